@@ -1,0 +1,35 @@
+// Serves the built site (static pages, API routes, the GraphQL endpoint) from one Node process.
+// The Astro node adapter's handler does the serving; this wrapper adds what must happen before a
+// static file is chosen (locale negotiation, redirect rules, security headers), because Astro
+// middleware does not run for prerendered pages.
+import http from 'node:http';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+
+export async function createSiteServer({ distDir = path.resolve('dist') } = {}) {
+  const entry = await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href);
+  const { beforeAstro } = await import('../src/lib/http/site-rules.ts');
+  const server = http.createServer(async (req, res) => {
+    try {
+      if (await beforeAstro(req, res)) return;
+      entry.handler(req, res);
+    } catch (err) {
+      console.error('[serve] request failed', err);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal Server Error');
+    }
+  });
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const port = Number(process.env.PORT ?? 4321);
+  const host = process.env.HOST ?? '0.0.0.0';
+  const server = await createSiteServer();
+  server.listen(port, host, () => console.log(`Meshfront is serving on http://localhost:${port}`));
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

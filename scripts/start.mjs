@@ -1,0 +1,44 @@
+// `npm start`: build the site when the build is missing or older than its sources, then serve it.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stamp = path.join(root, 'dist', '.build-stamp');
+const SOURCES = ['src', 'content', 'locales', 'public', 'astro.config.mjs', 'tailwind.config.cjs', 'package-lock.json'];
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const name of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, name)));
+  return newest;
+}
+
+function buildIsStale() {
+  if (!fs.existsSync(path.join(root, 'dist', 'server', 'entry.mjs')) || !fs.existsSync(stamp)) return true;
+  const built = fs.statSync(stamp).mtimeMs;
+  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
+}
+
+if (!process.argv.includes('--no-build') && buildIsStale()) {
+  console.log('[start] build missing or stale: building the site…');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+  fs.writeFileSync(stamp, new Date().toISOString());
+}
+
+await import('./serve.mjs').then(async ({ createSiteServer }) => {
+  const port = Number(process.env.PORT ?? 4321);
+  const server = await createSiteServer({ distDir: path.join(root, 'dist') });
+  server.listen(port, process.env.HOST ?? '0.0.0.0', () =>
+    console.log(`Meshfront is serving on http://localhost:${port}`),
+  );
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+});
