@@ -1,0 +1,182 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { discountPercent } from '../../lib/catalog/discount.ts';
+import { priceDisplay } from '../../lib/catalog/price.ts';
+import type { CatalogProduct, CatalogVariation, PricedFields } from '../../lib/catalog/types.ts';
+import {
+  defaultSelection,
+  findVariation,
+  isOptionAvailable,
+  sameAttributeValue,
+  variationChoices,
+  type Selection,
+} from '../../lib/catalog/variations.ts';
+import { createLookup, type Lookup, type Strings } from '../../lib/i18n/lookup.ts';
+import { highestRawPrice } from '../../lib/money.ts';
+import { $chosenVariation, $variationImage } from './selection.ts';
+
+export interface VariationPickerProps {
+  /** getProduct's product (variations, attributes, defaultAttributes, terms, prices, stock). */
+  product: CatalogProduct;
+  strings: Strings;
+  /** Read price and stock from the engine after hydration (the prebuilt page may be stale). Default true. */
+  live?: boolean;
+}
+
+type Live = PricedFields & { variations?: { nodes?: (PricedFields & { databaseId: number })[] | null } | null };
+
+function mergeLive(product: CatalogProduct, live: Live | null): CatalogProduct {
+  if (!live) return product;
+  const liveVariations = new Map((live.variations?.nodes ?? []).map((v) => [v.databaseId, v]));
+  const pick = (fields: PricedFields) => {
+    const out: PricedFields = {};
+    for (const key of ['price', 'regularPrice', 'salePrice', 'rawPrice', 'rawRegularPrice', 'rawSalePrice', 'onSale', 'stockStatus', 'stockQuantity'] as const) {
+      if (fields[key] !== undefined) (out as Record<string, unknown>)[key] = fields[key];
+    }
+    return out;
+  };
+  return {
+    ...product,
+    ...pick(live),
+    variations: product.variations
+      ? { nodes: (product.variations.nodes ?? []).map((v) => ({ ...v, ...pick(liveVariations.get(v.databaseId) ?? {}) })) }
+      : product.variations,
+  };
+}
+
+export function StockLine({ item, t }: { item: PricedFields; t: Lookup }) {
+  const status = item.stockStatus;
+  if (!status) return null;
+  const quantity = item.stockQuantity ?? null;
+  const text =
+    status === 'OUT_OF_STOCK'
+      ? t('product.outOfStock')
+      : status === 'ON_BACKORDER'
+        ? t('product.onBackorder')
+        : quantity !== null && quantity > 0 && quantity <= 5
+          ? t('product.lowStock', { count: quantity })
+          : t('product.inStock');
+  const tone = status === 'OUT_OF_STOCK' ? 'text-red-700 dark:text-red-400' : status === 'ON_BACKORDER' ? 'text-amber-700 dark:text-amber-400' : 'text-green-700 dark:text-green-400';
+  return <p className={`text-sm font-medium ${tone}`}>{text}</p>;
+}
+
+export function PriceLine({ item, t }: { item: PricedFields; t: Lookup }) {
+  const { price, regularPrice, onSale } = priceDisplay(item);
+  const percent = onSale ? discountPercent(highestRawPrice(item.rawRegularPrice), highestRawPrice(item.rawSalePrice)) : 0;
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3 text-2xl">
+      {onSale && regularPrice && (
+        <span className="text-lg text-gray-500 line-through dark:text-gray-400">
+          <span className="sr-only">{t('product.regularPrice')} </span>
+          {regularPrice}
+        </span>
+      )}
+      <span className={`font-semibold ${onSale ? 'text-main' : 'text-gray-900 dark:text-gray-100'}`}>
+        {onSale && <span className="sr-only">{t('product.salePrice')} </span>}
+        {price}
+      </span>
+      {percent > 0 && <span className="rounded-full bg-main px-2 py-0.5 text-sm font-semibold text-on-main">{t('product.saleBadge', { percent })}</span>}
+    </p>
+  );
+}
+
+/**
+ * Price, stock and — for variable products — one radio group per variation attribute. The chosen
+ * variation's price, stock and image show as soon as the selection matches one.
+ */
+export default function VariationPicker({ product: initial, strings, live = true }: VariationPickerProps) {
+  const t = createLookup(strings);
+  const id = useId();
+  const [liveData, setLiveData] = useState<Live | null>(null);
+  const product = useMemo(() => mergeLive(initial, liveData), [initial, liveData]);
+  const choices = useMemo(() => variationChoices(product), [product]);
+  const [selection, setSelection] = useState<Selection>(() => defaultSelection(initial));
+  const variation: CatalogVariation | undefined = useMemo(() => findVariation(product, selection), [product, selection]);
+
+  useEffect(() => {
+    if (!live || !initial.slug) return;
+    const controller = new AbortController();
+    import('../../graphql/client.ts')
+      .then(({ request }) => request('getStockStatus', { slug: initial.slug as string }, { signal: controller.signal }))
+      .then((result) => {
+        if (result.product) setLiveData(result.product as unknown as Live);
+      })
+      .catch((error) => {
+        // The static price and stock stay; the cart re-checks stock anyway.
+        if (!controller.signal.aborted) console.error('Live stock check failed', error);
+      });
+    return () => controller.abort();
+  }, [initial.slug, live]);
+
+  useEffect(() => {
+    $chosenVariation.set({
+      productId: product.databaseId,
+      variation,
+      selection,
+      attributes: choices
+        .filter((choice) => selection[choice.name])
+        .map((choice) => ({ attributeName: choice.attributeName, attributeValue: selection[choice.name] })),
+    });
+    $variationImage.set(variation?.image?.sourceUrl ? variation.image : null);
+  }, [product.databaseId, variation, selection, choices]);
+
+  const shown: PricedFields = variation ?? product;
+  const complete = choices.every((choice) => selection[choice.name]);
+
+  return (
+    <div className="space-y-4">
+      <div aria-live="polite" aria-atomic="true" className="space-y-1">
+        <PriceLine item={shown} t={t} />
+        <StockLine item={shown} t={t} />
+      </div>
+
+      {choices.map((choice) => (
+        <fieldset key={choice.name}>
+          <legend className="mb-2 text-sm font-semibold text-gray-900 dark:text-gray-100">
+            {choice.label}
+            {selection[choice.name] && (
+              <span className="ml-2 font-normal text-gray-600 dark:text-gray-300">
+                {choice.options.find((o) => sameAttributeValue(o.value, selection[choice.name]))?.label ?? selection[choice.name]}
+              </span>
+            )}
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {choice.options.map((option) => {
+              const checked = sameAttributeValue(selection[choice.name], option.value);
+              const available = isOptionAvailable(product, selection, choice.name, option.value);
+              const inputId = `${id}-${choice.name}-${option.value}`.replace(/[^\w-]/g, '_');
+              return (
+                <span key={option.value}>
+                  <input
+                    id={inputId}
+                    type="radio"
+                    name={`${id}-${choice.name}`}
+                    value={option.value}
+                    checked={checked}
+                    onChange={() => setSelection((s) => ({ ...s, [choice.name]: option.value }))}
+                    className="peer sr-only"
+                  />
+                  <label
+                    htmlFor={inputId}
+                    className={`inline-flex cursor-pointer items-center rounded-md border px-3 py-2 text-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-main ${
+                      checked ? 'border-main bg-main-tint font-semibold text-gray-900' : 'border-gray-300 dark:border-gray-600'
+                    } ${available ? '' : 'text-gray-400 line-through dark:text-gray-500'}`}
+                  >
+                    {option.label}
+                    {!available && <span className="sr-only"> ({t('product.unavailable')})</span>}
+                  </label>
+                </span>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+
+      {choices.length > 0 && complete && !variation && (
+        <p role="status" className="text-sm text-red-700 dark:text-red-400">
+          {t('product.noVariation')}
+        </p>
+      )}
+      {choices.length > 0 && !complete && <p className="text-sm text-gray-600 dark:text-gray-300">{t('product.chooseOptions')}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * What the product page's islands share: the chosen variation (the add-to-cart button of the cart issue
+ * reads it) and the image to show for it (the gallery follows it). One module instance per page, so
+ * separate islands see the same atoms.
+ */
+import { atom } from 'nanostores';
+import type { CatalogImage, CatalogVariation } from '../../lib/catalog/types.ts';
+import type { Selection } from '../../lib/catalog/variations.ts';
+
+export interface ChosenVariation {
+  productId: number;
+  /** Undefined until the selection is complete and matches a variation. */
+  variation: CatalogVariation | undefined;
+  selection: Selection;
+  /** addToCart's `variation` input: [{ attributeName, attributeValue }]. */
+  attributes: { attributeName: string; attributeValue: string }[];
+}
+
+export const $chosenVariation = atom<ChosenVariation | null>(null);
+export const $variationImage = atom<CatalogImage | null>(null);
