@@ -1,0 +1,306 @@
+/**
+ * The storefront's one GraphQL client (graphql-request 7). Islands call `request(name, variables)` with the
+ * name of one of the spec's operations; the document is looked up in the registry (loaded lazily, so an
+ * island downloads only what it uses). The build uses the same client for HTTP through build.ts.
+ *
+ *   configureClient({ getSessionToken, setSessionToken, getAuthToken })   // once, from the session store
+ *   const { product } = await request('getStockStatus', { slug });
+ *
+ * Wire rules (DESIGN.md, "The contract between storefront and engine"):
+ * - sends `woocommerce-session: Session <token>` when a session token is known and
+ *   `Authorization: Bearer <token>` when an auth token is known;
+ * - stores the bare token of a `woocommerce-session` response header through `setSessionToken`;
+ * - HTTP 400–599 and GraphQL errors reject with a `GraphQLRequestError` whose message is the API's first
+ *   error message, or a generic one naming the status code;
+ * - retries only the configured statuses (queries only, unless `retryMutations`), a bounded number of
+ *   times with exponential backoff; a request that takes longer than `timeoutMs` (headers and body)
+ *   rejects with an error named 'TimeoutError';
+ * - logs operation, variables (secrets redacted), status and timing with console.debug only when the page
+ *   URL has a `debug` query parameter.
+ */
+import { ClientError, GraphQLClient } from 'graphql-request';
+import { isOperationName, loadDocument, type OperationName } from './registry';
+import type { OperationResult, OperationVariables } from './types';
+
+export const INVALID_OPERATION = 'Invalid GraphQL Operation';
+export const SESSION_HEADER = 'woocommerce-session';
+
+export interface ClientConfig {
+  /** GraphQL endpoint; relative URLs resolve against the page. Default PUBLIC_API_BASE or '/graphql'. */
+  endpoint: string;
+  /** Per attempt, covering response headers and body. */
+  timeoutMs: number;
+  /** HTTP statuses worth another attempt (gateway/proxy hiccups). */
+  retryStatuses: readonly number[];
+  /** Extra attempts after the first one. */
+  retries: number;
+  /** Backoff before retry n (0-based) is retryDelayMs × 2^n. */
+  retryDelayMs: number;
+  /**
+   * Retry mutations too. Off by default: a 502/504 may come after the engine already applied the mutation
+   * (e.g. placed the order), and repeating it is not safe.
+   */
+  retryMutations: boolean;
+  getSessionToken: () => string | null | undefined;
+  setSessionToken: (token: string) => void;
+  getAuthToken: () => string | null | undefined;
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch;
+  /** Whether to log debug detail; default: the page URL has a `debug` query parameter. */
+  debug?: () => boolean;
+}
+
+export interface RequestOptions {
+  /** Cancels the request (e.g. when an island unmounts); rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** Overrides the configured timeout for this call. */
+  timeoutMs?: number;
+}
+
+export interface ApiError {
+  message: string;
+  path?: readonly (string | number)[];
+  extensions?: Record<string, unknown>;
+}
+
+/** A failed request: HTTP 400–599, GraphQL errors, an unreadable response or a network failure. */
+export class GraphQLRequestError extends Error {
+  override name = 'GraphQLRequestError';
+  readonly operationName: string;
+  /** HTTP status, when a response arrived. */
+  readonly status: number | undefined;
+  /** The API's GraphQL errors, when it sent any. */
+  readonly errors: readonly ApiError[];
+
+  constructor(
+    message: string,
+    details: { operationName: string; status?: number; errors?: readonly ApiError[]; cause?: unknown },
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.operationName = details.operationName;
+    this.status = details.status;
+    this.errors = details.errors ?? [];
+  }
+}
+
+/** The request took longer than the configured timeout. */
+export class TimeoutError extends Error {
+  override name = 'TimeoutError';
+  constructor(operationName: string, timeoutMs: number) {
+    super(`The request ${operationName} timed out after ${timeoutMs} ms. Please try again.`);
+  }
+}
+
+const DEFAULT_ENDPOINT =
+  (import.meta as { env?: Record<string, string | undefined> }).env?.PUBLIC_API_BASE || '/graphql';
+
+const DEFAULTS: ClientConfig = {
+  endpoint: DEFAULT_ENDPOINT,
+  timeoutMs: 15_000,
+  retryStatuses: [502, 503, 504],
+  retries: 2,
+  retryDelayMs: 300,
+  retryMutations: false,
+  getSessionToken: () => null,
+  setSessionToken: () => {},
+  getAuthToken: () => null,
+};
+
+/** True when the current page URL carries a `debug` query parameter. Never true outside a browser. */
+export function pageHasDebugParam(): boolean {
+  const location = (globalThis as { window?: { location?: { search?: string } } }).window?.location;
+  if (!location || typeof location.search !== 'string') return false;
+  return new URLSearchParams(location.search).has('debug');
+}
+
+const SECRET_KEY = /pass(word)?|secret|token|^key$|^code$/i;
+
+/** Variables as logged: values of secret-looking keys are replaced, at any depth. */
+export function redactVariables(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactVariables);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? '[redacted]' : redactVariables(inner)]),
+    );
+  }
+  return value;
+}
+
+function firstApiMessage(errors: unknown): string | undefined {
+  if (!Array.isArray(errors)) return undefined;
+  const message = (errors[0] as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message.length > 0 ? message : undefined;
+}
+
+function resolveEndpoint(endpoint: string): string {
+  const href = (globalThis as { window?: { location?: { href?: string } } }).window?.location?.href;
+  try {
+    return new URL(endpoint, href).toString();
+  } catch {
+    throw new Error(`The GraphQL endpoint "${endpoint}" is not an absolute URL (outside a browser it must be).`);
+  }
+}
+
+const isMutationDocument = (document: string) => /^\s*mutation\b/m.test(document);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Variables are optional exactly when the operation has no required variable. */
+export type RequestArgs<N extends OperationName> = {} extends OperationVariables<N>
+  ? [variables?: OperationVariables<N>, options?: RequestOptions]
+  : [variables: OperationVariables<N>, options?: RequestOptions];
+
+export interface Client {
+  request<N extends OperationName>(operationName: N, ...args: RequestArgs<N>): Promise<OperationResult<N>>;
+  /** Changes settings; unspecified settings keep their current value. */
+  configure(changes: Partial<ClientConfig>): void;
+  /** The settings in force (a copy). */
+  readonly config: Readonly<ClientConfig>;
+}
+
+export function createClient(initial: Partial<ClientConfig> = {}): Client {
+  let config: ClientConfig = { ...DEFAULTS, ...initial };
+
+  async function request<N extends OperationName>(operationName: N, ...args: RequestArgs<N>): Promise<OperationResult<N>> {
+    const [variables, options = {}] = args as [OperationVariables<N> | undefined, RequestOptions | undefined];
+    if (!isOperationName(operationName)) throw new Error(INVALID_OPERATION);
+    const settings = config;
+    const document = await loadDocument(operationName);
+    const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
+    const retries = !isMutationDocument(document) || settings.retryMutations ? Math.max(0, settings.retries) : 0;
+    const fetchImpl = settings.fetch ?? globalThis.fetch.bind(globalThis);
+
+    const headers: Record<string, string> = { ...options.headers };
+    const sessionToken = settings.getSessionToken();
+    if (sessionToken) headers[SESSION_HEADER] = `Session ${sessionToken}`;
+    const authToken = settings.getAuthToken();
+    if (authToken) headers.Authorization = `Bearer ${authToken}`;
+
+    let lastStatus: number | undefined;
+    let attempts = 0;
+
+    /** One attempt with its own timeout; the body is read inside the timeout window. */
+    async function attempt(url: RequestInfo | URL, init: RequestInit): Promise<Response> {
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      const outer = options.signal;
+      const forwardAbort = () => controller.abort(outer?.reason);
+      if (outer?.aborted) forwardAbort();
+      else outer?.addEventListener('abort', forwardAbort, { once: true });
+      try {
+        const response = await fetchImpl(url, { ...init, signal: controller.signal });
+        const body = await response.text();
+        return new Response(response.status === 204 || response.status === 304 ? null : body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+      } catch (error) {
+        if (timedOut) throw new TimeoutError(operationName, timeoutMs);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        outer?.removeEventListener('abort', forwardAbort);
+      }
+    }
+
+    const fetchWithPolicy = async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      for (let retry = 0; ; retry++) {
+        attempts++;
+        const response = await attempt(url, init ?? {});
+        lastStatus = response.status;
+        const issued = response.headers.get(SESSION_HEADER);
+        if (issued) settings.setSessionToken(issued.replace(/^Session\s+/i, '').trim());
+        if (retry < retries && settings.retryStatuses.includes(response.status)) {
+          await sleep(settings.retryDelayMs * 2 ** retry);
+          continue;
+        }
+        return response;
+      }
+    };
+
+    const client = new GraphQLClient(resolveEndpoint(settings.endpoint), {
+      fetch: fetchWithPolicy,
+      headers,
+    });
+
+    const debug = settings.debug ? settings.debug() : pageHasDebugParam();
+    const started = Date.now();
+    try {
+      const data = await client.request<OperationResult<N>>(document, variables as Record<string, unknown>);
+      if (debug) {
+        console.debug(`[graphql] ${operationName} ${Date.now() - started} ms`, {
+          variables: redactVariables(variables),
+          status: lastStatus,
+          attempts,
+        });
+      }
+      return data;
+    } catch (error) {
+      const failure = normalizeError(error, operationName, lastStatus, options.signal);
+      if (debug) {
+        console.debug(`[graphql] ${operationName} failed after ${Date.now() - started} ms`, {
+          variables: redactVariables(variables),
+          status: lastStatus,
+          attempts,
+          error: failure.message,
+        });
+      }
+      throw failure;
+    }
+  }
+
+  return {
+    request,
+    configure(changes) {
+      config = { ...config, ...changes };
+    },
+    get config() {
+      return { ...config };
+    },
+  };
+}
+
+function normalizeError(error: unknown, operationName: string, status: number | undefined, signal?: AbortSignal): Error {
+  if (error instanceof TimeoutError) return error;
+  // The caller cancelled: hand back its own reason untouched.
+  if (signal?.aborted) return error instanceof Error ? error : new Error(String(signal.reason));
+  if (error instanceof ClientError) {
+    const responseStatus = error.response.status ?? status;
+    const errors = Array.isArray(error.response.errors) ? (error.response.errors as unknown as ApiError[]) : [];
+    const message =
+      firstApiMessage(errors) ?? `The GraphQL request ${operationName} failed with HTTP status ${responseStatus}.`;
+    return new GraphQLRequestError(message, { operationName, status: responseStatus, errors });
+  }
+  if (status !== undefined) {
+    // A response arrived but was not a GraphQL result (e.g. an HTML error page with status 200).
+    return new GraphQLRequestError(
+      `The GraphQL request ${operationName} got an unreadable response (HTTP status ${status}).`,
+      { operationName, status, cause: error },
+    );
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new GraphQLRequestError(`The GraphQL request ${operationName} could not reach the API: ${reason}`, {
+    operationName,
+    cause: error,
+  });
+}
+
+const defaultClient = createClient();
+
+/** Sends one of the spec's operations with the shared configuration. */
+export const request: Client['request'] = (operationName, ...args) => defaultClient.request(operationName, ...args);
+
+/** Plugs the session/auth stores (and settings) into the shared client. */
+export function configureClient(changes: Partial<ClientConfig>): void {
+  defaultClient.configure(changes);
+}
+
+export type { OperationName } from './registry';
+export type * from './types';
