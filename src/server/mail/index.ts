@@ -1,0 +1,21 @@
+/** The mail module's one import door: settings, the mailer and the message builders. */
+export { MailError, isValidEmailAddress } from './address.ts';
+export { createMailer, getMailer, readOutbox, sendMail, type Mailer, type OutboxFilter, type OutboxMessage, type OutgoingMail, type SentMail } from './mailer.ts';
+export { describeMailTransport, readMailSettings, MailSettingsError, type MailSettings } from './settings.ts';
+export {
+  contactMessage,
+  DEFAULT_BRAND,
+  formatCents,
+  newsletterConfirm,
+  newsletterWelcome,
+  orderConfirmation,
+  passwordReset,
+  type Brand,
+  type ContactMessageInput,
+  type EmailContent,
+  type NewsletterConfirmInput,
+  type NewsletterWelcomeInput,
+  type OrderConfirmationInput,
+  type PasswordResetInput,
+  type PostalAddress,
+} from './templates.ts';

@@ -1,0 +1,80 @@
+/**
+ * Mail settings, read from the environment and validated with zod (the same style as ../config.ts, which
+ * will fold these in). Empty values count as unset.
+ *
+ * Settings (all optional):
+ *   MAIL_FROM          sender of every message, `Name <address>` or a bare address
+ *                      (default "Meshfront <shop@meshfront.example>").
+ *   SMTP_URL           smtp://user:pass@host:port (STARTTLS when the server offers it) or
+ *                      smtps://user:pass@host:465 (TLS from the first byte). Percent-encode special
+ *                      characters in the user and password; nodemailer options may follow as a query,
+ *                      e.g. ?requireTLS=true to refuse a server that does not offer STARTTLS. Unset →
+ *                      messages are not sent but written to the outbox directory (development, tests,
+ *                      Playwright; in production this is logged once as a warning).
+ *   MAIL_OUTBOX_DIR    where the outbox keeps messages when SMTP_URL is unset: one .eml file and one
+ *                      .json record per message (default <MESHFRONT_DATA_DIR or ./var>/mail).
+ *   SUPPORT_EMAIL      the address contact-form messages are sent to (default support@meshfront.example).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { isValidEmailAddress, parseMailbox, type Mailbox } from './address.ts';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  MAIL_FROM: z
+    .string()
+    .refine((v) => parseMailbox(v) !== null, 'must be an address or "Name <address>" (no quotes or angle brackets in the name)')
+    .default('Meshfront <shop@meshfront.example>'),
+  SMTP_URL: z
+    .string()
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, 'must be smtp://user:pass@host:port or smtps://user:pass@host:port (leave unset to write mail to the outbox directory)')
+    .optional(),
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  MESHFRONT_DATA_DIR: z.string().min(1).default('var'),
+  SUPPORT_EMAIL: z.string().refine(isValidEmailAddress, 'must be one e-mail address').default('support@meshfront.example'),
+});
+
+export type MailSettings = {
+  env: 'development' | 'test' | 'production';
+  from: Mailbox;
+  /** null → the file outbox. */
+  smtpUrl: string | null;
+  outboxDir: string;
+  supportEmail: string;
+};
+
+export class MailSettingsError extends Error {
+  override name = 'MailSettingsError';
+}
+
+/** Parse mail settings from an environment-like object. Throws MailSettingsError listing every bad variable. */
+export function readMailSettings(env: Record<string, string | undefined> = process.env): MailSettings {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new MailSettingsError(`Invalid mail settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    from: parseMailbox(e.MAIL_FROM)!,
+    smtpUrl: e.SMTP_URL ?? null,
+    outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(e.MESHFRONT_DATA_DIR, 'mail')),
+    supportEmail: e.SUPPORT_EMAIL,
+  };
+}
+
+/** Never print a password from SMTP_URL into a log line. */
+export function describeMailTransport(settings: MailSettings): string {
+  if (!settings.smtpUrl) return `file outbox ${settings.outboxDir}`;
+  const url = new URL(settings.smtpUrl);
+  return `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`;
+}

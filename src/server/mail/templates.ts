@@ -1,0 +1,294 @@
+/**
+ * The messages the shop sends, each built in a plain-text and an HTML version from a plain typed input.
+ * Inputs are the mail module's own shapes (not other domains' rows), so orders, accounts, contact and the
+ * newsletter each map their data here. Every interpolated value is escaped by `html`; links must be
+ * absolute http(s) URLs; shopper text that reaches a subject is flattened to one line.
+ *
+ * The result spreads straight into sendMail: `sendMail({ to, ...passwordReset({ resetUrl }) })`.
+ */
+import { requireEmailAddress } from './address.ts';
+import { html, oneLine, requireHttpUrl, type SafeHtml } from './html.ts';
+import { blocks, DEFAULT_BRAND, renderHtmlLayout, renderTextLayout, type Brand, type LayoutInput } from './layout.ts';
+
+export { escapeHtml, html, type SafeHtml } from './html.ts';
+export { DEFAULT_BRAND, type Brand } from './layout.ts';
+
+export type EmailContent = {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+};
+
+function compose(subject: string, layout: LayoutInput, extra: Pick<EmailContent, 'replyTo' | 'headers'> = {}): EmailContent {
+  return { subject, text: renderTextLayout(layout), html: renderHtmlLayout(layout), ...extra };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Order confirmation
+
+export type PostalAddress = {
+  firstName?: string | null;
+  lastName?: string | null;
+  company?: string | null;
+  address1?: string | null;
+  address2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postcode?: string | null;
+  country?: string | null;
+  phone?: string | null;
+  email?: string | null;
+};
+
+export type OrderConfirmationInput = {
+  orderNumber: string;
+  orderDate: Date | string;
+  /** The billing first name, for the greeting. */
+  customerName?: string | null;
+  /** ISO 4217 code of every amount below (EUR). */
+  currency: string;
+  /** Amounts are integer cents, as everywhere in the engine. */
+  lineItems: { name: string; variation?: string | null; quantity: number; totalCents: number }[];
+  subtotalCents: number;
+  discountCents?: number;
+  shippingCents?: number;
+  shippingMethod?: string | null;
+  taxCents?: number;
+  totalCents: number;
+  paymentMethodTitle: string;
+  /** Plain text shown under the totals, e.g. where to send a crypto payment or that payment is due on delivery. */
+  paymentInstructions?: string | null;
+  billingAddress?: PostalAddress | null;
+  shippingAddress?: PostalAddress | null;
+  customerNote?: string | null;
+  /** The order-received page, carrying the order key. */
+  orderUrl: string;
+};
+
+/** Integer cents → "€1,349.00" without going through a float: Intl formats the decimal string exactly. */
+export function formatCents(cents: number, currency: string): string {
+  if (!Number.isSafeInteger(cents)) throw new TypeError(`amount must be integer cents (got ${cents})`);
+  const abs = Math.abs(cents);
+  const decimal = `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(decimal as `${number}`);
+}
+
+function formatOrderDate(value: Date | string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new TypeError(`orderDate is not a date (got ${JSON.stringify(value)})`);
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+function addressLines(address: PostalAddress): string[] {
+  const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
+  const cityLine = [address.postcode, address.city].filter(Boolean).join(' ');
+  return [name, address.company, address.address1, address.address2, cityLine, [address.state, address.country].filter(Boolean).join(', '), address.phone, address.email]
+    .map((line) => (line ?? '').trim())
+    .filter((line) => line !== '');
+}
+
+export function orderConfirmation(input: OrderConfirmationInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const orderUrl = requireHttpUrl(input.orderUrl, 'orderUrl');
+  const money = (cents: number) => formatCents(cents, input.currency);
+  const orderNumber = oneLine(input.orderNumber, 40);
+  const date = formatOrderDate(input.orderDate);
+  const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
+
+  const totals: [string, string][] = [['Subtotal', money(input.subtotalCents)]];
+  if (input.discountCents) totals.push(['Discount', `-${money(Math.abs(input.discountCents))}`]);
+  if (input.shippingCents !== undefined || input.shippingMethod) {
+    totals.push([input.shippingMethod ? `Shipping (${oneLine(input.shippingMethod, 60)})` : 'Shipping', money(input.shippingCents ?? 0)]);
+  }
+  if (input.taxCents) totals.push(['Tax', money(input.taxCents)]);
+  totals.push(['Total', money(input.totalCents)]);
+  totals.push(['Payment method', input.paymentMethodTitle]);
+
+  const addresses: [string, string[]][] = [];
+  if (input.billingAddress) addresses.push(['Billing address', addressLines(input.billingAddress)]);
+  if (input.shippingAddress) addresses.push(['Shipping address', addressLines(input.shippingAddress)]);
+
+  const itemLabel = (item: OrderConfirmationInput['lineItems'][number]) => (item.variation ? `${item.name} (${item.variation})` : item.name);
+
+  const text = [
+    greeting,
+    '',
+    `Thank you for your order. Here are the details of order #${orderNumber} of ${date}.`,
+    '',
+    ...input.lineItems.map((item) => `${item.quantity} × ${itemLabel(item)}  ${money(item.totalCents)}`),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...(input.paymentInstructions ? ['', input.paymentInstructions] : []),
+    ...addresses.flatMap(([title, lines]) => ['', `${title}:`, ...lines.map((l) => `  ${l}`)]),
+    ...(input.customerNote ? ['', 'Your note:', input.customerNote] : []),
+    '',
+    `View your order: ${orderUrl}`,
+  ].join('\n');
+
+  const cell = 'padding:6px 0;border-bottom:1px solid ' + blocks.colors.rule + ';';
+  const bodyHtml: SafeHtml = html`${blocks.paragraph(greeting)}
+${blocks.paragraph('Thank you for your order. Here are the details of order ', html`<strong>#${orderNumber}</strong>`, ` of ${date}.`)}
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:0 0 16px;font-size:14px;">
+${input.lineItems.map((item) => html`<tr><td style="${cell}">${item.quantity} × ${itemLabel(item)}</td><td align="right" style="${cell}">${money(item.totalCents)}</td></tr>`)}
+${totals.map(([label, value]) => {
+    const weight = label === 'Total' ? 'font-weight:700;' : '';
+    return html`<tr><td style="padding:4px 0;${weight}">${label}</td><td align="right" style="padding:4px 0;${weight}">${value}</td></tr>`;
+  })}
+</table>
+${input.paymentInstructions ? blocks.paragraph(blocks.multiline(input.paymentInstructions)) : ''}
+${addresses.map(([title, lines]) => blocks.paragraph(html`<strong>${title}</strong><br>`, blocks.multiline(lines.join('\n'))))}
+${input.customerNote ? blocks.paragraph(html`<strong>Your note</strong><br>`, blocks.multiline(input.customerNote)) : ''}
+${blocks.button(orderUrl, 'View your order')}
+${blocks.fallbackLink(orderUrl)}`;
+
+  return compose(`Your ${brand.shopName} order #${orderNumber} has been received`, {
+    brand,
+    preheader: `Order #${orderNumber}: ${money(input.totalCents)}`,
+    heading: `Thank you for your order #${orderNumber}`,
+    bodyHtml,
+    bodyText: text,
+    footerNote: `You receive this e-mail because an order was placed at ${brand.shopName} with this address.`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Password reset
+
+export type PasswordResetInput = {
+  /** /my-account/lost-password?key=…&login=… */
+  resetUrl: string;
+  customerName?: string | null;
+  /** How long the key stays valid, said in the message so nobody is surprised by an expired link. */
+  validForMinutes?: number;
+};
+
+export function passwordReset(input: PasswordResetInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const resetUrl = requireHttpUrl(input.resetUrl, 'resetUrl');
+  const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
+  const validity = input.validForMinutes ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.` : 'The link works once.';
+  const ignore = 'If you did not ask for this, ignore this e-mail: your password stays as it is.';
+  const text = [greeting, '', `Someone asked to reset the password of your ${brand.shopName} account. Choose a new password here:`, '', resetUrl, '', validity, ignore].join('\n');
+  const bodyHtml = html`${blocks.paragraph(greeting)}
+${blocks.paragraph(`Someone asked to reset the password of your ${brand.shopName} account. Choose a new password with the button below.`)}
+${blocks.button(resetUrl, 'Choose a new password')}
+${blocks.fallbackLink(resetUrl)}
+${blocks.paragraph(validity)}
+${blocks.muted(ignore)}`;
+  return compose(`Reset your ${brand.shopName} password`, {
+    brand,
+    preheader: 'Choose a new password for your account.',
+    heading: 'Reset your password',
+    bodyHtml,
+    bodyText: text,
+    footerNote: `You receive this e-mail because a password reset was requested for your ${brand.shopName} account.`,
+  });
+}
+
+function formatDuration(minutes: number): string {
+  if (minutes % 1440 === 0) return minutes === 1440 ? '24 hours' : `${minutes / 1440} days`;
+  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+  return `${minutes} minutes`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Contact form → support
+
+export type ContactMessageInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+  message: string;
+  receivedAt?: Date;
+  /** Where the visitor came from, for support's context (locale, page). */
+  locale?: string | null;
+};
+
+/** The message support receives; Reply-To is the visitor, so answering in the mail client just works. */
+export function contactMessage(input: ContactMessageInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const email = requireEmailAddress(input.email, 'email');
+  const name = oneLine(`${input.firstName} ${input.lastName}`, 80) || email;
+  const receivedAt = (input.receivedAt ?? new Date()).toISOString();
+  const fields: [string, string][] = [
+    ['Name', `${input.firstName} ${input.lastName}`.trim()],
+    ['E-mail', email],
+    ['Phone', input.phone?.trim() || '—'],
+    ['Received', receivedAt],
+  ];
+  if (input.locale) fields.push(['Locale', input.locale]);
+  const text = [...fields.map(([label, value]) => `${label}: ${value}`), '', 'Message:', input.message].join('\n');
+  const bodyHtml = html`<table role="presentation" cellspacing="0" cellpadding="0" style="margin:0 0 16px;font-size:14px;">
+${fields.map(([label, value]) => html`<tr><td style="padding:3px 16px 3px 0;color:${blocks.colors.muted};">${label}</td><td style="padding:3px 0;">${value}</td></tr>`)}
+</table>
+${blocks.paragraph(blocks.multiline(input.message))}`;
+  return compose(
+    `Contact form: ${name}`,
+    {
+      brand,
+      preheader: oneLine(input.message, 100),
+      heading: `Message from ${name}`,
+      bodyHtml,
+      bodyText: text,
+      footerNote: `Sent by the contact form of ${brand.shopName}. Reply to answer the visitor.`,
+    },
+    { replyTo: email },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Newsletter (double opt-in)
+
+export type NewsletterConfirmInput = { confirmUrl: string };
+
+export function newsletterConfirm(input: NewsletterConfirmInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const confirmUrl = requireHttpUrl(input.confirmUrl, 'confirmUrl');
+  const ignore = 'If you did not sign up, ignore this e-mail and you will not hear from us again.';
+  const text = [`Please confirm that you want to receive the ${brand.shopName} newsletter:`, '', confirmUrl, '', ignore].join('\n');
+  const bodyHtml = html`${blocks.paragraph(`Please confirm that you want to receive the ${brand.shopName} newsletter.`)}
+${blocks.button(confirmUrl, 'Confirm my subscription')}
+${blocks.fallbackLink(confirmUrl)}
+${blocks.muted(ignore)}`;
+  return compose(`Confirm your subscription to the ${brand.shopName} newsletter`, {
+    brand,
+    preheader: 'One click to confirm your subscription.',
+    heading: 'Confirm your subscription',
+    bodyHtml,
+    bodyText: text,
+    footerNote: `You receive this e-mail because this address was entered in the newsletter form of ${brand.shopName}.`,
+  });
+}
+
+export type NewsletterWelcomeInput = {
+  unsubscribeUrl: string;
+  /**
+   * true when the unsubscribe URL also accepts a body-less POST (RFC 8058 one-click), which large mailbox
+   * providers ask bulk senders for; only claim it when the route really does it.
+   */
+  oneClickUnsubscribe?: boolean;
+};
+
+export function newsletterWelcome(input: NewsletterWelcomeInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const unsubscribeUrl = requireHttpUrl(input.unsubscribeUrl, 'unsubscribeUrl');
+  const text = [
+    `You are subscribed to the ${brand.shopName} newsletter. We write when there is news worth reading: new hardware, OS releases and network updates.`,
+    '',
+    `Unsubscribe at any time: ${unsubscribeUrl}`,
+  ].join('\n');
+  const bodyHtml = html`${blocks.paragraph(`You are subscribed to the ${brand.shopName} newsletter. We write when there is news worth reading: new hardware, OS releases and network updates.`)}
+${blocks.muted('Changed your mind? ', html`<a href="${unsubscribeUrl}" style="color:${blocks.colors.accent};">Unsubscribe</a>`, ' at any time.')}`;
+  const headers: Record<string, string> = { 'List-Unsubscribe': `<${unsubscribeUrl}>` };
+  if (input.oneClickUnsubscribe) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  return compose(
+    `Welcome to the ${brand.shopName} newsletter`,
+    {
+      brand,
+      preheader: 'Your subscription is confirmed.',
+      heading: 'Welcome aboard',
+      bodyHtml,
+      bodyText: text,
+      footerNote: `You receive this e-mail because you confirmed your subscription to the ${brand.shopName} newsletter.`,
+    },
+    { headers },
+  );
+}
