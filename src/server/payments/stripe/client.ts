@@ -1,0 +1,22 @@
+/**
+ * The one place the `stripe` SDK is constructed. host/port/protocol come from the settings: unset means
+ * Stripe's real API, tests set them to the loopback stand-in — same SDK, same requests.
+ */
+import Stripe from 'stripe';
+import type { StripeSettings } from './settings.ts';
+
+export type StripeClient = Stripe;
+
+export function createStripeClient(
+  settings: Pick<StripeSettings, 'secretKey' | 'api'>,
+  options: { maxNetworkRetries?: number; timeoutMs?: number } = {},
+): Stripe {
+  if (!settings.secretKey) throw new Error('Stripe secret key not configured (set STRIPE_SECRET_KEY)');
+  return new Stripe(settings.secretKey, {
+    ...settings.api,
+    // Retries are safe: every POST carries an idempotency key (ours, or the SDK's own).
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs ?? 20_000,
+    appInfo: { name: 'Meshfront' },
+  });
+}

@@ -1,0 +1,254 @@
+/**
+ * Card payments through Stripe PaymentIntents. Amounts are integer cents end to end: the engine sizes
+ * the intent from the cart in cents and, at checkout, accepts an order as paid only when Stripe reports
+ * that exact amount received in that exact currency, for an intent no other order used.
+ *
+ * Reuse of an intent is refused by the caller's record of used intent ids (`isAlreadyUsed`). That check
+ * and the insert that records the id must be made atomic by the orders domain (a unique index on the
+ * order's payment intent id), or two concurrent checkouts could both pass the check.
+ */
+import Stripe from 'stripe';
+
+export class StripePaymentError extends Error {
+  override name = 'StripePaymentError';
+  constructor(
+    message: string,
+    readonly details: { type?: string; code?: string; statusCode?: number; param?: string; cause?: unknown } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+  }
+}
+
+function wrap(error: unknown, what: string): StripePaymentError {
+  if (error instanceof StripePaymentError) return error;
+  if (error instanceof Stripe.errors.StripeError) {
+    const connection = error.type === 'StripeConnectionError';
+    return new StripePaymentError(connection ? `Failed to connect to Stripe: ${error.message}` : `${what}: ${error.message}`, {
+      type: error.type,
+      code: error.code,
+      statusCode: error.statusCode,
+      param: (error as { param?: string }).param,
+      cause: error,
+    });
+  }
+  return new StripePaymentError(`${what}: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+}
+
+export type PaymentIntentSummary = {
+  id: string;
+  clientSecret: string | null;
+  amountCents: number;
+  amountReceivedCents: number;
+  /** Lower-case ISO code as Stripe returns it. */
+  currency: string;
+  status: Stripe.PaymentIntent.Status;
+  metadata: Record<string, string>;
+  latestChargeId: string | null;
+};
+
+export function summarizePaymentIntent(intent: Stripe.PaymentIntent): PaymentIntentSummary {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret,
+    amountCents: intent.amount,
+    amountReceivedCents: intent.amount_received,
+    currency: intent.currency,
+    status: intent.status,
+    metadata: { ...(intent.metadata ?? {}) },
+    latestChargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
+  };
+}
+
+export type CheckoutVerificationFailure =
+  | 'not_found'
+  | 'not_succeeded'
+  | 'amount_mismatch'
+  | 'currency_mismatch'
+  | 'metadata_mismatch'
+  | 'already_used'
+  | 'stripe_unavailable';
+
+export type CheckoutVerification =
+  | { ok: true; intent: PaymentIntentSummary }
+  | { ok: false; reason: CheckoutVerificationFailure; message: string; intent?: PaymentIntentSummary };
+
+/**
+ * The pure acceptance rule for a PaymentIntent at checkout: succeeded; amount and amount_received both
+ * exactly the expected integer cents; the expected currency (case-insensitive, Stripe answers lower
+ * case); every expected metadata entry present with the same value (binds the intent to a session or
+ * cart); and not used before by another order.
+ */
+export function checkPaymentIntentForCheckout(input: {
+  intent: PaymentIntentSummary;
+  expectedAmountCents: number;
+  expectedCurrency: string;
+  expectedMetadata?: Record<string, string>;
+  isAlreadyUsed: (paymentIntentId: string) => boolean;
+}): CheckoutVerification {
+  const { intent } = input;
+  if (!Number.isSafeInteger(input.expectedAmountCents) || input.expectedAmountCents <= 0) {
+    throw new RangeError(`expectedAmountCents must be a positive integer, got ${input.expectedAmountCents}`);
+  }
+  if (intent.status !== 'succeeded') {
+    return { ok: false, reason: 'not_succeeded', message: `The card payment has not succeeded (status ${intent.status}).`, intent };
+  }
+  if (intent.amountCents !== input.expectedAmountCents || intent.amountReceivedCents !== input.expectedAmountCents) {
+    return {
+      ok: false,
+      reason: 'amount_mismatch',
+      message: `The card payment was for ${intent.amountReceivedCents} cents, the order total is ${input.expectedAmountCents} cents.`,
+      intent,
+    };
+  }
+  if (intent.currency.toLowerCase() !== input.expectedCurrency.toLowerCase()) {
+    return { ok: false, reason: 'currency_mismatch', message: `The card payment was in ${intent.currency.toUpperCase()}, the order is in ${input.expectedCurrency.toUpperCase()}.`, intent };
+  }
+  for (const [key, value] of Object.entries(input.expectedMetadata ?? {})) {
+    if (intent.metadata[key] !== value) {
+      return { ok: false, reason: 'metadata_mismatch', message: 'The card payment belongs to another cart.', intent };
+    }
+  }
+  if (input.isAlreadyUsed(intent.id)) {
+    return { ok: false, reason: 'already_used', message: 'This card payment was already used for another order.', intent };
+  }
+  return { ok: true, intent };
+}
+
+export type CreatePaymentIntentInput = {
+  amountCents: number;
+  /** Defaults to the configured STRIPE_CURRENCY. */
+  currency?: string;
+  /** The order this intent pays, when it exists already; stored as metadata.order_ref. */
+  orderRef?: string;
+  /** The session/cart it was sized from; stored as metadata.session_ref. */
+  sessionRef?: string;
+  /** Same key + same parameters → Stripe returns the same intent; derive it from session + cart hash. */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+  description?: string;
+  receiptEmail?: string;
+};
+
+export type RefundSummary = {
+  id: string;
+  amountCents: number;
+  currency: string;
+  status: string | null;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+};
+
+export class StripePayments {
+  readonly currency: string;
+
+  constructor(
+    readonly stripe: Stripe,
+    options: { currency: string },
+  ) {
+    this.currency = options.currency.toLowerCase();
+  }
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentSummary> {
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new StripePaymentError('Cart amount must be greater than 0');
+    if (!input.idempotencyKey) throw new StripePaymentError('an idempotency key is required to create a PaymentIntent');
+    const metadata: Record<string, string> = { ...(input.metadata ?? {}) };
+    if (input.orderRef) metadata.order_ref = input.orderRef;
+    if (input.sessionRef) metadata.session_ref = input.sessionRef;
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: (input.currency ?? this.currency).toLowerCase(),
+          automatic_payment_methods: { enabled: true },
+          metadata,
+          ...(input.description ? { description: input.description } : {}),
+          ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return summarizePaymentIntent(intent);
+    } catch (e) {
+      throw wrap(e, 'Failed to create Stripe intent');
+    }
+  }
+
+  async retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSummary> {
+    try {
+      return summarizePaymentIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId));
+    } catch (e) {
+      throw wrap(e, 'Failed to retrieve Stripe intent');
+    }
+  }
+
+  /**
+   * Retrieve the intent from Stripe (never trust the browser's word) and apply checkPaymentIntentForCheckout.
+   * `isAlreadyUsed` may be async (a database lookup).
+   */
+  async verifyPaymentIntentForCheckout(input: {
+    paymentIntentId: string;
+    expectedAmountCents: number;
+    expectedCurrency?: string;
+    expectedMetadata?: Record<string, string>;
+    isAlreadyUsed?: (paymentIntentId: string) => boolean | Promise<boolean>;
+  }): Promise<CheckoutVerification> {
+    if (!/^pi_[A-Za-z0-9]+$/.test(input.paymentIntentId)) {
+      return { ok: false, reason: 'not_found', message: 'No card payment was found for this checkout.' };
+    }
+    let intent: PaymentIntentSummary;
+    try {
+      intent = await this.retrievePaymentIntent(input.paymentIntentId);
+    } catch (e) {
+      const err = e as StripePaymentError;
+      if (err.details?.code === 'resource_missing' || err.details?.statusCode === 404) {
+        return { ok: false, reason: 'not_found', message: 'No card payment was found for this checkout.' };
+      }
+      return { ok: false, reason: 'stripe_unavailable', message: 'The card payment could not be checked with Stripe. Please try again.' };
+    }
+    const used = input.isAlreadyUsed ? await input.isAlreadyUsed(intent.id) : false;
+    return checkPaymentIntentForCheckout({
+      intent,
+      expectedAmountCents: input.expectedAmountCents,
+      expectedCurrency: input.expectedCurrency ?? this.currency,
+      expectedMetadata: input.expectedMetadata,
+      isAlreadyUsed: () => used,
+    });
+  }
+
+  /** Refund all (amountCents omitted) or part of a succeeded PaymentIntent. */
+  async refund(input: { paymentIntentId: string; amountCents?: number; idempotencyKey: string; reason?: 'duplicate' | 'fraudulent' | 'requested_by_customer'; metadata?: Record<string, string> }): Promise<RefundSummary> {
+    if (input.amountCents !== undefined && (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)) {
+      throw new StripePaymentError('a refund amount must be a positive integer of cents');
+    }
+    if (!input.idempotencyKey) throw new StripePaymentError('an idempotency key is required to refund');
+    try {
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: input.paymentIntentId,
+          ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}),
+          ...(input.reason ? { reason: input.reason } : {}),
+          ...(input.metadata ? { metadata: input.metadata } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return {
+        id: refund.id,
+        amountCents: refund.amount,
+        currency: refund.currency,
+        status: refund.status,
+        paymentIntentId: typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? null),
+        chargeId: typeof refund.charge === 'string' ? refund.charge : (refund.charge?.id ?? null),
+      };
+    } catch (e) {
+      throw wrap(e, 'Failed to refund Stripe payment');
+    }
+  }
+
+  /** Cancel an intent that was never paid (its order was cancelled). */
+  async cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<PaymentIntentSummary> {
+    try {
+      return summarizePaymentIntent(await this.stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey }));
+    } catch (e) {
+      throw wrap(e, 'Failed to cancel Stripe intent');
+    }
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Settings of the card (Stripe) gateway, read from the environment and validated with zod.
+ * The lead folds these into src/server/config.ts; until then `loadStripeSettings(process.env)` works alone.
+ *
+ *   STRIPE_SECRET_KEY              sk_live_… / sk_test_… (or a restricted rk_… key). The card gateway is
+ *                                  enabled when it is set, off otherwise.
+ *   STRIPE_WEBHOOK_SECRET          whsec_… of the webhook endpoint; signatures of incoming events are
+ *                                  checked against it. Required in production when the gateway is on.
+ *   PUBLIC_STRIPE_PUBLISHABLE_KEY  pk_live_… / pk_test_…, handed to Stripe.js in the browser (PUBLIC_ so
+ *                                  Astro may expose it). Required in production when the gateway is on.
+ *   STRIPE_API_HOST                API host for the SDK; unset = Stripe's real API (api.stripe.com).
+ *   STRIPE_API_PORT                API port; unset = the SDK default (443).
+ *   STRIPE_API_PROTOCOL            http | https; unset = https. Tests point these three at the loopback
+ *                                  stand-in (tests/fixtures/stripe-server.ts); the code path is the same.
+ *   STRIPE_CURRENCY                ISO 4217 code, lower-case, of PaymentIntents (default eur).
+ */
+import { z } from 'zod';
+
+export class StripeSettingsError extends Error {
+  override name = 'StripeSettingsError';
+}
+
+export type StripeSettings = {
+  /** True when a secret key is configured. */
+  enabled: boolean;
+  secretKey: string | null;
+  webhookSecret: string | null;
+  publishableKey: string | null;
+  /** Only the fields that were set; empty = Stripe's real API. */
+  api: { host?: string; port?: number; protocol?: 'http' | 'https' };
+  currency: string;
+  /** True when the secret key is a test-mode key. */
+  testMode: boolean;
+};
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_…)').optional(),
+  PUBLIC_STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'must be a publishable key (pk_test_… or pk_live_…)').optional(),
+  STRIPE_API_HOST: z.string().regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/, 'must be a host name or IP address, without scheme or port').optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  STRIPE_CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 currency code such as eur')
+    .transform((c) => c.toLowerCase())
+    .default('eur'),
+});
+
+export function loadStripeSettings(source: Record<string, string | undefined> = process.env): StripeSettings {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new StripeSettingsError(`Invalid Stripe settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const e = parsed.data;
+  const enabled = e.STRIPE_SECRET_KEY !== undefined;
+  const problems: string[] = [];
+  if (enabled && e.NODE_ENV === 'production') {
+    if (!e.STRIPE_WEBHOOK_SECRET) problems.push('  STRIPE_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set (the webhook endpoint\'s whsec_… secret)');
+    if (!e.PUBLIC_STRIPE_PUBLISHABLE_KEY) problems.push('  PUBLIC_STRIPE_PUBLISHABLE_KEY: required in production when STRIPE_SECRET_KEY is set (the browser needs it)');
+    if (e.STRIPE_API_PROTOCOL === 'http') problems.push('  STRIPE_API_PROTOCOL: http is for local test servers only, not production');
+  }
+  const testMode = /^(sk|rk)_test_/.test(e.STRIPE_SECRET_KEY ?? '');
+  if (enabled && e.PUBLIC_STRIPE_PUBLISHABLE_KEY && testMode !== e.PUBLIC_STRIPE_PUBLISHABLE_KEY.startsWith('pk_test_')) {
+    problems.push('  PUBLIC_STRIPE_PUBLISHABLE_KEY: test and live keys are mixed (both must be test keys or both live keys)');
+  }
+  if (problems.length) throw new StripeSettingsError(`Invalid Stripe settings:\n${problems.join('\n')}`);
+  const api: StripeSettings['api'] = {};
+  if (e.STRIPE_API_HOST) api.host = e.STRIPE_API_HOST;
+  if (e.STRIPE_API_PORT) api.port = e.STRIPE_API_PORT;
+  if (e.STRIPE_API_PROTOCOL) api.protocol = e.STRIPE_API_PROTOCOL;
+  return {
+    enabled,
+    secretKey: e.STRIPE_SECRET_KEY ?? null,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    publishableKey: e.PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null,
+    api,
+    currency: e.STRIPE_CURRENCY,
+    testMode,
+  };
+}
