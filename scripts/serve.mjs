@@ -1,19 +1,22 @@
 // Serves the built site (static pages, API routes, the GraphQL endpoint) from one Node process.
 // The Astro node adapter's handler does the serving; this wrapper adds what must happen before a
 // static file is chosen (locale negotiation, redirect rules, security headers), because Astro
-// middleware does not run for prerendered pages.
+// middleware does not run for prerendered pages. Unknown paths under a locale prefix get that
+// locale's 404 page with status 404.
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
-export async function createSiteServer({ distDir = path.resolve('dist') } = {}) {
+// MESHFRONT_DIST_DIR serves a build made elsewhere (astro build --outDir …), e.g. for isolated test runs.
+export async function createSiteServer({ distDir = path.resolve(process.env.MESHFRONT_DIST_DIR ?? 'dist') } = {}) {
   const entry = await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href);
   const { beforeAstro } = await import('../src/lib/http/site-rules.ts');
+  const clientDir = path.join(distDir, 'client');
   const server = http.createServer(async (req, res) => {
     try {
-      if (await beforeAstro(req, res)) return;
+      if (await beforeAstro(req, res, { clientDir })) return;
       entry.handler(req, res);
     } catch (err) {
       console.error('[serve] request failed', err);

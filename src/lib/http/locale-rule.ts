@@ -1,0 +1,59 @@
+/**
+ * First-visit language choice on the server, so a German visitor never sees a flash of English:
+ * unprefixed (English) page requests are sent to the visitor's locale, taken from the `locale`
+ * cookie when set, otherwise from Accept-Language (then remembered in the cookie).
+ * A prefixed URL (/fr/…) is an explicit choice and is always served as is, so a cookie for
+ * another locale cannot cause a loop.
+ */
+import { DEFAULT_LOCALE, localeByCode, localePrefix, type LocaleInfo } from '../i18n/locales.ts';
+import { negotiateLocale, splitLocalePath } from '../i18n/negotiate.ts';
+
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export function localeCookie(locale: LocaleInfo): string {
+  return `${LOCALE_COOKIE}=${locale.code}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+export interface LocaleRedirect {
+  location: string;
+  setCookie?: string;
+}
+
+export interface LocaleRequest {
+  method: string;
+  pathname: string;
+  search: string;
+  accept?: string;
+  acceptLanguage?: string;
+  cookie?: string;
+}
+
+export function localeRedirect(req: LocaleRequest): LocaleRedirect | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  // Only page navigations: assets, JSON, the API and prefetches of assets keep their URL.
+  if (!req.accept?.includes('text/html')) return null;
+  const { locale: pathLocale } = splitLocalePath(req.pathname);
+  if (pathLocale !== DEFAULT_LOCALE) return null;
+  const lastSegment = req.pathname.split('/').pop() ?? '';
+  if (lastSegment.includes('.')) return null;
+
+  const cookieCode = readCookie(req.cookie, LOCALE_COOKIE);
+  const fromCookie = cookieCode ? localeByCode(cookieCode) : undefined;
+  const target = fromCookie ?? negotiateLocale(req.acceptLanguage);
+  if (!target || target === DEFAULT_LOCALE) return null;
+  const rest = req.pathname === '/' ? '/' : req.pathname;
+  return {
+    location: `${localePrefix(target)}${rest === '/' ? '/' : rest}${req.search}`,
+    setCookie: fromCookie ? undefined : localeCookie(target),
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The signed-in customer as the header needs it (WooGraphQL `viewer` fields), kept in
+ * localStorage so static pages can show the right links before any request. The account issue
+ * sets it after login and clears it on logout; the session token itself is not stored here.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { computed } from 'nanostores';
+
+export interface Viewer {
+  id?: string;
+  databaseId?: number;
+  username: string;
+  email?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+export const $viewer = persistentAtom<Viewer | null>('meshfront:viewer', null, {
+  encode: JSON.stringify,
+  decode: (raw) => {
+    try {
+      const v = JSON.parse(raw) as Viewer | null;
+      return v && typeof v.username === 'string' ? v : null;
+    } catch {
+      return null;
+    }
+  },
+});
+
+export const $isLoggedIn = computed($viewer, (v) => v !== null);
+
+export function setViewer(viewer: Viewer | null): void {
+  $viewer.set(viewer);
+}
+
+/** Where the wishlist lives: a guest's list is local, a customer's is in the account area. */
+export function wishlistPath(loggedIn: boolean): string {
+  return loggedIn ? '/my-account?tab=wishlist' : '/wishlist';
+}
