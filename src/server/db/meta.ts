@@ -1,0 +1,37 @@
+/**
+ * Counters in the `meta` table. `catalog_version` is bumped by every catalog write (products, prices,
+ * categories, reviews …) and `stock_version` by stock-only changes; each process compares them with the
+ * versions its caches were built from (see catalog/snapshot.ts).
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from './connection.ts';
+import { meta } from './meta-tables.ts';
+
+export type CounterKey = 'catalog_version' | 'stock_version';
+
+export async function readCounters(db: DbOrTx, keys: CounterKey[]): Promise<Record<CounterKey, number>> {
+  const rows = await db.select({ key: meta.key, value: meta.value }).from(meta).where(sql`${meta.key} in ${keys}`);
+  const out = { catalog_version: 0, stock_version: 0 };
+  for (const r of rows) out[r.key as CounterKey] = Number(r.value) || 0;
+  return out;
+}
+
+/** Increment a counter inside the caller's transaction, so the bump commits with the change it announces. */
+export async function bumpCounter(db: DbOrTx, key: CounterKey): Promise<void> {
+  await db
+    .insert(meta)
+    .values({ key, value: sql`to_jsonb(1)` })
+    .onConflictDoUpdate({ target: meta.key, set: { value: sql`to_jsonb(((${meta.value})::text)::bigint + 1)`, updatedAt: sql`now()` } });
+}
+
+export async function getMeta<T>(db: DbOrTx, key: string): Promise<T | undefined> {
+  const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, key));
+  return row?.value as T | undefined;
+}
+
+export async function setMeta(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(meta)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: meta.key, set: { value, updatedAt: sql`now()` } });
+}

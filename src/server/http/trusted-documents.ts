@@ -1,0 +1,81 @@
+/**
+ * The storefront's operation documents: src/graphql/operations/*.graphql, each composed with the
+ * fragments it needs (transitively) from src/graphql/fragments/*.graphql — the text the storefront sends.
+ * Documents are compared by their definitions, printed and sorted, so whitespace, comments and the order
+ * of fragments do not matter.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kind, parse, print, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
+
+export type TrustedDocuments = { allows(query: string): boolean; size: number; names: string[] };
+
+function definitionsKey(doc: DocumentNode): string {
+  return doc.definitions
+    .map((d) => print(d))
+    .sort()
+    .join('\n');
+}
+
+function readGraphqlFiles(dir: string): { file: string; doc: DocumentNode }[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.graphql'))
+    .sort()
+    .map((f) => ({ file: f, doc: parse(fs.readFileSync(path.join(dir, f), 'utf8'), { noLocation: true }) }));
+}
+
+/** Each operation of `operationsDir` as a self-contained document (operation + transitive fragments). */
+export function composeOperations(operationsDir: string, fragmentsDir = path.join(operationsDir, '..', 'fragments')): { name: string; file: string; document: DocumentNode }[] {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  const operationFiles = readGraphqlFiles(operationsDir);
+  for (const { doc } of [...readGraphqlFiles(fragmentsDir), ...operationFiles]) {
+    for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  }
+  const out: { name: string; file: string; document: DocumentNode }[] = [];
+  for (const { file, doc } of operationFiles) {
+    for (const op of doc.definitions) {
+      if (op.kind !== Kind.OPERATION_DEFINITION) continue;
+      const needed = new Map<string, FragmentDefinitionNode>();
+      const queue: DefinitionNode[] = [op];
+      while (queue.length) {
+        visit(queue.pop()!, {
+          FragmentSpread(node) {
+            const f = fragments.get(node.name.value);
+            if (f && !needed.has(f.name.value)) {
+              needed.set(f.name.value, f);
+              queue.push(f);
+            }
+          },
+        });
+      }
+      out.push({ name: op.name?.value ?? file, file, document: { kind: Kind.DOCUMENT, definitions: [op, ...needed.values()] } });
+    }
+  }
+  return out;
+}
+
+export function loadTrustedDocuments(operationsDir: string): TrustedDocuments {
+  const operations = composeOperations(operationsDir);
+  if (!operations.length) console.warn(`[meshfront] TRUSTED_DOCUMENTS_ONLY is on but ${operationsDir} has no operations: every request will be refused.`);
+  const keys = new Set(operations.map((o) => definitionsKey(o.document)));
+  const seen = new Map<string, boolean>();
+  return {
+    size: operations.length,
+    names: operations.map((o) => o.name),
+    allows(query) {
+      const known = seen.get(query);
+      if (known !== undefined) return known;
+      let ok = false;
+      try {
+        ok = keys.has(definitionsKey(parse(query, { noLocation: true })));
+      } catch {
+        ok = false;
+      }
+      if (seen.size > 1000) seen.clear();
+      seen.set(query, ok);
+      return ok;
+    },
+  };
+}

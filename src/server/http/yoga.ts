@@ -1,0 +1,161 @@
+/**
+ * The GraphQL endpoint: one Yoga instance per engine with the WooGraphQL session header, query limits
+ * (graphql-armor), CORS, introspection policy, trusted documents and masked errors. `getYoga()` is the
+ * process-wide instance mounted at /graphql by the Astro route and by `npm run api`.
+ */
+import { EnvelopArmor } from '@escape.tech/graphql-armor';
+import { GraphQLError, type FieldNode, type ValidationContext } from 'graphql';
+import { createYoga, maskError as yogaMaskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { getConfig, type ServerConfig } from '../config.ts';
+import type { GraphQLContext } from '../context.ts';
+import { getEngine, type Engine } from '../engine.ts';
+import { SESSION_HEADER, type SessionState } from '../session/service.ts';
+import { useCatalogResponseCache } from './response-cache.ts';
+import { useAccounts } from '../auth/plugin.ts';
+import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.ts';
+
+/** Larger request bodies are refused before parsing (the token limit catches the rest). */
+const MAX_BODY_BYTES = 256 * 1024;
+
+export type MeshfrontYoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
+
+const badRequest = (message: string, status: number) =>
+  new Response(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }), { status, headers: { 'content-type': 'application/json' } });
+
+/** Resolves each request's `woocommerce-session` and sends a token back when the session is new or changed. */
+function useWooSession(engine: () => Promise<Engine>, sessions: WeakMap<Request, SessionState>): Plugin {
+  return {
+    async onRequest({ request, endResponse }) {
+      if (request.method === 'OPTIONS') return;
+      const length = Number(request.headers.get('content-length') ?? 0);
+      if (length > MAX_BODY_BYTES) return endResponse(badRequest(`Request body too large (limit ${MAX_BODY_BYTES} bytes).`, 413));
+      const e = await engine();
+      sessions.set(request, await e.sessions.fromHeader(request.headers.get(SESSION_HEADER)));
+    },
+    onResponse({ request, response }) {
+      const session = sessions.get(request);
+      if (session?.issue) response.headers.set(SESSION_HEADER, session.token);
+    },
+  };
+}
+
+/**
+ * Refuses __schema / __type. Written without graphql's instanceof-based helpers: graphql ships CJS and ESM
+ * builds and the schema may come from the other one (graphql's own NoSchemaIntrospectionCustomRule breaks then).
+ */
+function useNoIntrospection(): Plugin {
+  const rule = (context: ValidationContext) => ({
+    Field(node: FieldNode) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        context.reportError(new GraphQLError(`GraphQL introspection is not allowed on this server, but the query contained ${node.name.value}.`, { nodes: [node] }));
+      }
+    },
+  });
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(rule as never);
+    },
+  };
+}
+
+/** With TRUSTED_DOCUMENTS_ONLY, only the storefront's own operation documents run. */
+function useTrustedDocuments(docs: TrustedDocuments): Plugin {
+  return {
+    onParams({ params }) {
+      if (!params.query || !docs.allows(params.query)) {
+        throw new GraphQLError('Invalid GraphQL Operation: only the storefront’s own operations are accepted by this server.', {
+          extensions: { code: 'PERSISTED_QUERY_NOT_ALLOWED', http: { status: 400 } },
+        });
+      }
+    },
+  };
+}
+
+export function armorPlugins(limits: ServerConfig['limits']): Plugin[] {
+  const armor = new EnvelopArmor({
+    // exposeLimits: the error says which limit and by how much ("Query depth limit of 12 exceeded, found 14.").
+    maxDepth: { n: limits.maxDepth, ignoreIntrospection: true, flattenFragments: true, exposeLimits: true },
+    maxAliases: { n: limits.maxAliases, exposeLimits: true },
+    maxDirectives: { n: limits.maxDirectives, exposeLimits: true },
+    maxTokens: { n: limits.maxTokens, exposeLimits: true },
+    // Cost multiplies by literal `first`/`last` at each level, so nested connections add up quickly; the
+    // default lets the storefront's documents through (tests/api/storefront-operations.test.ts prints their
+    // cost) while connection-inside-connection explosions fail.
+    costLimit: { maxCost: limits.maxCost, ignoreIntrospection: true, flattenFragments: true, exposeLimits: true },
+    blockFieldSuggestion: { enabled: true },
+  });
+  return armor.protect().plugins as Plugin[];
+}
+
+export function createMeshfrontYoga(engine: () => Promise<Engine>, config: ServerConfig): MeshfrontYoga {
+  const sessions = new WeakMap<Request, SessionState>();
+  const plugins: Plugin[] = [useWooSession(engine, sessions), useAccounts(engine), ...armorPlugins(config.limits), useCatalogResponseCache()];
+  if (!config.introspection) plugins.push(useNoIntrospection());
+  if (config.trustedDocumentsOnly) plugins.push(useTrustedDocuments(loadTrustedDocuments(config.operationsDir)));
+  const exposed = [SESSION_HEADER, 'X-JWT-Auth', 'X-JWT-Refresh'];
+  return createYoga<Record<string, unknown>, GraphQLContext>({
+    graphqlEndpoint: '/graphql',
+    schema: async () => (await engine()).schema,
+    context: async ({ request }) => {
+      const e = await engine();
+      const session = sessions.get(request) ?? (await e.sessions.fromHeader(request.headers.get(SESSION_HEADER)));
+      return { config: e.config, catalog: e.catalog, sessions: e.sessions, cart: e.cart, coupons: e.coupons, orders: e.orders, checkout: e.checkout, payments: e.payments, session, request } satisfies GraphQLContext;
+    },
+    plugins,
+    // Only GraphQLErrors (bad input, not found …) reach the client; anything else is "Unexpected error."
+    // with the detail logged — in every environment, so no stack trace ever leaves the server.
+    maskedErrors: {
+      isDev: false,
+      maskError(error, message) {
+        // GraphQLErrors we throw on purpose (bad input) pass. Compared by name: graphql ships CJS and ESM
+        // builds, and Yoga's instanceof check fails when our error comes from the other one.
+        const e = error as { name?: string; originalError?: { name?: string } | null };
+        if (e?.name === 'GraphQLError' && (!e.originalError || e.originalError.name === 'GraphQLError')) return error as Error;
+        const masked = yogaMaskError(error, message, false);
+        if (masked !== error && process.env.MESHFRONT_LOG_ERRORS !== '0') console.error('[meshfront] unexpected error while handling a GraphQL request:', error);
+        return masked;
+      },
+    },
+    graphiql: !config.isProduction,
+    landingPage: false,
+    batching: false,
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      return {
+        origin: origin && config.corsOrigins.includes(origin) ? origin : config.corsOrigins.length ? config.corsOrigins[0] : 'null',
+        credentials: true,
+        methods: ['GET', 'POST', 'OPTIONS'],
+        allowedHeaders: ['content-type', 'authorization', SESSION_HEADER, 'x-jwt-auth', 'x-jwt-refresh'],
+        exposedHeaders: exposed,
+        maxAge: 600,
+      };
+    },
+    logging: config.env === 'test' ? false : 'info',
+  });
+}
+
+let yoga: MeshfrontYoga | null = null;
+
+/** The process-wide Yoga instance (engine from the environment). */
+export function getYoga(): MeshfrontYoga {
+  yoga ??= createMeshfrontYoga(getEngine, getConfig());
+  return yoga;
+}
+
+
+/**
+ * Run one GraphQL request through the same pipeline as HTTP (session, limits, errors), without a socket.
+ * The storefront's build imports this (src/graphql/build.ts). Resolves with the GraphQL response body.
+ */
+export async function executeInProcess(
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<{ data?: Record<string, unknown> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
+  const response = await getYoga().fetch('http://localhost/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return response.json();
+}

@@ -1,0 +1,171 @@
+/** SDL of orders, checkout and payment gateways (contract §2 orders, §3 checkout, §4, §6, stripePaymentIntent). */
+import { connection } from './base.ts';
+
+export const orderTypeDefs = /* GraphQL */ `
+enum OrderStatusEnum { PENDING PROCESSING ON_HOLD COMPLETED CANCELLED REFUNDED FAILED CHECKOUT_DRAFT }
+enum OrderIdTypeEnum { ID DATABASE_ID ORDER_KEY }
+enum StripePaymentMethodEnum { PAYMENT SETUP }
+
+type Order implements Node {
+  id: ID!
+  databaseId: Int
+  orderNumber: String
+  "The order's secret (wc_order_…): the order-received link carries it."
+  orderKey: String
+  status: OrderStatusEnum
+  date: String
+  modified: String
+  datePaid: String
+  dateCompleted: String
+  currency: String
+  paymentMethod: String
+  paymentMethodTitle: String
+  transactionId: String
+  createdVia: String
+  customerNote: String
+  subtotal(format: PricingFieldFormatEnum): String
+  total(format: PricingFieldFormatEnum): String
+  totalTax(format: PricingFieldFormatEnum): String
+  discountTotal(format: PricingFieldFormatEnum): String
+  discountTax(format: PricingFieldFormatEnum): String
+  shippingTotal(format: PricingFieldFormatEnum): String
+  shippingTax(format: PricingFieldFormatEnum): String
+  cartTax(format: PricingFieldFormatEnum): String
+  pricesIncludeTax: Boolean
+  needsPayment: Boolean
+  needsProcessing: Boolean
+  needsShippingAddress: Boolean
+  hasDownloadableItem: Boolean
+  isDownloadPermitted: Boolean
+  hasBillingAddress: Boolean
+  hasShippingAddress: Boolean
+  billing: CustomerAddress
+  shipping: CustomerAddress
+  metaData(key: String, keysIn: [String]): [MetaData]
+  lineItems(first: Int, after: String, last: Int, before: String): OrderToLineItemConnection
+  downloadableItems(first: Int, after: String, last: Int, before: String, where: OrderToDownloadableItemConnectionWhereArgs): OrderToDownloadableItemConnection
+  "Crypto payments: the currency paid in (KDA); null for other payment methods."
+  paymentCurrency: String
+  "Crypto payments: the amount due in paymentCurrency, an exact decimal string (e.g. \\"12.345678901234\\")."
+  cryptoAmount: String
+  "Crypto payments: the rate used, in store currency per unit of paymentCurrency (e.g. \\"0.50\\")."
+  cryptoRate: String
+  "Crypto payments: the order's own account to pay to (Kadena k:… account)."
+  paymentAddress: String
+  "Crypto payments: amount seen on chain, not yet confirmed (decimal string)."
+  receivedUnconfirmed: String
+  "Crypto payments: amount confirmed on chain (decimal string); the order is paid when it reaches cryptoAmount."
+  receivedConfirmed: String
+  "Crypto payments: seconds left in the payment window (0 when it is over)."
+  timeoutValue: Int
+  "Crypto payments: when the payment window ends (ISO 8601)."
+  paymentExpiresAt: String
+}
+
+type LineItem implements Node {
+  id: ID!
+  databaseId: Int
+  orderId: Int
+  productId: Int
+  variationId: Int
+  quantity: Int
+  subtotal(format: PricingFieldFormatEnum): String
+  subtotalTax(format: PricingFieldFormatEnum): String
+  "Line total after discounts, excl. tax."
+  total(format: PricingFieldFormatEnum): String
+  totalTax(format: PricingFieldFormatEnum): String
+  metaData: [MetaData]
+  product: LineItemToProductConnectionEdge
+  variation: LineItemToProductVariationConnectionEdge
+}
+type LineItemToProductConnectionEdge {
+  node: Product!
+}
+type LineItemToProductVariationConnectionEdge {
+  node: ProductVariation!
+}
+
+type DownloadableItem implements Node {
+  id: ID!
+  downloadId: String!
+  name: String
+  url: String
+  "null = unlimited"
+  downloadsRemaining: Int
+  "ISO 8601, null = never expires"
+  accessExpires: String
+  product: ProductUnion
+  download: ProductDownload
+}
+
+input OrderToDownloadableItemConnectionWhereArgs {
+  active: Boolean
+  expired: Boolean
+  hasDownloadsRemaining: Boolean
+}
+
+${connection('OrderToLineItemConnection', 'LineItem')}
+${connection('OrderToDownloadableItemConnection', 'DownloadableItem')}
+
+type PaymentGateway implements Node {
+  id: ID!
+  title: String
+  description: String
+  icon: String
+}
+${connection('RootQueryToPaymentGatewayConnection', 'PaymentGateway')}
+input RootQueryToPaymentGatewayConnectionWhereArgs {
+  all: Boolean
+}
+
+type PaymentIntent {
+  id: String
+  amount: Int
+  currency: String
+  clientSecret: String
+  error: String
+  stripePaymentMethod: String
+}
+
+input CreateAccountInput {
+  username: String!
+  password: String!
+  authenticate: Boolean
+}
+
+input CheckoutInput {
+  clientMutationId: String
+  paymentMethod: String
+  shippingMethod: [String]
+  shipToDifferentAddress: Boolean
+  billing: CustomerAddressInput
+  shipping: CustomerAddressInput
+  account: CreateAccountInput
+  customerNote: String
+  metaData: [MetaDataInput]
+  transactionId: String
+  "Accepted for compatibility and never trusted: the engine verifies payments itself."
+  isPaid: Boolean
+  createdVia: String
+}
+type CheckoutPayload {
+  clientMutationId: String
+  order: Order
+  customer: Customer
+  result: String
+  redirect: String
+}
+
+extend type RootQuery {
+  "An order for its owner, or for anyone holding its order key (idType ORDER_KEY, or orderKey beside the id); null otherwise."
+  order(id: ID, idType: OrderIdTypeEnum, orderKey: String): Order
+  "The enabled payment gateways."
+  paymentGateways(first: Int, after: String, where: RootQueryToPaymentGatewayConnectionWhereArgs): RootQueryToPaymentGatewayConnection
+  "A Stripe PaymentIntent for the session cart total (PAYMENT). Failures come back in error."
+  stripePaymentIntent(stripePaymentMethod: StripePaymentMethodEnum, customerId: String, saveForFuture: Boolean = false): PaymentIntent
+}
+
+extend type RootMutation {
+  checkout(input: CheckoutInput!): CheckoutPayload
+}
+`;
