@@ -29,7 +29,7 @@
  *                              (default: none in production; http://localhost:4321,http://localhost:4000
  *                              in development). `*` is refused together with credentials.
  *   SESSION_SECRET             HS256 secret (≥ 32 chars) for `woocommerce-session` JWTs. Required in
- *                              production; in development one is generated once and kept in
+ *                              production with DATABASE_URL; otherwise one is generated once and kept in
  *                              <MESHFRONT_DATA_DIR>/session-secret (with a warning).
  *   SESSION_ISSUER             the JWT `iss` claim, checked on the way back in (default PUBLIC_SITE_URL
  *                              or http://localhost:4321).
@@ -146,7 +146,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (corsOrigins.includes('*')) throw new ConfigError('Invalid commerce engine settings:\n  CORS_ORIGINS: "*" cannot be combined with credentials; list the origins');
   let sessionSecret = overrides.sessionSecret ?? e.SESSION_SECRET;
   if (!sessionSecret) {
-    if (isProduction) throw new ConfigError('Invalid commerce engine settings:\n  SESSION_SECRET: required in production (at least 32 random characters)');
+    // With PostgreSQL several engine processes (on several machines) must share one secret, so it
+    // has to be configured. The embedded database means one process on one machine: a random
+    // secret kept in the data directory is as good as a configured one (and `npm start` works).
+    if (isProduction && e.DATABASE_URL) throw new ConfigError('Invalid commerce engine settings:\n  SESSION_SECRET: required in production with DATABASE_URL (at least 32 random characters, the same on every engine process)');
     sessionSecret = devSecret(dataDir);
   }
   const config: ServerConfig = {

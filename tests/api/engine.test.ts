@@ -44,10 +44,19 @@ describe('settings', () => {
   });
 
   it('tightens production: no introspection, trusted documents, a required secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' })).toThrow(/SESSION_SECRET: required in production/);
     const c = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), DATABASE_URL: 'postgres://u@h/db' });
     expect(c).toMatchObject({ introspection: false, trustedDocumentsOnly: true, corsOrigins: [], database: { kind: 'postgres', url: 'postgres://u@h/db' } });
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), GRAPHQL_INTROSPECTION: 'true', TRUSTED_DOCUMENTS_ONLY: 'false' })).toMatchObject({ introspection: true, trustedDocumentsOnly: false });
+  });
+
+  it('keeps a generated secret in the data directory for a production shop on the embedded database', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshfront-config-'));
+    const first = loadConfig({ NODE_ENV: 'production', MESHFRONT_DATA_DIR: dataDir });
+    const again = loadConfig({ NODE_ENV: 'production', MESHFRONT_DATA_DIR: dataDir });
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(again.sessionSecret).toBe(first.sessionSecret);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('lists every bad setting at once', () => {
