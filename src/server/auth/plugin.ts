@@ -1,0 +1,37 @@
+/**
+ * The Yoga plugin that resolves `Authorization: Bearer <authToken>` for every GraphQL request and puts
+ * the account services and the login on the context. A logged-in request whose woocommerce-session is a
+ * guest's (or another user's) is re-keyed to the customer's session (contract §1.5: the transfer also
+ * happens on later requests where the Bearer user differs from the session's).
+ */
+import type { Plugin } from 'graphql-yoga';
+import type { Engine } from '../engine.ts';
+import { clientAddress, rateLimitKeyForIp } from '../rate-limit/index.ts';
+import type { SessionState } from '../session/service.ts';
+
+/** The TCP peer: Astro passes `clientAddress`, node:http passes `req`. */
+function socketAddressOf(context: Record<string, unknown>): string | null {
+  if (typeof context.clientAddress === 'string') return context.clientAddress;
+  const req = context.req as { socket?: { remoteAddress?: string } } | undefined;
+  return req?.socket?.remoteAddress ?? null;
+}
+
+export function useAccounts(engine: () => Promise<Engine>): Plugin {
+  return {
+    async onContextBuilding({ context, extendContext }) {
+      const e = await engine();
+      const ctx = context as unknown as Record<string, unknown> & { request: Request; session?: SessionState };
+      const ip = rateLimitKeyForIp(clientAddress(ctx.request, socketAddressOf(ctx), e.accounts.clientAddress));
+      const auth = await e.accounts.auth.authenticate(ctx.request.headers.get('authorization'), ip);
+      if (auth.viewer && ctx.session && ctx.session.customerId !== String(auth.viewer.id)) {
+        if (ctx.session.customerId.startsWith('t_') || ctx.session.tokenError) await e.accounts.auth.handOverSession(ctx.session, auth.viewer.id);
+        else {
+          // Another customer's session token with this customer's login: use this customer's own session.
+          ctx.session.customerId = String(auth.viewer.id);
+          await e.sessions.reissue(ctx.session);
+        }
+      }
+      extendContext({ accounts: e.accounts, auth } as never);
+    },
+  };
+}

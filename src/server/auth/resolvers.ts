@@ -1,0 +1,121 @@
+/** Login, token refresh, logout, registration and password reset: thin mapping to the auth service. */
+import { GraphQLError } from 'graphql';
+import type { CustomerRow } from '../customers/service.ts';
+import { accountErrors, customerOf } from '../customers/resolvers.ts';
+import type { AccountContext } from './wire.ts';
+
+type Ctx = AccountContext;
+type Mid = { clientMutationId?: string | null };
+
+/** Tokens for a fresh login, the guest session handed over, and the payload fields every login returns. */
+export async function completeLogin(ctx: Ctx, user: CustomerRow) {
+  const tokens = await ctx.accounts.auth.issueTokens(user);
+  await ctx.accounts.auth.handOverSession(ctx.session, user.id);
+  // The rest of this request runs as the new customer (the payload's customer and user fields).
+  ctx.auth = { ...ctx.auth, viewer: user, sid: tokens.sid, error: null };
+  return {
+    authToken: tokens.authToken,
+    authTokenExpiration: tokens.authTokenExpiration,
+    refreshToken: tokens.refreshToken,
+    refreshTokenExpiration: tokens.refreshTokenExpiration,
+    sessionToken: ctx.session.token,
+    wooSessionToken: ctx.session.token,
+    user,
+    customer: await customerOf(ctx, user),
+  };
+}
+
+type LoginArgs = {
+  input: Mid & {
+    provider: string;
+    credentials?: { username: string; password: string } | null;
+    oauthResponse?: { code: string; state?: string | null } | null;
+  };
+};
+
+export const authResolvers = {
+  RootQuery: {
+    loginClients: async (_: unknown, __: unknown, ctx: Ctx) => {
+      const list = await ctx.accounts.oauth.loginClients(ctx.session.customerId);
+      return list.length ? list : null;
+    },
+  },
+  RootMutation: {
+    login: async (_: unknown, { input }: LoginArgs, ctx: Ctx) => {
+      if (ctx.auth.viewer) throw new GraphQLError('You are already logged in.', { extensions: { code: 'BAD_USER_INPUT' } });
+      return accountErrors(async () => {
+        let user: CustomerRow;
+        if (input.provider === 'PASSWORD') {
+          if (!input.credentials) throw new GraphQLError('The PASSWORD provider requires the use of the `credentials` input arg.', { extensions: { code: 'BAD_USER_INPUT' } });
+          user = await ctx.accounts.auth.login(input.credentials.username, input.credentials.password, ctx.auth.clientIp);
+        } else {
+          if (!input.oauthResponse) throw new GraphQLError(`The ${input.provider} provider requires the use of the \`oauthResponse\` input arg.`, { extensions: { code: 'BAD_USER_INPUT' } });
+          user = await ctx.accounts.oauth.loginWithProvider(input.provider, input.oauthResponse, ctx.session.customerId, ctx.auth.clientIp);
+        }
+        return { clientMutationId: input.clientMutationId ?? null, ...(await completeLogin(ctx, user)) };
+      });
+    },
+    refreshToken: async (_: unknown, { input }: { input: Mid & { refreshToken: string } }, ctx: Ctx) => {
+      const r = await ctx.accounts.auth.refresh(input.refreshToken);
+      if (!r) return { clientMutationId: input.clientMutationId ?? null, authToken: null, authTokenExpiration: null, refreshToken: null, refreshTokenExpiration: null, success: false };
+      return {
+        clientMutationId: input.clientMutationId ?? null,
+        authToken: r.authToken,
+        authTokenExpiration: r.authTokenExpiration,
+        refreshToken: r.refreshToken,
+        refreshTokenExpiration: r.refreshTokenExpiration,
+        success: true,
+      };
+    },
+    logout: async (_: unknown, { input }: { input: Mid & { refreshToken?: string | null; all?: boolean | null } }, ctx: Ctx) => {
+      const v = ctx.auth.viewer;
+      let success: boolean | null = null;
+      if (v && input.all) {
+        await ctx.accounts.auth.revokeAll(v.id);
+        success = true;
+      } else {
+        if (v && ctx.auth.sid) success = (await ctx.accounts.auth.revokeSession(ctx.auth.sid)) || success;
+        if (input.refreshToken) success = (await ctx.accounts.auth.revokeByRefreshToken(input.refreshToken, v?.id)) || success;
+      }
+      return { clientMutationId: input.clientMutationId ?? null, success: v ? true : success };
+    },
+    registerCustomer: async (
+      _: unknown,
+      { input }: { input: Mid & { email?: string | null; username?: string | null; password?: string | null; firstName?: string | null; lastName?: string | null; displayName?: string | null; billing?: Record<string, string | null> | null; shipping?: Record<string, string | null> | null; shippingSameAsBilling?: boolean | null } },
+      ctx: Ctx,
+    ) => {
+      if (ctx.auth.viewer) throw new GraphQLError('You are already logged in.', { extensions: { code: 'BAD_USER_INPUT' } });
+      return accountErrors(async () => {
+        let user = await ctx.accounts.auth.register(input, ctx.auth.clientIp);
+        if (input.billing || input.shipping || input.displayName) {
+          try {
+            user = await ctx.accounts.customers.updateProfile(user.id, { billing: input.billing, shipping: input.shipping, shippingSameAsBilling: input.shippingSameAsBilling, displayName: input.displayName });
+          } catch {
+            // The account exists; a bad address is left for the account page rather than failing the registration.
+          }
+        }
+        const login = await completeLogin(ctx, user);
+        return {
+          clientMutationId: input.clientMutationId ?? null,
+          authToken: login.authToken,
+          authTokenExpiration: login.authTokenExpiration,
+          refreshToken: login.refreshToken,
+          refreshTokenExpiration: login.refreshTokenExpiration,
+          sessionToken: login.sessionToken,
+          customer: login.customer,
+          viewer: user,
+        };
+      });
+    },
+    sendPasswordResetEmail: async (_: unknown, { input }: { input: Mid & { username: string } }, ctx: Ctx) =>
+      accountErrors(async () => {
+        await ctx.accounts.auth.sendPasswordReset(input.username, ctx.auth.clientIp);
+        return { clientMutationId: input.clientMutationId ?? null, success: true, user: null };
+      }),
+    resetUserPassword: async (_: unknown, { input }: { input: Mid & { key?: string | null; login?: string | null; password?: string | null } }, ctx: Ctx) =>
+      accountErrors(async () => {
+        const user = await ctx.accounts.auth.resetPassword(input.key, input.login, input.password, ctx.auth.clientIp);
+        return { clientMutationId: input.clientMutationId ?? null, user };
+      }),
+  },
+};

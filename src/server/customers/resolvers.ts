@@ -1,0 +1,196 @@
+/**
+ * Customer-side resolvers: the viewer (User), the logged-in customer's profile on the Customer type
+ * (names, e-mail, username, addresses from the account; the guest session's as before for guests),
+ * customer.orders, updateCustomer for logged-in customers and updateUser (profile and password).
+ * Registered after the cart's resolvers, whose Customer fields these override field by field.
+ */
+import crypto from 'node:crypto';
+import { GraphQLError } from 'graphql';
+import type { AccountContext } from '../auth/wire.ts';
+import { cartResolvers, whoOf } from '../cart/resolvers.ts';
+import { emptyAddress, type Address, type SessionCustomer } from '../cart/model.ts';
+import type { OrderRow } from '../orders/service.ts';
+import { paginate, type PageArgs } from '../schema/relay.ts';
+import { AccountError, type CustomerRow, type ProfileUpdate } from './service.ts';
+
+type Ctx = AccountContext;
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const wcDate = (d: Date | null | undefined) => (d ? d.toISOString().replace(/\.\d{3}Z$/, '+00:00') : null);
+
+/** The Customer object the cart domain builds, plus the account when the customer is logged in. */
+export type CustomerObject = { kind: 'session-customer'; customerId: string; c: SessionCustomer; account?: CustomerRow | null };
+
+/** Account refusals become GraphQL errors with their message (rate limits carry code RATE_LIMITED). */
+export async function accountErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AccountError) throw new GraphQLError(err.message, { extensions: { code: err.code } });
+    throw err;
+  }
+}
+
+/** The logged-in customer, or the Bearer token's error (expired, revoked …), or a plain login-required error. */
+export function requireViewer(ctx: Ctx): CustomerRow {
+  if (ctx.auth.viewer) return ctx.auth.viewer;
+  if (ctx.auth.error) throw new GraphQLError(ctx.auth.error, { extensions: { code: 'UNAUTHENTICATED' } });
+  throw new GraphQLError('You must be logged in to do that.', { extensions: { code: 'UNAUTHENTICATED' } });
+}
+
+export async function customerOf(ctx: Ctx, user: CustomerRow): Promise<CustomerObject> {
+  return { kind: 'session-customer', customerId: String(user.id), c: await ctx.cart.customer({ customerId: String(user.id), userId: String(user.id) }), account: user };
+}
+
+/** The account behind a Customer object: only the logged-in viewer's own. */
+function accountOf(c: CustomerObject, ctx: Ctx): CustomerRow | null {
+  if (c.account) return c.account;
+  const v = ctx.auth.viewer;
+  return v && String(v.id) === c.customerId ? v : null;
+}
+
+const filled = (a: Address) => (['company', 'address1', 'address2', 'city', 'state', 'postcode', 'country', 'phone'] as const).some((k) => !!a[k]);
+
+function addressFor(stored: Address, session: Address, acc: CustomerRow, withEmail: boolean): Address {
+  const base = filled(stored) ? stored : { ...emptyAddress(), ...session };
+  return {
+    ...base,
+    firstName: base.firstName || acc.firstName,
+    lastName: base.lastName || acc.lastName,
+    email: withEmail ? base.email || acc.email : base.email,
+  };
+}
+const wire = (a: Address) => ({ ...a, country: a.country || null });
+
+export function gravatarUrl(email: string, size = 96): string {
+  const hash = crypto.createHash('md5').update(email.trim().toLowerCase()).digest('hex');
+  return `https://secure.gravatar.com/avatar/${hash}?s=${size}&d=mm&r=g`;
+}
+
+export function decodeUserId(id: string | null | undefined): number | null {
+  if (!id) return null;
+  if (/^\d{1,10}$/.test(id)) return Number(id);
+  const m = /^user:(\d{1,10})$/.exec(Buffer.from(id, 'base64').toString('utf8'));
+  return m ? Number(m[1]) : null;
+}
+
+const PAID = new Set(['processing', 'completed']);
+
+/** Orders the Customer object may list: the logged-in customer's, or a guest session's own. */
+async function ordersOf(c: CustomerObject, ctx: Ctx): Promise<OrderRow[]> {
+  const acc = accountOf(c, ctx);
+  if (acc) return ctx.orders.listByCustomer(String(acc.id), 100);
+  if (ctx.auth.error) throw new GraphQLError(ctx.auth.error, { extensions: { code: 'UNAUTHENTICATED' } });
+  // A session keyed by a user id without that user's login shows nothing personal.
+  if (!c.customerId.startsWith('t_') || ctx.session.tokenError || c.customerId !== ctx.session.customerId) return [];
+  return ctx.orders.listByCustomer(c.customerId, 100);
+}
+
+const cartCustomer = cartResolvers.Customer as unknown as Record<string, (c: CustomerObject, a: unknown, ctx: Ctx) => unknown>;
+const cartRootCustomer = cartResolvers.RootQuery.customer as unknown as (p: unknown, a: unknown, ctx: Ctx) => Promise<CustomerObject>;
+const cartUpdateCustomer = cartResolvers.RootMutation.updateCustomer as unknown as (p: unknown, a: unknown, ctx: Ctx) => Promise<unknown>;
+
+type UpdateCustomerArgs = { input: ProfileUpdate & { clientMutationId?: string | null; id?: string | null } };
+type UpdateUserArgs = {
+  input: { clientMutationId?: string | null; id: string; currentPassword?: string | null; password?: string | null; email?: string | null; firstName?: string | null; lastName?: string | null; displayName?: string | null };
+};
+
+export const customerResolvers = {
+  RootQuery: {
+    viewer: (_: unknown, __: unknown, ctx: Ctx) => ctx.auth.viewer,
+    customer: async (_: unknown, a: { id?: string | null; customerId?: number | null }, ctx: Ctx) => {
+      const v = ctx.auth.viewer;
+      const asked = a.customerId ?? (a.id && a.id !== 'guest' ? decodeUserId(a.id) ?? -1 : null);
+      if (asked !== null && asked !== undefined) return v && v.id === asked ? customerOf(ctx, v) : null;
+      if (v) return customerOf(ctx, v);
+      return cartRootCustomer(_, a, ctx);
+    },
+  },
+  RootMutation: {
+    updateCustomer: async (_: unknown, args: UpdateCustomerArgs, ctx: Ctx) => {
+      const { input } = args;
+      if (!ctx.auth.viewer) {
+        if (ctx.auth.error) requireViewer(ctx);
+        return cartUpdateCustomer(_, args, ctx);
+      }
+      const v = ctx.auth.viewer;
+      if (input.id && input.id !== 'guest' && decodeUserId(input.id) !== v.id) throw new GraphQLError('Sorry, you are not allowed to edit this user.', { extensions: { code: 'FORBIDDEN' } });
+      const updated = await accountErrors(() => ctx.accounts.customers.updateProfile(v.id, input));
+      // The session customer's addresses drive shipping and tax: keep them in step.
+      if (input.billing || input.shipping) {
+        await ctx.cart.updateSessionCustomer(whoOf(ctx), { billing: updated.billing, shipping: updated.shipping });
+        await ctx.sessions.reissue(ctx.session);
+      }
+      return { clientMutationId: input.clientMutationId ?? null, customer: await customerOf(ctx, updated) };
+    },
+    updateUser: async (_: unknown, { input }: UpdateUserArgs, ctx: Ctx) => {
+      const v = requireViewer(ctx);
+      if (decodeUserId(input.id) !== v.id) throw new GraphQLError('Sorry, you are not allowed to edit this user.', { extensions: { code: 'FORBIDDEN' } });
+      return accountErrors(async () => {
+        if (input.password !== undefined && input.password !== null) await ctx.accounts.auth.changePassword(v, ctx.auth.sid, input.currentPassword, input.password);
+        const profile = { email: input.email, firstName: input.firstName, lastName: input.lastName, displayName: input.displayName };
+        const user = Object.values(profile).some((x) => x !== undefined && x !== null) ? await ctx.accounts.customers.updateProfile(v.id, profile) : await ctx.accounts.customers.get(v.id);
+        return { clientMutationId: input.clientMutationId ?? null, user };
+      });
+    },
+  },
+  User: {
+    id: (u: CustomerRow) => b64(`user:${u.id}`),
+    databaseId: (u: CustomerRow) => u.id,
+    userId: (u: CustomerRow) => u.id,
+    username: (u: CustomerRow) => u.username,
+    email: (u: CustomerRow) => u.email,
+    firstName: (u: CustomerRow) => u.firstName || null,
+    lastName: (u: CustomerRow) => u.lastName || null,
+    name: (u: CustomerRow) => u.displayName || u.username,
+    nickname: (u: CustomerRow) => u.username,
+    nicename: (u: CustomerRow) => u.nicename,
+    slug: (u: CustomerRow) => u.nicename,
+    // Only the logged-in user gets a token for their session.
+    wooSessionToken: (u: CustomerRow, _: unknown, ctx: Ctx) => (ctx.auth.viewer?.id === u.id || ctx.session.customerId === String(u.id) ? ctx.sessions.sign(String(u.id)) : null),
+    avatar: (u: CustomerRow, a: { size?: number | null }) => {
+      const size = Math.min(512, Math.max(16, a.size ?? 96));
+      return { url: gravatarUrl(u.email, size), size, width: size, height: size };
+    },
+  },
+  Customer: {
+    id: (c: CustomerObject, a: unknown, ctx: Ctx) => cartCustomer.id!(c, a, ctx),
+    databaseId: (c: CustomerObject, a: unknown, ctx: Ctx) => cartCustomer.databaseId!(c, a, ctx),
+    username: (c: CustomerObject, _: unknown, ctx: Ctx) => accountOf(c, ctx)?.username ?? null,
+    email: (c: CustomerObject, a: unknown, ctx: Ctx) => accountOf(c, ctx)?.email ?? cartCustomer.email!(c, a, ctx),
+    firstName: (c: CustomerObject, a: unknown, ctx: Ctx) => {
+      const acc = accountOf(c, ctx);
+      return acc ? acc.firstName || null : cartCustomer.firstName!(c, a, ctx);
+    },
+    lastName: (c: CustomerObject, a: unknown, ctx: Ctx) => {
+      const acc = accountOf(c, ctx);
+      return acc ? acc.lastName || null : cartCustomer.lastName!(c, a, ctx);
+    },
+    displayName: (c: CustomerObject, a: unknown, ctx: Ctx) => {
+      const acc = accountOf(c, ctx);
+      return acc ? acc.displayName || acc.username : cartCustomer.displayName!(c, a, ctx);
+    },
+    role: (c: CustomerObject, _: unknown, ctx: Ctx) => (accountOf(c, ctx) ? 'customer' : null),
+    date: (c: CustomerObject, _: unknown, ctx: Ctx) => wcDate(accountOf(c, ctx)?.createdAt),
+    isPayingCustomer: async (c: CustomerObject, _: unknown, ctx: Ctx) => {
+      const acc = accountOf(c, ctx);
+      if (!acc) return false;
+      return (await ctx.orders.listByCustomer(String(acc.id), 100)).some((o) => PAID.has(o.status) || o.datePaid !== null);
+    },
+    billing: (c: CustomerObject, a: unknown, ctx: Ctx) => {
+      const acc = accountOf(c, ctx);
+      return acc ? wire(addressFor(acc.billing, c.c.billing, acc, true)) : cartCustomer.billing!(c, a, ctx);
+    },
+    shipping: (c: CustomerObject, a: unknown, ctx: Ctx) => {
+      const acc = accountOf(c, ctx);
+      return acc ? wire(addressFor(acc.shipping, c.c.shipping, acc, false)) : cartCustomer.shipping!(c, a, ctx);
+    },
+    orders: async (c: CustomerObject, a: PageArgs & { where?: { search?: string | null; statuses?: (string | null)[] | null } | null }, ctx: Ctx) => {
+      let list = await ordersOf(c, ctx);
+      const search = a.where?.search?.trim();
+      if (search) list = list.filter((o) => String(o.id).includes(search.replace(/^#/, '')));
+      const statuses = a.where?.statuses?.filter((s): s is string => !!s);
+      if (statuses?.length) list = list.filter((o) => statuses.includes(o.status));
+      return paginate(list, a, { defaultPageSize: 100, maxPageSize: 100 }, (o) => o.id);
+    },
+  },
+};

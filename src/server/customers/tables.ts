@@ -1,0 +1,31 @@
+/**
+ * The customers domain's table: registered customers (WordPress users with the WooCommerce customer
+ * data). Ids are the numeric user ids that also key the customer's session (`sessions.customer_id`) and
+ * own orders (`orders.customer_id`). Usernames and e-mails are unique case-insensitively.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Address } from '../cart/model.ts';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    /** URL-friendly username (WordPress user_nicename). */
+    nicename: text('nicename').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    displayName: text('display_name').notNull().default(''),
+    /** scrypt$<log2N>$<r>$<p>$<salt>$<hash>; null for accounts created through a login provider only. */
+    passwordHash: text('password_hash'),
+    /** Bumped to invalidate every auth token at once (log out everywhere, password reset). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    billing: jsonb('billing').$type<Address>().notNull(),
+    shipping: jsonb('shipping').$type<Address>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_username_lower').on(sql`lower(${t.username})`), uniqueIndex('customers_email_lower').on(sql`lower(${t.email})`), index('customers_nicename').on(t.nicename)],
+);
