@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useState, type FormEvent } from 'react';
 import { ENGINE_THRESHOLD } from '../../lib/catalog/engine-query.ts';
 import { attributeFacets, categoryFacets, hasActiveFilters, priceBounds, type AttributeFacet } from '../../lib/catalog/filters.ts';
 import { applyCatalogQuery, pageSlice, pagination, PRODUCTS_PER_PAGE } from '../../lib/catalog/list.ts';
@@ -100,7 +100,10 @@ export default function ProductList(props: ProductListProps) {
     failed: false,
   }));
 
-  useEffect(() => {
+  // A layout effect, so URL sync is running before React replays a click made while the island was
+  // hydrating: with a passive effect that click changed the store without updating the URL, and the
+  // later sync then read the old URL back and dropped the shopper's filter.
+  useLayoutEffect(() => {
     const stop = startCatalogUrlSync(window);
     setStarted(true);
     return stop;
@@ -154,9 +157,11 @@ export default function ProductList(props: ProductListProps) {
   const filtering = hasActiveFilters(query.filters) || query.search !== '';
 
   return (
-    <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
+    <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8" data-catalog-ready={started ? '' : undefined}>
       {showFilters && (
         <aside className="mb-6 lg:mb-0">
+          {/* Outside the collapsible panel, so the heading outline stays h1 → h2 → card h3 on phones too. */}
+          <h2 className="sr-only">{t('catalog.filters')}</h2>
           <button
             type="button"
             className="flex w-full items-center justify-between rounded-md border border-gray-300 px-4 py-2 text-sm font-medium lg:hidden dark:border-gray-600"
@@ -168,7 +173,6 @@ export default function ProductList(props: ProductListProps) {
             <span aria-hidden="true">{filtersOpen ? '−' : '+'}</span>
           </button>
           <div id={panelId} className={`${filtersOpen ? 'block' : 'hidden'} lg:block`}>
-            <h2 className="sr-only">{t('catalog.filters')}</h2>
             <ListingSearch strings={strings} value={query.search} />
             <FilterPanel
               query={query}
@@ -246,7 +250,8 @@ function ListingSearch({ strings, value }: { strings: Strings; value: string }) 
     if (text.trim() !== value) setSearch(text);
   };
   return (
-    <form role="search" onSubmit={submit} className="flex gap-2 border-b border-gray-200 pb-4 dark:border-gray-700">
+    // Named, so it is a different landmark from the header's site search.
+    <form role="search" aria-label={t('catalog.search.label')} onSubmit={submit} className="flex gap-2 border-b border-gray-200 pb-4 dark:border-gray-700">
       <label htmlFor={id} className="sr-only">
         {t('catalog.search.label')}
       </label>

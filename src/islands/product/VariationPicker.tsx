@@ -133,8 +133,9 @@ export default function VariationPicker({ product: initial, strings, live = true
         <fieldset key={choice.name}>
           <legend className="mb-2 text-sm font-semibold text-gray-900 dark:text-gray-100">
             {choice.label}
+            {selection[choice.name] && ' '}
             {selection[choice.name] && (
-              <span className="ml-2 font-normal text-gray-600 dark:text-gray-300">
+              <span className="ml-1 font-normal text-gray-600 dark:text-gray-300">
                 {choice.options.find((o) => sameAttributeValue(o.value, selection[choice.name]))?.label ?? selection[choice.name]}
               </span>
             )}

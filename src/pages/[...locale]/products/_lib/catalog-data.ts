@@ -1,0 +1,135 @@
+/**
+ * Build-time catalog data for the storefront pages (listings, categories, product pages, home
+ * sections). Everything is fetched ONCE per build through src/graphql/build.ts and memoised at module
+ * level, so the six locales and every page reuse the same answers: one getProducts for the whole
+ * catalog, one getProductCategories, one getAllTerms, one getProduct per product slug.
+ *
+ * (The leading '_' keeps this folder out of Astro's routing.)
+ */
+import { buildRequest } from '../../../../graphql/build';
+import type { ProductCategory, ProductDetail, ProductListItem, Term } from '../../../../graphql/types';
+import { ENGINE_THRESHOLD } from '../../../../lib/catalog/engine-query';
+import { facetsFromTerms, type AttributeFacet } from '../../../../lib/catalog/filters';
+import { matchesCategories } from '../../../../lib/catalog/filters';
+import { pageSlice, pagination, PRODUCTS_PER_PAGE } from '../../../../lib/catalog/list';
+import { slimListingProduct } from '../../../../lib/catalog/slim';
+import type { CatalogProduct } from '../../../../lib/catalog/types';
+
+/** Global attributes offered as listing filters. */
+export const ATTRIBUTE_TAXONOMIES = ['pa_color', 'pa_size', 'pa_frequency-band'] as const;
+const TAXONOMY_ENUMS = ['PACOLOR', 'PASIZE', 'PAFREQUENCYBAND'] as const;
+
+export interface CatalogData {
+  /** Every published, visible product, newest first (getProducts without `where`). */
+  products: ProductListItem[];
+  /** Non-empty categories, most products first. */
+  categories: ProductCategory[];
+  /** Terms of ATTRIBUTE_TAXONOMIES (for engine-mode facets). */
+  terms: Term[];
+}
+
+let catalog: Promise<CatalogData> | undefined;
+
+export function getCatalog(): Promise<CatalogData> {
+  catalog ??= (async () => {
+    const [list, cats, terms] = await Promise.all([
+      buildRequest('getProducts', {}),
+      buildRequest('getProductCategories', {}),
+      buildRequest('getAllTerms', { taxonomies: [...TAXONOMY_ENUMS] }),
+    ]);
+    const products = list.products?.nodes ?? [];
+    if (!Array.isArray(products)) throw new Error('Products must be an array.');
+    return {
+      products,
+      categories: (cats.productCategories?.nodes ?? []).filter((c): c is ProductCategory => Boolean(c?.slug)),
+      terms: terms.terms?.nodes ?? [],
+    };
+  })().catch((error: unknown) => {
+    catalog = undefined;
+    throw error;
+  });
+  return catalog;
+}
+
+const details = new Map<string, Promise<ProductDetail | null>>();
+
+/** getProduct by slug, once per build. */
+export function getProductDetail(slug: string): Promise<ProductDetail | null> {
+  let pending = details.get(slug);
+  if (!pending) {
+    pending = buildRequest('getProduct', { slug }).then((result) => result.product);
+    pending.catch(() => details.delete(slug));
+    details.set(slug, pending);
+  }
+  return pending;
+}
+
+let featured: Promise<ProductListItem[]> | undefined;
+
+/** Featured products (the home page), most sold first. */
+export function getFeaturedProducts(first = 8): Promise<ProductListItem[]> {
+  featured ??= buildRequest('getProducts', {
+    first,
+    where: { featured: true, visibility: 'VISIBLE', status: 'publish', orderby: [{ field: 'POPULARITY', order: 'DESC' }] },
+  }).then((result) => result.products?.nodes ?? []);
+  return featured;
+}
+
+/** The products of one category (the seed and WooCommerce assign parent categories explicitly). */
+export function productsInCategory(products: readonly ProductListItem[], slug: string): ProductListItem[] {
+  return products.filter((product) => matchesCategories(product as unknown as CatalogProduct, [slug]));
+}
+
+/** Number of listing pages for a product count. */
+export function pageCount(total: number): number {
+  return pagination(total, 1, PRODUCTS_PER_PAGE).pages;
+}
+
+export interface ListingIslandData {
+  /** What the island gets: the whole listing (slimmed) or, above the threshold, only this page. */
+  products: CatalogProduct[];
+  /** The products of this page, for counting in the page's head. */
+  pageProducts: CatalogProduct[];
+  totalProducts: number;
+  facets?: AttributeFacet[];
+}
+
+/**
+ * The listing island's product data for one static page. Small catalogs travel whole (slimmed) so
+ * filtering, search and sort run in the browser; above ENGINE_THRESHOLD only the page's products
+ * travel and the attribute facets come from getAllTerms.
+ */
+export function listingIslandData(all: readonly ProductListItem[], page: number, terms: readonly Term[]): ListingIslandData {
+  const slim = (all as unknown as CatalogProduct[]).map(slimListingProduct);
+  const pageProducts = pageSlice(slim, page, PRODUCTS_PER_PAGE);
+  if (all.length > ENGINE_THRESHOLD) {
+    return { products: pageProducts, pageProducts, totalProducts: all.length, facets: facetsFromTerms(terms, ATTRIBUTE_TAXONOMIES) };
+  }
+  return { products: slim, pageProducts, totalProducts: all.length };
+}
+
+/** Categories as the listing's filter panel shows them: name and count, most products first. */
+export function filterCategories(categories: readonly ProductCategory[]): { slug: string; name: string; count?: number }[] {
+  return categories.map((c) => ({ slug: c.slug as string, name: c.name ?? (c.slug as string), count: c.count ?? undefined }));
+}
+
+/** HTML from the engine → plain text (category descriptions in cards and meta descriptions). */
+export function plainText(html: string | null | undefined): string {
+  return (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A meta description of at most ~160 characters, cut at a word. */
+export function metaDescription(text: string, max = 160): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max * 0.6))}…`;
+}
