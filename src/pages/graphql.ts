@@ -4,7 +4,7 @@ import { getYoga } from '../server/http/yoga.ts';
 
 export const prerender = false;
 
-const handle: APIRoute = (context) => {
+const handle: APIRoute = async (context) => {
   // The TCP peer, for per-IP rate limits (login, registration, password reset).
   let clientAddress: string | undefined;
   try {
@@ -12,7 +12,16 @@ const handle: APIRoute = (context) => {
   } catch {
     clientAddress = undefined;
   }
-  return getYoga().fetch(context.request, { clientAddress });
+  const response = await getYoga().fetch(context.request, { clientAddress });
+  if (response instanceof Response) return response;
+  // In Node, Yoga answers with @whatwg-node's own Response class, which Astro refuses
+  // ("EndpointDidNotReturnAResponse"). GraphQL answers here are small single payloads (no
+  // subscriptions or @defer), so copying the bytes into the platform's Response is cheap.
+  return new Response(response.status === 204 || response.status === 304 ? null : await response.arrayBuffer(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 };
 
 export const GET = handle;
