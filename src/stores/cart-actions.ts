@@ -1,0 +1,131 @@
+/**
+ * The cart's actions: each one calls the engine and replaces the stored cart with the cart it returns
+ * (DESIGN.md contract). Errors raise the alert banner with the engine's message and are rethrown, so a
+ * caller can also show them in place. Actions run one after another — a quantity click while an add
+ * is in flight waits for it — because the engine serialises a session's mutations anyway and the last
+ * answer must be the cart the shopper sees.
+ *
+ *   await addToCart({ productId: 12 });                                  // simple product
+ *   await addToCart({ productId: 30, variationId: 31, variation: [...] }) // variable product
+ *   await updateQuantity(key, 0);                                        // 0 removes the line
+ */
+import { request } from '../graphql/client';
+import type { Cart, CountryCode, OperationVariables } from '../graphql/types';
+import { raiseAlert } from './alert';
+import { engineMessage } from './engine-message';
+import { $cartBusy, $engineCart, replaceCart } from './cart-state';
+import { refreshSession, sessionReady } from './session';
+
+let queue: Promise<unknown> = Promise.resolve();
+let pending = 0;
+
+/** Runs `task` after every earlier action has settled; keeps `$cartBusy` true meanwhile. */
+function enqueue<T>(task: () => Promise<T>): Promise<T> {
+  pending++;
+  $cartBusy.set(true);
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run.finally(() => {
+    pending--;
+    if (pending === 0) $cartBusy.set(false);
+  });
+}
+
+function report(error: unknown): never {
+  raiseAlert({ type: 'danger', message: engineMessage(error), timeout: 6000 });
+  throw error;
+}
+
+async function mutate(run: () => Promise<Cart | null | undefined>): Promise<Cart | null> {
+  return enqueue(async () => {
+    await sessionReady();
+    try {
+      const cart = await run();
+      replaceCart(cart);
+      return $engineCart.get();
+    } catch (error) {
+      return report(error);
+    }
+  });
+}
+
+export type AddToCartInput = OperationVariables<'addToCart'>;
+
+/** Adds a product; for a variable product pass the variationId and the chosen attributes. */
+export function addToCart(input: AddToCartInput): Promise<Cart | null> {
+  const quantity = Math.max(1, Math.floor(input.quantity ?? 1));
+  return mutate(async () => (await request('addToCart', { ...input, quantity })).addToCart?.cart);
+}
+
+/** Sets a line's quantity; 0 (or less) removes the line. */
+export function updateQuantity(key: string, quantity: number): Promise<Cart | null> {
+  const clean = Number.isFinite(quantity) ? Math.max(0, Math.floor(quantity)) : 0;
+  return mutate(async () => (await request('UpDateCartQuantity', { key, quantity: clean })).updateItemQuantities?.cart);
+}
+
+export function removeItem(key: string): Promise<Cart | null> {
+  return updateQuantity(key, 0);
+}
+
+export function applyCoupon(code: string): Promise<Cart | null> {
+  const clean = code.trim();
+  return mutate(async () => (await request('applyCoupon', { code: clean })).applyCoupon?.cart);
+}
+
+/** Removes one coupon (the engine removes one code at a time). */
+export function removeCoupon(code: string): Promise<Cart | null> {
+  return mutate(async () => (await request('removeCoupons', { codes: [code] })).removeCoupons?.cart);
+}
+
+/**
+ * Chooses a rate for one shipping package; the other packages keep their chosen rates.
+ * `packageIndex` is the index in availableShippingMethods.
+ */
+export function changeShippingMethod(rateId: string, packageIndex = 0): Promise<Cart | null> {
+  return mutate(async () => {
+    // Read the other packages' choices when it is this action's turn: earlier actions may change them.
+    const chosen = [...($engineCart.get()?.chosenShippingMethods ?? [])];
+    while (chosen.length <= packageIndex) chosen.push('');
+    chosen[packageIndex] = rateId;
+    return (await request('ChangeShippingMethod', { shippingMethods: chosen })).updateShippingMethod?.cart;
+  });
+}
+
+/**
+ * Tells the engine where the order ships to (and is billed), so rates and taxes are recalculated, then
+ * reads the new cart (the mutation returns the customer, not the cart).
+ */
+export function changeShippingCountry(
+  shipping: { country: CountryCode; state?: string | null },
+  billing: { country: CountryCode; state?: string | null } = shipping,
+): Promise<Cart | null> {
+  return enqueue(async () => {
+    await sessionReady();
+    try {
+      await request('ChangeShippingCounty', {
+        shippingCountry: shipping.country,
+        shippingState: shipping.state || undefined,
+        billingCountry: billing.country,
+        billingState: billing.state || undefined,
+      });
+      await refreshSession();
+      return $engineCart.get();
+    } catch (error) {
+      return report(error);
+    }
+  });
+}
+
+export function emptyCart(): Promise<Cart | null> {
+  return mutate(async () => (await request('EmptyCart')).emptyCart?.cart);
+}
+
+/**
+ * For the wishlist's "move to cart" (src/stores/wishlist.ts `moveToCart(id, addWishlistItemToCart)`):
+ * adds one unit of a saved product. Variable products need options chosen, which the wishlist does not
+ * keep: the engine answers with its "choose product options" error, the alert shows it and the item
+ * stays in the wishlist.
+ */
+export function addWishlistItemToCart(item: { databaseId: number }): Promise<Cart | null> {
+  return addToCart({ productId: item.databaseId, quantity: 1 });
+}

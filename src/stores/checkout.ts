@@ -1,0 +1,102 @@
+/**
+ * Checkout state shared by the checkout islands: the countries the shop sells to and each country's
+ * states (loaded once from the engine), and the action that places the order.
+ */
+import { atom, map } from 'nanostores';
+import { request } from '../graphql/client';
+import type { CountryState, Order } from '../graphql/types';
+import type { CheckoutVariables } from '../islands/checkout/validation';
+import { $engineCart, replaceCart } from './cart-state';
+import { sessionReady } from './session';
+
+/** null until loaded. */
+export const $allowedCountries = atom<string[] | null>(null);
+/** States per country code; [] = the country has no states. */
+export const $countryStates = map<Record<string, CountryState[]>>({});
+
+let countriesLoading: Promise<string[]> | null = null;
+const statesLoading = new Map<string, Promise<CountryState[]>>();
+
+export function loadAllowedCountries(): Promise<string[]> {
+  const known = $allowedCountries.get();
+  if (known) return Promise.resolve(known);
+  countriesLoading ??= request('getAllowedCountries')
+    .then((result) => {
+      const list = (result.allowedCountries ?? []).filter((c): c is string => typeof c === 'string');
+      $allowedCountries.set(list);
+      return list;
+    })
+    .finally(() => {
+      countriesLoading = null;
+    });
+  return countriesLoading;
+}
+
+export function loadStates(country: string): Promise<CountryState[]> {
+  if (!country) return Promise.resolve([]);
+  const known = $countryStates.get()[country];
+  if (known) return Promise.resolve(known);
+  let loading = statesLoading.get(country);
+  if (!loading) {
+    loading = request('getStates', { country })
+      .then((result) => {
+        const states = (result.countryStates ?? []).filter((s): s is CountryState => Boolean(s?.code));
+        $countryStates.setKey(country, states);
+        return states;
+      })
+      .finally(() => statesLoading.delete(country));
+    statesLoading.set(country, loading);
+  }
+  return loading;
+}
+
+export class CheckoutFailedError extends Error {
+  override name = 'CheckoutFailedError';
+}
+
+/**
+ * Places the order. Resolves with the order when the engine answers result "success"; otherwise
+ * rejects with the engine's message. The session cart is emptied by the engine on success; the stored
+ * cart follows so the badge shows 0 at once.
+ */
+export async function placeOrder(variables: CheckoutVariables): Promise<Order> {
+  await sessionReady();
+  const { checkout } = await request('Checkout', variables);
+  if (!checkout || checkout.result !== 'success' || !checkout.order) {
+    throw new CheckoutFailedError(checkout?.result && checkout.result !== 'success' ? checkout.result : 'checkout.error.failed');
+  }
+  const cart = $engineCart.get();
+  if (cart) {
+    replaceCart({
+      ...cart,
+      isEmpty: true,
+      appliedCoupons: null,
+      contents: { itemCount: 0, productCount: 0, nodes: [] },
+    });
+  }
+  return checkout.order;
+}
+
+/**
+ * A card payment that left the page for a bank's check (3-D Secure redirect) comes back to /checkout
+ * with ?payment_intent=…; the form it was placing is kept here until then (this tab only).
+ */
+const PENDING_KEY = 'meshfront:pending-card-checkout';
+
+export function rememberPendingCardCheckout(variables: CheckoutVariables): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(variables));
+  } catch {
+    // Without storage the redirect case cannot resume; the shopper is told to place the order again.
+  }
+}
+
+export function takePendingCardCheckout(): CheckoutVariables | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+    return raw ? (JSON.parse(raw) as CheckoutVariables) : null;
+  } catch {
+    return null;
+  }
+}
