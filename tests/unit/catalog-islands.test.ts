@@ -12,7 +12,7 @@ import Gallery from '../../src/islands/product/Gallery.tsx';
 import VariationPicker from '../../src/islands/product/VariationPicker.tsx';
 import WishlistPage from '../../src/islands/wishlist/WishlistPage.tsx';
 import type { CatalogProduct } from '../../src/lib/catalog/types.ts';
-import en from '../../tmp-locales/en_US.json';
+import en from '../../locales/en_US.json';
 
 const strings = en as Record<string, string>;
 
