@@ -73,7 +73,14 @@ export default defineConfig({
     mdx(),
     sitemap({
       filter: (page) =>
-        !page.includes('/admin') && !page.includes('/my-account') && !page.includes('/checkout') && !/\/404\/?$/.test(page),
+        !page.includes('/admin') &&
+        !page.includes('/my-account') &&
+        !page.includes('/checkout') &&
+        !page.includes('/order-summary') &&
+        !page.includes('/newsletter/') &&
+        // Same text as /policies/privacy-policy, whose URL is the canonical one.
+        !/\/privacy-policy\/?$/.test(page) &&
+        !/\/404\/?$/.test(page),
     }),
     latestBuildFile(),
     // client:panel — the cart drawer hydrates when the cart panel first opens (src/integrations).

@@ -40,6 +40,12 @@ describe('server locale redirect', () => {
     expect(localeRedirect({ ...base, pathname: '/', acceptLanguage: 'de', cookie: 'locale=en_US' })).toBeNull();
   });
 
+  it('leaves endpoints opened in the browser alone (newsletter confirm, downloads, GraphQL)', () => {
+    for (const pathname of ['/api/newsletter/confirm', '/api/downloads/abc', '/graphql', '/_ipx/w_320/x.png', '/media/catalog/a.svg']) {
+      expect(localeRedirect({ ...base, pathname, search: '?token=x', acceptLanguage: 'de' })).toBeNull();
+    }
+  });
+
   it('never redirects explicit locale URLs, so a cookie for another locale cannot loop', () => {
     expect(localeRedirect({ ...base, pathname: '/fr/products', cookie: 'locale=de_DE', acceptLanguage: 'de' })).toBeNull();
     expect(localeRedirect({ ...base, pathname: '/de/', cookie: 'locale=en_US' })).toBeNull();

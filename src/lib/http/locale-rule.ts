@@ -38,10 +38,15 @@ export interface LocaleRequest {
   cookie?: string;
 }
 
+const NOT_PAGES = /^\/(?:api|graphql|_ipx|media|pagefind|_astro|oauth)(?:\/|$)/;
+
 export function localeRedirect(req: LocaleRequest): LocaleRedirect | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   // Only page navigations: assets, JSON, the API and prefetches of assets keep their URL.
   if (!req.accept?.includes('text/html')) return null;
+  // Endpoints are not pages in a language: a confirm/unsubscribe/download/OAuth link opened in the
+  // browser must reach its route, not a locale-prefixed path that does not exist.
+  if (NOT_PAGES.test(req.pathname)) return null;
   const { locale: pathLocale } = splitLocalePath(req.pathname);
   if (pathLocale !== DEFAULT_LOCALE) return null;
   const lastSegment = req.pathname.split('/').pop() ?? '';

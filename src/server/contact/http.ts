@@ -1,0 +1,93 @@
+/**
+ * POST /api/contact-form/create — the contact form's endpoint (src/pages/api/contact-form/create.ts is a
+ * thin wrapper). Body: JSON {firstName, lastName, email, phone, message, 'g-recaptcha-response'}; the token
+ * may instead come in a `google-recaptcha-token` header (for helpers; the storefront form sends it in the
+ * body).
+ *
+ * Order of checks: size (413) → JSON (415/400) → fields (400 {message, errors}) → per-IP limit (429 with
+ * Retry-After) → bot check (400) → store and mail (200 {message}). Anything unexpected is logged and
+ * answered 500 {message: 'Something went wrong'}; no stack trace ever reaches the client.
+ */
+import { verifyBotToken, type BotCheckSettings } from '../bot-check/index.ts';
+import { clientAddress, rateLimitKeyForIp, type ClientAddressSettings, type RateLimiter } from '../rate-limit/index.ts';
+import { describeWait, jsonResponse, readJsonBody, RequestBodyError } from './request.ts';
+import type { ContactService } from './service.ts';
+import type { ContactSettings } from './settings.ts';
+import { parseContactForm } from './validation.ts';
+
+export const CONTACT_SUCCESS_MESSAGE = 'Your message has been sent. Thank you for contacting us, we will get back to you soon.';
+export const BOT_CHECK_FAILED_MESSAGE = 'Bot check failed. Please reload the page and try again.';
+export const SOMETHING_WENT_WRONG = 'Something went wrong';
+
+export type ContactHandlerDeps = {
+  contact: ContactService;
+  limiter: RateLimiter;
+  settings: ContactSettings;
+  clientAddressSettings: ClientAddressSettings;
+  botCheck: BotCheckSettings;
+  log?: (message: string, error?: unknown) => void;
+};
+
+export type ContactRequestContext = {
+  /** The TCP peer address (Astro's clientAddress). */
+  socketAddress?: string | null;
+};
+
+function summarize(errors: Record<string, string | undefined>): string {
+  return Object.values(errors)
+    .filter(Boolean)
+    .map((m) => (/[.!?]$/.test(m!) ? m : `${m}.`))
+    .join(' ');
+}
+
+export async function handleContactRequest(request: Request, context: ContactRequestContext, deps: ContactHandlerDeps): Promise<Response> {
+  const log = deps.log ?? ((m: string, e?: unknown) => console.error(`[meshfront] ${m}`, e ?? ''));
+  try {
+    if (request.method !== 'POST') return jsonResponse(405, { message: 'Use POST.' }, { allow: 'POST' });
+    let body: Record<string, unknown>;
+    try {
+      body = await readJsonBody(request, deps.settings.maxBodyBytes);
+    } catch (err) {
+      if (err instanceof RequestBodyError) return jsonResponse(err.status, { message: err.message });
+      throw err;
+    }
+
+    const parsed = parseContactForm(body);
+    if (!parsed.ok) return jsonResponse(400, { message: summarize(parsed.errors), errors: parsed.errors });
+    const form = parsed.form;
+
+    const ip = clientAddress(request, context.socketAddress, deps.clientAddressSettings);
+    const limit = await deps.limiter.consume({ bucket: 'contact:ip', key: rateLimitKeyForIp(ip), limit: deps.settings.perHour, windowSeconds: 3600 });
+    if (!limit.allowed) {
+      return jsonResponse(
+        429,
+        { message: `You have sent too many messages. Please try again in ${describeWait(limit.retryAfterSeconds)}.` },
+        { 'retry-after': String(limit.retryAfterSeconds) },
+      );
+    }
+
+    const token = form['g-recaptcha-response'] || request.headers.get('google-recaptcha-token');
+    const verdict = await verifyBotToken(token, ip, { settings: deps.botCheck });
+    if (!verdict.ok) {
+      log(`contact form refused by the bot check (${verdict.reason}: ${verdict.detail}) from ${ip ?? 'unknown address'}`);
+      return jsonResponse(400, { message: BOT_CHECK_FAILED_MESSAGE });
+    }
+
+    await deps.contact.submit(form, { remoteIp: ip, userAgent: request.headers.get('user-agent'), botScore: verdict.score });
+    return jsonResponse(200, { message: CONTACT_SUCCESS_MESSAGE });
+  } catch (err) {
+    log('contact form request failed:', err);
+    return jsonResponse(500, { message: SOMETHING_WENT_WRONG });
+  }
+}
+
+/**
+ * GET /api/contact-form/config — what the form needs to get a bot-check token: the reCAPTCHA site key and
+ * script, or null when verification is off (no RECAPTCHA_SECRET outside production), in which case the
+ * form loads no script and sends no token.
+ */
+export function handleContactConfig(deps: Pick<ContactHandlerDeps, 'botCheck' | 'settings'>): Response {
+  const { secret, siteKey } = deps.botCheck;
+  const recaptcha = secret && siteKey ? { siteKey, scriptUrl: deps.settings.recaptchaScriptUrl } : null;
+  return jsonResponse(200, { recaptcha }, { 'cache-control': 'public, max-age=300' });
+}

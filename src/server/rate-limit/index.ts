@@ -1,0 +1,17 @@
+/** The rate-limit module's one import door: the database-backed limiter and the client-address helpers. */
+import type { Database } from '../db/connection.ts';
+import { RateLimiter } from './service.ts';
+
+export { RateLimiter, secondsUntilAllowed, type ConsumeInput, type ConsumeResult, type RateLimiterOptions } from './service.ts';
+export { clientAddress, normalizeIp, rateLimitKeyForIp } from './client-address.ts';
+export { readClientAddressSettings, RateLimitSettingsError, type ClientAddressSettings } from './settings.ts';
+export { rateLimits } from './tables.ts';
+
+const limiters = new WeakMap<Database, RateLimiter>();
+
+/** One limiter per database handle, so its clean-up timer is shared by every caller of that database. */
+export function rateLimiterFor(db: Database): RateLimiter {
+  let limiter = limiters.get(db);
+  if (!limiter) limiters.set(db, (limiter = new RateLimiter(db)));
+  return limiter;
+}

@@ -1,0 +1,240 @@
+// Contact form (modal and /contact page) and newsletter sign-up, against the real server: the bot check
+// runs against the local stand-ins from global-setup.ts, mail lands in the server's outbox
+// (<MESHFRONT_DATA_DIR>/mail) and the tests follow the links in it. No axe violations on any step.
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { readOutbox, type OutboxMessage } from '../../src/server/mail/index.ts';
+
+const outboxDir = path.resolve(process.env.MESHFRONT_DATA_DIR ?? 'var/e2e', 'mail');
+
+/** English UI strings, so the test reads what a visitor reads. */
+const strings = JSON.parse(fs.readFileSync(path.resolve('locales/en_US.json'), 'utf8')) as Record<string, string>;
+function t(key: string): string {
+  const value = strings[key];
+  if (!value) throw new Error(`missing UI string ${key}`);
+  return value;
+}
+
+let seq = 0;
+const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}.${++seq}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function waitForMail(filter: { to: string; subject: RegExp }): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      [found] = await readOutbox({ dir: outboxDir, ...filter });
+      return !!found;
+    }, { message: `a mail to ${filter.to} matching ${filter.subject}` })
+    .toBe(true);
+  return found!;
+}
+
+/** A path + query of a link from a mail, so it opens on the server under test whatever origin it names. */
+const localPath = (link: string) => {
+  const u = new URL(link);
+  return `${u.pathname}${u.search}`;
+};
+
+function modal(page: Page) {
+  return page.locator('#contact-modal');
+}
+
+async function openModal(page: Page) {
+  await page.locator('footer [data-contact-open]').click();
+  await expect(modal(page)).toBeVisible();
+  // The island hydrates on first open; its form is interactive once React owns it.
+  await expect(modal(page).locator('form[data-contact-form="modal"]')).toBeVisible();
+}
+
+async function fillForm(scope: ReturnType<Page['locator']>, values: { firstName?: string; lastName?: string; email: string; phone?: string; message?: string }) {
+  await scope.getByLabel(t('contact.firstName')).fill(values.firstName ?? 'Ana');
+  await scope.getByLabel(t('contact.lastName')).fill(values.lastName ?? 'Lima');
+  await scope.getByLabel(t('contact.email'), { exact: true }).fill(values.email);
+  await scope.getByLabel(t('contact.phone')).fill(values.phone ?? '+55 11 5555-0100');
+  await scope.getByLabel(t('contact.message')).fill(values.message ?? 'My gateway blinks red after flashing the OS image. What should I check?');
+}
+
+const alertBanner = (page: Page) => page.locator('#alert-banner');
+
+test.describe('contact modal', () => {
+  test('loads no form code before it opens, clears on every opening, and sends a valid message', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r: Request) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((u) => /ContactForm|recaptcha/i.test(u))).toEqual([]);
+
+    await openModal(page);
+    expect(scripts.some((u) => /ContactForm/.test(u))).toBe(true);
+    const form = modal(page);
+    await expect(form.getByLabel(t('contact.message'))).toHaveCSS('height', '185px');
+    await expect(form.getByText(/protected by reCAPTCHA/)).toBeVisible();
+    await expect(form.getByRole('link', { name: t('contact.recaptcha.privacy') })).toHaveAttribute('href', 'https://policies.google.com/privacy');
+    await expectNoAxeViolations(page);
+
+    // Typed text does not survive closing and reopening.
+    await fillForm(form, { email: 'someone@example.com' });
+    await page.keyboard.press('Escape');
+    await expect(modal(page)).toBeHidden();
+    await openModal(page);
+    for (const label of ['contact.firstName', 'contact.lastName', 'contact.phone', 'contact.message']) await expect(form.getByLabel(t(label))).toHaveValue('');
+    await expect(form.getByLabel(t('contact.email'), { exact: true })).toHaveValue('');
+
+    const email = uniqueEmail('modal');
+    await fillForm(form, { email, message: `Hello from the modal (${email}).` });
+    await form.getByRole('button', { name: t('contact.send') }).click();
+    await expect(modal(page)).toBeHidden();
+    await expect(alertBanner(page)).toHaveAttribute('data-type', 'success');
+    await expect(alertBanner(page)).toContainText(/thank you/i);
+
+    // The script was asked for a token for action 'submit', loaded with the site key and hl=id.
+    expect(await page.evaluate(() => (window as unknown as { __e2eRecaptchaSrc: string }).__e2eRecaptchaSrc)).toMatch(/render=e2e-site-key&hl=id$/);
+    expect(await page.evaluate(() => (window as unknown as { __e2eRecaptchaCalls: { action: string }[] }).__e2eRecaptchaCalls.at(-1)?.action)).toBe('submit');
+
+    const mail = await waitForMail({ to: 'support@meshfront.example', subject: /Contact form: Ana Lima/ });
+    const mine = (await readOutbox({ dir: outboxDir, subject: /Contact form/ })).find((m) => m.replyTo === email);
+    expect(mine, 'the mail to support has the visitor as Reply-To').toBeDefined();
+    expect(mine!.text).toContain(`Hello from the modal (${email}).`);
+    expect(mail.to).toEqual(['support@meshfront.example']);
+  });
+
+  test('stops at an invalid e-mail address with an inline message and sends nothing', async ({ page }) => {
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/contact-form/create')) posted = true;
+    });
+    await page.goto('/');
+    await openModal(page);
+    const form = modal(page);
+    await fillForm(form, { email: 'ana@' });
+    await form.getByRole('button', { name: t('contact.send') }).click();
+    const emailInput = form.getByLabel(t('contact.email'), { exact: true });
+    await expect(form.getByText(t('contact.invalidEmail'))).toBeVisible();
+    await expect(emailInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(emailInput).toBeFocused();
+    await expect(modal(page)).toBeVisible();
+    expect(posted).toBe(false);
+    await expectNoAxeViolations(page);
+  });
+
+  test('shows the server’s message when the bot check fails, and can send again', async ({ page }) => {
+    await page.goto('/');
+    await openModal(page);
+    await page.evaluate(() => ((window as unknown as { __e2eRecaptchaToken: string }).__e2eRecaptchaToken = 'fail'));
+    const form = modal(page);
+    await fillForm(form, { email: uniqueEmail('bot') });
+    const button = form.getByRole('button', { name: t('contact.send') });
+    await button.click();
+    await expect(alertBanner(page)).toHaveAttribute('data-type', 'danger');
+    await expect(alertBanner(page)).toContainText(/^Bot check failed/);
+    await expect(form.getByRole('alert')).toContainText(/Bot check failed/);
+    await expect(modal(page)).toBeVisible();
+    await expect(button).toBeEnabled();
+
+    await page.evaluate(() => ((window as unknown as { __e2eRecaptchaToken: string }).__e2eRecaptchaToken = ''));
+    await button.click();
+    await expect(modal(page)).toBeHidden();
+    await expect(alertBanner(page)).toHaveAttribute('data-type', 'success');
+  });
+
+  test('shows a spinner while sending and “Something went wrong” when the server fails', async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/contact-form/create', async (route) => {
+      await released;
+      await route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' });
+    });
+    await page.goto('/');
+    await openModal(page);
+    const form = modal(page);
+    await fillForm(form, { email: uniqueEmail('down') });
+    await form.getByRole('button', { name: t('contact.send') }).click();
+    const busy = form.getByRole('button', { name: t('contact.sending') });
+    await expect(busy).toBeDisabled();
+    await expect(form.locator('form')).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(alertBanner(page)).toHaveAttribute('data-type', 'danger');
+    await expect(alertBanner(page)).toContainText(t('contact.somethingWentWrong'));
+    await expect(form.getByRole('button', { name: t('contact.send') })).toBeEnabled();
+    await expect(modal(page)).toBeVisible();
+  });
+});
+
+test.describe('contact page', () => {
+  test('sends a message from /contact and clears the form', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1, name: t('contact.page.title') })).toBeVisible();
+    const form = page.locator('form[data-contact-form="page"]');
+    await expectNoAxeViolations(page);
+    const email = uniqueEmail('page');
+    await fillForm(form, { email });
+    await form.getByRole('button', { name: t('contact.send') }).click();
+    await expect(alertBanner(page)).toHaveAttribute('data-type', 'success');
+    await expect(form.getByLabel(t('contact.email'), { exact: true })).toHaveValue('');
+    await expect.poll(async () => (await readOutbox({ dir: outboxDir, subject: /Contact form/ })).some((m) => m.replyTo === email)).toBe(true);
+  });
+});
+
+test.describe('newsletter', () => {
+  test('signs up in the footer, confirms from the mail, and unsubscribes from the welcome mail', async ({ page }) => {
+    test.setTimeout(120_000); // five pages and four axe scans
+    await page.goto('/');
+    const signup = page.locator('form[data-newsletter-form]');
+    const input = signup.getByLabel(t('newsletter.emailLabel'));
+
+    await input.fill('not-an-address');
+    await signup.getByRole('button', { name: t('newsletter.submit') }).click();
+    await expect(signup.getByText(t('newsletter.invalidEmail'))).toBeVisible();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    const email = uniqueEmail('news');
+    await input.fill(email);
+    await signup.getByRole('button', { name: t('newsletter.submit') }).click();
+    await expect(signup.getByText(t('newsletter.success'))).toBeVisible();
+    await expect(input).toHaveValue('');
+    await expectNoAxeViolations(page);
+
+    const confirmation = await waitForMail({ to: email, subject: /Confirm your subscription/ });
+    const confirmLink = confirmation.links.find((l) => l.includes('/api/newsletter/confirm?token='))!;
+    await page.goto(localPath(confirmLink));
+    await expect(page).toHaveURL(/\/newsletter\/confirmed\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: t('newsletter.confirmed.title') })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The link is single-use.
+    await page.goto(localPath(confirmLink));
+    await expect(page).toHaveURL(/\/newsletter\/invalid\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: t('newsletter.invalid.title') })).toBeVisible();
+
+    const welcome = await waitForMail({ to: email, subject: /Welcome/ });
+    const unsubscribeLink = welcome.links.find((l) => l.includes('/api/newsletter/unsubscribe?token='))!;
+    await page.goto(localPath(unsubscribeLink));
+    await expect(page).toHaveURL(/\/newsletter\/unsubscribe\?token=/);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: t('newsletter.unsubscribe.button') }).click();
+    await expect(page).toHaveURL(/\/newsletter\/unsubscribed\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: t('newsletter.unsubscribed.title') })).toBeVisible();
+  });
+
+  test('a German sign-up lands on the German confirmation page', async ({ page }) => {
+    await page.goto('/de/');
+    const signup = page.locator('form[data-newsletter-form]');
+    const email = uniqueEmail('neu');
+    await signup.locator('input[name="email"]').fill(email);
+    await signup.locator('button[type="submit"]').click();
+    await expect(signup.locator('[data-newsletter-feedback]')).toHaveAttribute('data-state', 'ok');
+    const confirmation = await waitForMail({ to: email, subject: /Confirm your subscription/ });
+    await page.goto(localPath(confirmation.links.find((l) => l.includes('/api/newsletter/confirm'))!));
+    await expect(page).toHaveURL(/\/de\/newsletter\/confirmed\/?$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Playwright global setup: the bot-check stand-ins the contact-form tests need, on a fixed loopback port
+ * (E2E_RECAPTCHA_PORT, default 4397) because the web server's settings are fixed before this runs:
+ *
+ *   GET  /recaptcha/api.js              a tiny reCAPTCHA v3 script (grecaptcha.ready/execute) for
+ *                                       PUBLIC_RECAPTCHA_SCRIPT_URL. execute() returns 'pass:<unique>'
+ *                                       unless the page set window.__e2eRecaptchaToken (e.g. 'fail'),
+ *                                       then '<that>:<unique>'.
+ *   POST /recaptcha/api/siteverify      forwarded to tests/fixtures/recaptcha-server.ts, the siteverify
+ *                                       stand-in, for RECAPTCHA_VERIFY_URL.
+ *
+ * playwright.config.ts points the web server at both (webServer.env).
+ */
+import http from 'node:http';
+import { startRecaptchaServer } from '../fixtures/recaptcha-server.ts';
+
+export const E2E_RECAPTCHA_SECRET = 'test-recaptcha-secret';
+
+const FAKE_SCRIPT = `(() => {
+  let n = 0;
+  const unique = () => Date.now().toString(36) + '-' + (++n) + '-' + Math.random().toString(36).slice(2);
+  window.__e2eRecaptchaSrc = document.currentScript ? document.currentScript.src : null;
+  window.grecaptcha = {
+    ready(callback) { setTimeout(callback, 0); },
+    execute(siteKey, options) {
+      window.__e2eRecaptchaCalls = (window.__e2eRecaptchaCalls || []).concat([{ siteKey, action: options && options.action }]);
+      const kind = window.__e2eRecaptchaToken || 'pass';
+      return Promise.resolve(kind + ':' + unique());
+    },
+  };
+})();
+`;
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const port = Number(process.env.E2E_RECAPTCHA_PORT ?? 4397);
+  const siteverify = await startRecaptchaServer({ secret: E2E_RECAPTCHA_SECRET });
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'GET' && url.pathname === '/recaptcha/api.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*' }).end(FAKE_SCRIPT);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      try {
+        const upstream = await fetch(`http://127.0.0.1:${siteverify.port}${url.pathname}${url.search}`, {
+          method: req.method,
+          headers: { 'content-type': req.headers['content-type'] ?? 'application/x-www-form-urlencoded' },
+          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+        });
+        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await upstream.arrayBuffer()));
+      } catch (err) {
+        res.writeHead(502, { 'content-type': 'text/plain' }).end(String(err));
+      }
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  } catch (err) {
+    await siteverify.stop();
+    // Another Playwright run on this machine already serves the stand-ins there: share them (tokens are unique per call).
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      const existing = await fetch(`http://127.0.0.1:${port}/recaptcha/api.js`).then((r) => r.text()).catch(() => '');
+      if (existing.includes('grecaptcha')) return async () => {};
+      throw new Error(`E2E_RECAPTCHA_PORT ${port} is taken by something else; set E2E_RECAPTCHA_PORT to a free port`);
+    }
+    throw err;
+  }
+  return async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await siteverify.stop();
+  };
+}
