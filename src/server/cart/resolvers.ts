@@ -1,0 +1,216 @@
+/** Cart resolvers: thin mapping from the contract's cart fields and mutations to the cart service. */
+import { GraphQLError } from 'graphql';
+import { formatMoney, formatRaw } from '../catalog/money.ts';
+import { StockError } from '../catalog/stock.ts';
+import type { GraphQLContext } from '../context.ts';
+import { CouponError } from '../coupons/discounts.ts';
+import { CheckoutError } from '../checkout/service.ts';
+import { paginate, type PageArgs } from '../schema/relay.ts';
+import type { Address, SessionCustomer } from './model.ts';
+import { CartError, MAX_CART_LINES, type Who } from './service.ts';
+import type { CartLine, CartView } from './totals.ts';
+
+type Ctx = GraphQLContext;
+type Format = { format?: 'RAW' | 'FORMATTED' | null };
+
+/** Cart money: always a string ("€0.00" / "0"), formatted like the catalog's prices. */
+export function cartMoney(cents: number, format: Format['format']): string {
+  return format === 'RAW' ? formatRaw(cents) : formatMoney(cents);
+}
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+/** The session's caller; a session keyed by a numeric id belongs to that logged-in user. */
+export function whoOf(ctx: Ctx): Who {
+  const id = ctx.session.customerId;
+  return { customerId: id, userId: /^\d+$/.test(id) ? id : null };
+}
+
+/** Cart operations first re-check the session token (contract §1.4). */
+export function requireSession(ctx: Ctx): void {
+  if (ctx.session.tokenError) throw new GraphQLError(ctx.session.tokenError, { extensions: { code: 'INVALID_SESSION' } });
+}
+
+/** Shopper-facing refusals become GraphQL errors with their message; anything else stays masked. */
+export async function userErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof CartError || err instanceof CouponError || err instanceof StockError || err instanceof CheckoutError) {
+      throw new GraphQLError(err.message, { extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    throw err;
+  }
+}
+
+/** A session-changing mutation: serialised by the cart service, then a fresh token goes out. */
+async function mutation<T>(ctx: Ctx, fn: (who: Who) => Promise<T>): Promise<T> {
+  requireSession(ctx);
+  const result = await userErrors(() => fn(whoOf(ctx)));
+  await ctx.sessions.reissue(ctx.session);
+  return result;
+}
+
+const lineFields = {
+  key: (l: CartLine) => l.key,
+  quantity: (l: CartLine) => l.quantity,
+  subtotal: (l: CartLine, a: Format) => cartMoney(l.subtotalCents, a.format),
+  subtotalTax: (l: CartLine, a: Format) => cartMoney(l.subtotalTaxCents, a.format),
+  total: (l: CartLine, a: Format) => cartMoney(l.totalCents + l.taxCents, a.format),
+  tax: (l: CartLine, a: Format) => cartMoney(l.taxCents, a.format),
+  extraData: (l: CartLine, a: { key?: string | null; keysIn?: (string | null)[] | null }) => {
+    if (!l.item.extraData) return [];
+    const data = JSON.parse(l.item.extraData) as Record<string, unknown>;
+    return Object.entries(data)
+      .filter(([k]) => (!a.key || k === a.key) && (!a.keysIn || a.keysIn.includes(k)))
+      .map(([key, value]) => ({ id: `cart__${l.key}`, key, value: typeof value === 'string' ? value : JSON.stringify(value) }));
+  },
+  product: (l: CartLine) => ({
+    node: l.product,
+    simpleVariations: Object.entries(l.item.variation).map(([name, value]) => ({ id: b64(`${l.key}||${name}||${value}`), name, value })),
+  }),
+  variation: (l: CartLine) => {
+    if (!l.variation) return null;
+    const v = l.variation;
+    return {
+      node: v,
+      attributes: Object.entries(v.attributes).map(([name, value]) => {
+        const a = v.product.attributes.find((x) => (x.attribute ? x.attribute.slug : x.name) === name);
+        return { id: b64(`${v.id}||${name}||${value}`), attributeId: a?.attribute?.id ?? 0, name, label: a?.attribute?.name ?? name, value };
+      }),
+    };
+  },
+};
+
+const cartFields = {
+  contents: (v: CartView, a: PageArgs & { where?: { needsShipping?: boolean | null } | null }) => {
+    let lines = v.lines;
+    if (a.where?.needsShipping === true) lines = lines.filter((l) => !l.virtual);
+    if (a.where?.needsShipping === false) lines = lines.filter((l) => l.virtual);
+    const page = paginate(lines, a, { defaultPageSize: MAX_CART_LINES, maxPageSize: MAX_CART_LINES }, (l) => l.key);
+    return { ...page, itemCount: lines.reduce((s, l) => s + l.quantity, 0), productCount: lines.length };
+  },
+  appliedCoupons: (v: CartView) => (v.coupons.length ? v.coupons : null),
+  availableShippingMethods: (v: CartView) => v.packages.map((p) => ({ ...p, taxRate: v.taxRate })),
+  chosenShippingMethods: (v: CartView) => v.chosenShippingMethods,
+  subtotal: (v: CartView, a: Format) => cartMoney(v.subtotalCents, a.format),
+  subtotalTax: (v: CartView, a: Format) => cartMoney(v.subtotalTaxCents, a.format),
+  discountTotal: (v: CartView, a: Format) => cartMoney(v.discountCents, a.format),
+  discountTax: (v: CartView, a: Format) => cartMoney(v.discountTaxCents, a.format),
+  shippingTotal: (v: CartView, a: Format) => cartMoney(v.shippingCents, a.format),
+  shippingTax: (v: CartView, a: Format) => cartMoney(v.shippingTaxCents, a.format),
+  contentsTotal: (v: CartView, a: Format) => cartMoney(v.contentsCents, a.format),
+  contentsTax: (v: CartView, a: Format) => cartMoney(v.contentsTaxCents, a.format),
+  feeTotal: (_: CartView, a: Format) => cartMoney(0, a.format),
+  feeTax: (_: CartView, a: Format) => cartMoney(0, a.format),
+  total: (v: CartView, a: Format) => cartMoney(v.totalCents, a.format),
+  totalTax: (v: CartView, a: Format) => cartMoney(v.totalTaxCents, a.format),
+  totalTaxes: (v: CartView) => (v.taxRate && v.totalTaxCents ? [{ id: `${v.taxRate.country}-${v.taxRate.label}`, label: v.taxRate.label, isCompound: false, cents: v.totalTaxCents }] : []),
+  isEmpty: (v: CartView) => v.lines.length === 0,
+  displayPricesIncludeTax: () => false,
+  needsShippingAddress: (v: CartView) => v.needsShipping,
+};
+
+function customerObject(ctx: Ctx, c: SessionCustomer) {
+  return { kind: 'session-customer' as const, customerId: ctx.session.customerId, c };
+}
+type CustomerObject = ReturnType<typeof customerObject>;
+
+const address = (a: Address) => ({ ...a, country: a.country || null });
+
+export const cartResolvers = {
+  RootQuery: {
+    cart: async (_: unknown, __: unknown, ctx: Ctx) => {
+      requireSession(ctx);
+      return ctx.cart.view(whoOf(ctx));
+    },
+    cartItem: async (_: unknown, a: { key: string }, ctx: Ctx) => {
+      requireSession(ctx);
+      return (await ctx.cart.view(whoOf(ctx))).lines.find((l) => l.key === a.key) ?? null;
+    },
+    customer: async (_: unknown, __: unknown, ctx: Ctx) => customerObject(ctx, await ctx.cart.customer(whoOf(ctx))),
+  },
+  RootMutation: {
+    addToCart: (_: unknown, { input }: { input: Parameters<Ctx['cart']['addToCart']>[1] & { clientMutationId?: string } }, ctx: Ctx) =>
+      mutation(ctx, async (who) => {
+        const { key, view } = await ctx.cart.addToCart(who, input);
+        return { clientMutationId: input.clientMutationId ?? null, cartItem: view.lines.find((l) => l.key === key) ?? null, cart: view };
+      }),
+    updateItemQuantities: (_: unknown, { input }: { input: { clientMutationId?: string; items?: { key: string; quantity: number }[] | null } }, ctx: Ctx) =>
+      mutation(ctx, async (who) => {
+        const r = await ctx.cart.updateItemQuantities(who, input.items);
+        const updated = r.view.lines.filter((l) => r.updated.includes(l.key));
+        const removed = r.before.lines.filter((l) => r.removed.includes(l.key));
+        return { clientMutationId: input.clientMutationId ?? null, updated, removed, items: [...updated, ...removed], cart: r.view };
+      }),
+    removeItemsFromCart: (_: unknown, { input }: { input: { clientMutationId?: string; keys?: string[] | null; all?: boolean | null } }, ctx: Ctx) =>
+      mutation(ctx, async (who) => {
+        const r = await ctx.cart.removeItems(who, input.keys, input.all);
+        return { clientMutationId: input.clientMutationId ?? null, cartItems: r.before.lines.filter((l) => r.removed.includes(l.key)), cart: r.view };
+      }),
+    emptyCart: (_: unknown, { input }: { input: { clientMutationId?: string } }, ctx: Ctx) =>
+      mutation(ctx, async (who) => {
+        const r = await ctx.cart.emptyCart(who);
+        return { clientMutationId: input.clientMutationId ?? null, cart: r.view, deletedCart: r.before };
+      }),
+    applyCoupon: (_: unknown, { input }: { input: { clientMutationId?: string; code: string } }, ctx: Ctx) =>
+      mutation(ctx, async (who) => {
+        const r = await ctx.cart.applyCoupon(who, input.code);
+        return { clientMutationId: input.clientMutationId ?? null, applied: r.view.coupons.find((c) => c.coupon.code === r.code) ?? null, cart: r.view };
+      }),
+    removeCoupons: (_: unknown, { input }: { input: { clientMutationId?: string; codes?: string[] | null } }, ctx: Ctx) =>
+      mutation(ctx, async (who) => ({ clientMutationId: input.clientMutationId ?? null, cart: await ctx.cart.removeCoupons(who, input.codes) })),
+    updateShippingMethod: (_: unknown, { input }: { input: { clientMutationId?: string; shippingMethods?: string[] | null } }, ctx: Ctx) =>
+      mutation(ctx, async (who) => ({ clientMutationId: input.clientMutationId ?? null, cart: await ctx.cart.updateShippingMethod(who, input.shippingMethods) })),
+    updateCustomer: (
+      _: unknown,
+      { input }: { input: { clientMutationId?: string; id?: string | null; billing?: Record<string, string | null> | null; shipping?: Record<string, string | null> | null; shippingSameAsBilling?: boolean | null } },
+      ctx: Ctx,
+    ) => {
+      // Accounts (logged-in customers' profiles) are another domain; here only the session customer.
+      if (input.id && input.id !== 'guest') throw new GraphQLError('Failed to update customer.', { extensions: { code: 'BAD_USER_INPUT' } });
+      return mutation(ctx, async (who) => {
+        const c = await ctx.cart.updateSessionCustomer(who, { billing: input.billing, shipping: input.shipping, shippingSameAsBilling: input.shippingSameAsBilling });
+        return { clientMutationId: input.clientMutationId ?? null, customer: customerObject(ctx, c) };
+      });
+    },
+  },
+  Cart: cartFields,
+  CartItem: { __resolveType: () => 'SimpleCartItem' },
+  SimpleCartItem: lineFields,
+  AppliedCoupon: {
+    code: (c: CartView['coupons'][number]) => c.coupon.code,
+    description: (c: CartView['coupons'][number]) => c.coupon.description,
+    discountAmount: (c: CartView['coupons'][number], a: Format & { excludeTax?: boolean | null }) =>
+      cartMoney(a.excludeTax === false ? c.discountCents + c.discountTaxCents : c.discountCents, a.format),
+    discountTax: (c: CartView['coupons'][number], a: Format) => cartMoney(c.discountTaxCents, a.format),
+  },
+  ShippingPackage: {
+    packageDetails: (p: CartView['packages'][number]) => p.packageDetails,
+    rates: (p: CartView['packages'][number] & { taxRate: CartView['taxRate'] }) => p.rates.map((r) => ({ ...r, taxRate: p.taxRate })),
+    supportsShippingCalculator: () => true,
+  },
+  ShippingRate: {
+    cost: (r: { costCents: number }, a: Format) => cartMoney(r.costCents, a.format),
+    subtotal: (r: { costCents: number }, a: Format) => cartMoney(r.costCents, a.format),
+    taxTotal: (r: { costCents: number; taxRate: CartView['taxRate'] }, a: Format) =>
+      cartMoney(r.taxRate ? Number((BigInt(r.costCents) * BigInt(r.taxRate.basisPoints) + 5000n) / 10000n) : 0, a.format),
+  },
+  CartTax: { amount: (t: { cents: number }, a: Format) => cartMoney(t.cents, a.format) },
+  Customer: {
+    id: (c: CustomerObject) => (/^\d+$/.test(c.customerId) ? b64(`user:${c.customerId}`) : 'guest'),
+    databaseId: (c: CustomerObject) => (/^\d+$/.test(c.customerId) ? Number(c.customerId) : null),
+    username: () => null,
+    email: (c: CustomerObject) => c.c.billing.email || null,
+    firstName: (c: CustomerObject) => c.c.billing.firstName || null,
+    lastName: (c: CustomerObject) => c.c.billing.lastName || null,
+    displayName: (c: CustomerObject) => [c.c.billing.firstName, c.c.billing.lastName].filter(Boolean).join(' ') || null,
+    role: () => (null as string | null),
+    sessionToken: (c: CustomerObject, _: unknown, ctx: Ctx) => ctx.sessions.sign(c.customerId),
+    isPayingCustomer: () => false,
+    billing: (c: CustomerObject) => address(c.c.billing),
+    shipping: (c: CustomerObject) => address(c.c.shipping),
+    hasCalculatedShipping: (c: CustomerObject) => c.c.calculatedShipping,
+    calculatedShipping: (c: CustomerObject) => c.c.calculatedShipping,
+  },
+};

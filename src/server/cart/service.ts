@@ -1,0 +1,298 @@
+/**
+ * The cart service: the session cart's mutations (contract §3) and its computed view. Every mutation
+ * runs through the session service's `update`, i.e. in one transaction holding the session's advisory
+ * lock, re-reading the session after the lock is taken — so mutations of one session are serialised
+ * across processes (contract §1.6). The catalog snapshot is taken before the transaction (PGlite has one
+ * connection: nothing may use the pool while a transaction holds it).
+ */
+import { stockStatusOf } from '../catalog/pricing.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { CatalogSnapshot, ProductModel, VariationModel } from '../catalog/snapshot.ts';
+import type { CommerceSettings } from '../checkout/settings.ts';
+import type { DbOrTx } from '../db/connection.ts';
+import { checkCouponRules, CouponError, couponMessages, type CouponModel } from '../coupons/discounts.ts';
+import type { CouponService } from '../coupons/service.ts';
+import type { SessionService } from '../session/service.ts';
+import { ADDRESS_FIELDS, cartItemKey, readCart, readCustomer, type Address, type SessionCustomer, type StoredCart, type StoredCartItem } from './model.ts';
+import { computeCart, discountLines, resolveLine, variationName, type CartView } from './totals.ts';
+
+/** A refusal with a message for the shopper (WooGraphQL's wording). */
+export class CartError extends Error {
+  override name = 'CartError';
+}
+
+export const MAX_CART_LINES = 100;
+
+export type AddToCartInput = {
+  productId: number;
+  quantity?: number | null;
+  variationId?: number | null;
+  variation?: ({ attributeName: string; attributeValue?: string | null } | null)[] | null;
+  extraData?: string | null;
+};
+
+export type Who = { customerId: string; userId?: string | null };
+
+const productLink = (p: ProductModel) => `<a href="/product/${p.slug}/" title="${p.name}">${p.name}</a>`;
+
+export class CartService {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly catalog: CatalogService,
+    private readonly coupons: CouponService,
+    readonly settings: CommerceSettings,
+  ) {}
+
+  /** The cart as it is now (read-only: coupons that stopped being valid are left out of the totals). */
+  async view(who: Who): Promise<CartView> {
+    const snap = await this.catalog.snapshot();
+    const data = await this.sessions.load(who.customerId);
+    const cart = readCart(data);
+    const customer = readCustomer(data);
+    const valid = await this.validCoupons(snap, cart, customer, who, await this.coupons.findByCodes(cart.coupons));
+    return computeCart(snap, cart, customer, valid, this.settings);
+  }
+
+  async customer(who: Who): Promise<SessionCustomer> {
+    return readCustomer(await this.sessions.load(who.customerId));
+  }
+
+  /** Coupons that still pass their rules for this cart (usage limits included). */
+  private async validCoupons(snap: CatalogSnapshot, cart: StoredCart, customer: SessionCustomer, who: Who, list: CouponModel[], db?: DbOrTx): Promise<CouponModel[]> {
+    if (!list.length) return [];
+    const lines = discountLines(snap, cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null));
+    const out: CouponModel[] = [];
+    for (const c of list) {
+      try {
+        checkCouponRules(c, lines);
+        await this.coupons.checkUsage(c, { userId: who.userId, email: customer.billing.email || null }, db);
+        out.push(c);
+      } catch (err) {
+        if (!(err instanceof CouponError)) throw err;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Run a cart mutation under the session lock. `fn` changes `cart`/`customer` in place and returns its
+   * result; afterwards coupons that stopped being valid are removed (WooCommerce's cart check) and the
+   * session is saved. Returns the result and the new cart view.
+   */
+  async mutate<T>(who: Who, fn: (s: { cart: StoredCart; customer: SessionCustomer; snap: CatalogSnapshot; tx: DbOrTx }) => Promise<T> | T): Promise<{ result: T; view: CartView; before: CartView }> {
+    const snap = await this.catalog.snapshot();
+    return this.sessions.update(who.customerId, async (data, tx) => {
+      const cart = readCart(data);
+      const customer = readCustomer(data);
+      const beforeCoupons = await this.coupons.findByCodes(cart.coupons, tx);
+      const before = computeCart(snap, structuredClone(cart), customer, beforeCoupons, this.settings);
+      const result = await fn({ cart, customer, snap, tx });
+      const applied = await this.coupons.findByCodes(cart.coupons, tx);
+      const valid = await this.validCoupons(snap, cart, customer, who, applied, tx);
+      cart.coupons = valid.map((c) => c.code);
+      const view = computeCart(snap, cart, customer, valid, this.settings);
+      cart.chosenShipping = view.chosenShippingMethods.length ? view.chosenShippingMethods : cart.chosenShipping;
+      return { data: { ...data, cart, customer }, result: { result, view, before } };
+    });
+  }
+
+  async addToCart(who: Who, input: AddToCartInput): Promise<{ key: string; view: CartView }> {
+    const quantity = input.quantity ?? 1;
+    if (!Number.isInteger(quantity) || quantity <= 0) throw new CartError('Failed to add cart item. Please check input.');
+    const { result, view } = await this.mutate(who, ({ cart, snap }) => {
+      let product = snap.productsById.get(input.productId);
+      let variation: VariationModel | null = null;
+      let variationId = input.variationId ?? null;
+      if (!product) {
+        // A variation id given as productId: WooCommerce maps it to its parent.
+        const v = snap.variationsById.get(input.productId);
+        if (v) {
+          product = v.product;
+          variationId = v.id;
+        }
+      }
+      if (!product || product.status !== 'publish') throw new CartError('No product found matching the ID provided');
+      if (product.type === 'external') throw new CartError('Sorry, this product cannot be purchased.');
+      const chosen: Record<string, string> = {};
+      if (product.type === 'variable') {
+        const variationAttrs = product.attributes.filter((a) => a.variation);
+        const nameOf = (a: (typeof variationAttrs)[number]) => (a.attribute ? a.attribute.slug : a.name);
+        for (const pair of input.variation ?? []) {
+          if (!pair) continue;
+          const raw = pair.attributeName;
+          const attr = variationAttrs.find((a) => nameOf(a) === raw || nameOf(a) === `pa_${raw}` || nameOf(a).toLowerCase() === raw.toLowerCase());
+          if (!attr) throw new CartError(`${raw} is not a valid attribute of the product: ${product.name}.`);
+          if (pair.attributeValue) chosen[nameOf(attr)] = pair.attributeValue;
+        }
+        if (variationId !== null) {
+          variation = snap.variationsById.get(variationId) ?? null;
+          if (!variation || variation.product.id !== product.id) {
+            throw new CartError(`The selected product isn't a variation of ${product.name}, please choose product options by visiting ${productLink(product)}.`);
+          }
+          for (const [name, value] of Object.entries(chosen)) {
+            const own = variation.attributes[name];
+            if (own && own !== value) {
+              const label = variationAttrs.find((a) => nameOf(a) === name)?.attribute?.name ?? name;
+              throw new CartError(`Invalid value posted for ${label}`);
+            }
+          }
+        } else {
+          const matches = product.variations.filter((v) => Object.entries(v.attributes).every(([k, val]) => chosen[k] === val));
+          if (!Object.keys(chosen).length) throw new CartError(`Please choose product options by visiting ${productLink(product)}.`);
+          if (matches.length !== 1) throw new CartError('Please choose product options&hellip;');
+          variation = matches[0]!;
+        }
+        for (const [k, v] of Object.entries(variation.attributes)) chosen[k] = v;
+      }
+      const line = resolveLine(snap, { key: '', productId: product.id, variationId: variation?.id ?? null, quantity, variation: chosen, extraData: null });
+      if (!line) throw new CartError('Sorry, this product cannot be purchased.');
+      const name = variation ? variationName(variation) : product.name;
+      // Stock is checked where it is held: the variation when it manages its stock, else the product.
+      const holder = variation && variation.manageStock ? variation : product;
+      const status = holder === variation ? stockStatusOf(variation) : stockStatusOf(product);
+      if (status === 'outofstock') throw new CartError(`You cannot add &quot;${name}&quot; to the cart because the product is out of stock.`);
+      if (holder.manageStock && holder.backorders === 'no') {
+        const stock = holder.stockQuantity ?? 0;
+        if (quantity > stock) throw new CartError(`You cannot add that amount of &quot;${name}&quot; to the cart because there is not enough stock (${stock} remaining).`);
+        const inCart = cart.items
+          .filter((i) => (holder === variation ? i.variationId === variation!.id : i.productId === product!.id && (i.variationId === null || !snap.variationsById.get(i.variationId)?.manageStock)))
+          .reduce((s, i) => s + i.quantity, 0);
+        if (inCart + quantity > stock) throw new CartError(`You cannot add that amount to the cart &mdash; we have ${stock} in stock and you already have ${inCart} in your cart.`);
+      }
+      const extraData = input.extraData ?? null;
+      if (extraData !== null) {
+        try {
+          const parsed = JSON.parse(extraData);
+          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error();
+        } catch {
+          throw new CartError('Failed to add cart item. Please check input.');
+        }
+      }
+      const key = cartItemKey(product.id, variation?.id ?? null, chosen, extraData);
+      const existing = cart.items.find((i) => i.key === key);
+      if (existing) existing.quantity += quantity;
+      else {
+        if (cart.items.length >= MAX_CART_LINES) throw new CartError(`Your cart is full (${MAX_CART_LINES} different items). Remove an item to add another.`);
+        cart.items.push({ key, productId: product.id, variationId: variation?.id ?? null, quantity, variation: chosen, extraData } satisfies StoredCartItem);
+      }
+      return key;
+    });
+    return { key: result, view };
+  }
+
+  async updateItemQuantities(who: Who, items: ({ key: string; quantity: number } | null)[] | null | undefined) {
+    const list = (items ?? []).filter((i): i is { key: string; quantity: number } => !!i);
+    if (!list.length) throw new CartError('No item data provided');
+    if (list.some((i) => !Number.isInteger(i.quantity) || i.quantity < 0 || typeof i.key !== 'string')) throw new CartError('Provided "items" invalid');
+    const { result, view, before } = await this.mutate(who, ({ cart }) => {
+      const missing = list.filter((i) => !cart.items.some((c) => c.key === i.key)).map((i) => i.key);
+      if (missing.length) throw new CartError(`Cart items identified with keys ${missing.join(', ')} failed to update`);
+      const updated: string[] = [];
+      const removed: string[] = [];
+      for (const i of list) {
+        if (i.quantity === 0) {
+          cart.items = cart.items.filter((c) => c.key !== i.key);
+          removed.push(i.key);
+        } else {
+          cart.items.find((c) => c.key === i.key)!.quantity = i.quantity;
+          updated.push(i.key);
+        }
+      }
+      return { updated, removed };
+    });
+    return { ...result, view, before };
+  }
+
+  async removeItems(who: Who, keys: (string | null)[] | null | undefined, all: boolean | null | undefined) {
+    const { result, view, before } = await this.mutate(who, ({ cart }) => {
+      if (!cart.items.length) throw new CartError('No items in cart to remove.');
+      let wanted = (keys ?? []).filter((k): k is string => !!k);
+      if (all) wanted = cart.items.map((i) => i.key);
+      if (!wanted.length) throw new CartError('No cart item keys provided');
+      for (const k of wanted) if (!cart.items.some((i) => i.key === k)) throw new CartError(`No cart item found with the key: ${k}`);
+      cart.items = cart.items.filter((i) => !wanted.includes(i.key));
+      return wanted;
+    });
+    return { removed: result, view, before };
+  }
+
+  async emptyCart(who: Who): Promise<{ view: CartView; before: CartView }> {
+    const { view, before } = await this.mutate(who, ({ cart }) => {
+      if (!cart.items.length) throw new CartError('Cart is empty');
+      cart.items = [];
+      cart.coupons = [];
+    });
+    return { view, before };
+  }
+
+  async applyCoupon(who: Who, rawCode: string): Promise<{ code: string; view: CartView }> {
+    const code = (rawCode ?? '').trim();
+    if (!code) throw new CartError(couponMessages.empty());
+    const { view } = await this.mutate(who, async ({ cart, customer, snap, tx }) => {
+      const coupon = await this.coupons.findByCode(code, tx);
+      if (!coupon) throw new CouponError(couponMessages.notFound(code.toLowerCase()));
+      await this.coupons.checkUsage(coupon, { userId: who.userId, email: customer.billing.email || null }, tx);
+      const lines = discountLines(snap, cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null));
+      checkCouponRules(coupon, lines);
+      if (cart.coupons.includes(code)) throw new CartError('This coupon has already been applied to the cart');
+      if (cart.coupons.includes(coupon.code)) throw new CouponError(couponMessages.alreadyApplied(coupon.code));
+      const applied = await this.coupons.findByCodes(cart.coupons, tx);
+      const individual = applied.find((c) => c.individualUse);
+      if (individual) throw new CouponError(couponMessages.individualUse(individual.code));
+      // An individual-use coupon replaces the others (WooCommerce removes them).
+      cart.coupons = coupon.individualUse ? [coupon.code] : [...cart.coupons, coupon.code];
+      if (coupon.freeShipping) cart.chosenShipping = [];
+    });
+    if (!view.coupons.some((c) => c.coupon.code === code.toLowerCase())) throw new CartError('Failed to apply coupon. Check for an individual-use coupon on cart.');
+    return { code: code.toLowerCase(), view };
+  }
+
+  async removeCoupons(who: Who, codes: (string | null)[] | null | undefined): Promise<CartView> {
+    const list = (codes ?? []).filter((c): c is string => !!c && !!c.trim()).map((c) => c.trim().toLowerCase());
+    if (!list.length) throw new CartError('No coupon codes provided');
+    const { view } = await this.mutate(who, ({ cart }) => {
+      for (const c of list) if (!cart.coupons.includes(c)) throw new CartError('This coupon has not been applied to the cart.');
+      cart.coupons = cart.coupons.filter((c) => !list.includes(c));
+      cart.chosenShipping = cart.chosenShipping.filter((r) => !r.startsWith('free_shipping:'));
+    });
+    return view;
+  }
+
+  async updateShippingMethod(who: Who, methods: (string | null)[] | null | undefined): Promise<CartView> {
+    const list = (methods ?? []).map((m) => m ?? '');
+    if (!list.length || list.every((m) => !m)) throw new CartError('No shipping method provided');
+    const { view } = await this.mutate(who, async ({ cart, customer, snap, tx }) => {
+      const applied = await this.validCoupons(snap, cart, customer, who, await this.coupons.findByCodes(cart.coupons, tx), tx);
+      const current = computeCart(snap, cart, customer, applied, this.settings);
+      list.forEach((rateId, i) => {
+        const pkg = current.packages[i];
+        if (!pkg) throw new CartError(`No shipping packages available for corresponding index ${i}`);
+        if (!pkg.rates.some((r) => r.id === rateId)) throw new CartError(`"${rateId}" is not an available shipping method for shipping package "${pkg.packageDetails}"`);
+      });
+      cart.chosenShipping = list;
+    });
+    return view;
+  }
+
+  /** A guest's session address (shipping/tax calculation). Unknown fields are kept; given ones replace. */
+  async updateSessionCustomer(
+    who: Who,
+    input: { billing?: Partial<Record<keyof Address, string | null>> | null; shipping?: Partial<Record<keyof Address, string | null>> | null; shippingSameAsBilling?: boolean | null },
+  ): Promise<SessionCustomer> {
+    const { result } = await this.mutate(who, ({ customer }) => {
+      const merge = (target: Address, patch: Partial<Record<keyof Address, string | null>> | null | undefined) => {
+        if (!patch) return;
+        for (const f of ADDRESS_FIELDS) {
+          const v = patch[f];
+          if (v !== undefined) target[f] = (v ?? '').trim();
+        }
+      };
+      merge(customer.billing, input.billing);
+      if (input.shippingSameAsBilling) merge(customer.shipping, { ...customer.billing, email: undefined, phone: undefined });
+      else merge(customer.shipping, input.shipping);
+      if (input.shipping?.country !== undefined || input.billing?.country !== undefined) customer.calculatedShipping = true;
+      return customer;
+    });
+    return result;
+  }
+}

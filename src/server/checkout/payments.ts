@@ -1,0 +1,36 @@
+/**
+ * Payment glue between the session cart, orders and the payment modules (src/server/payments/…):
+ * `stripePaymentIntent` sizes a Stripe PaymentIntent from the session cart in exact cents; the card and
+ * KDA gateways are switched on by `enableStripe` / `enableKda` when their settings are usable.
+ */
+import type { CartService, Who } from '../cart/service.ts';
+
+export type PaymentIntentAnswer = { id: string | null; amount: number | null; currency: string | null; clientSecret: string | null; error: string | null; stripePaymentMethod: string };
+
+export type StripeIntentCreator = (input: { amountCents: number; sessionRef: string; idempotencyKey: string }) => Promise<{ id: string; clientSecret: string | null; amountCents: number; currency: string }>;
+
+export class PaymentsService {
+  createStripeIntent: StripeIntentCreator | null = null;
+
+  constructor(private readonly cart: CartService) {}
+
+  /** The spec's getStripePaymentIntent. Failures are answers with `error`, not GraphQL errors (woonuxt-settings). */
+  async stripePaymentIntent(who: Who, method: 'PAYMENT' | 'SETUP'): Promise<PaymentIntentAnswer> {
+    const answer = (e: Partial<PaymentIntentAnswer>): PaymentIntentAnswer => ({ id: null, amount: null, currency: null, clientSecret: null, error: null, stripePaymentMethod: method, ...e });
+    if (!this.createStripeIntent) return answer({ error: 'Stripe is not enabled or configured properly' });
+    if (method === 'SETUP') return answer({ error: 'Saving cards for later is not offered by this shop.' });
+    const view = await this.cart.view(who);
+    if (!view.lines.length) return answer({ error: 'WooCommerce cart is not available' });
+    if (view.totalCents <= 0) return answer({ error: 'Cart amount must be greater than 0' });
+    // Same session + same cart contents and total → same key → Stripe returns the same intent.
+    const fingerprint = JSON.stringify([view.lines.map((l) => [l.key, l.quantity]), view.coupons.map((c) => c.coupon.code), view.chosenShippingMethods, view.totalCents]);
+    const { createHash } = await import('node:crypto');
+    const idempotencyKey = `meshfront-pi-${createHash('sha256').update(`${who.customerId}|${fingerprint}`).digest('hex').slice(0, 40)}`;
+    try {
+      const pi = await this.createStripeIntent({ amountCents: view.totalCents, sessionRef: who.customerId, idempotencyKey });
+      return answer({ id: pi.id, amount: pi.amountCents, currency: pi.currency.toUpperCase(), clientSecret: pi.clientSecret });
+    } catch (err) {
+      return answer({ error: (err as Error).message || 'Failed to create Stripe intent' });
+    }
+  }
+}

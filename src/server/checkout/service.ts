@@ -1,0 +1,262 @@
+/**
+ * Checkout (contract §3 checkout, §4, §7): validates the input, then in ONE transaction holding the
+ * session lock takes stock (conditional UPDATEs), records coupon uses, writes the order and empties the
+ * cart. Anything that fails rolls all of it back, so a failed checkout leaves stock and coupons as they
+ * were. `isPaid` is accepted and ignored: an order is paid only when the engine verified the payment
+ * itself (Stripe PaymentIntent retrieved from Stripe; KDA seen on chain by the watcher).
+ */
+import type { CatalogService } from '../catalog/service.ts';
+import { StockError, takeStock } from '../catalog/stock.ts';
+import { readCart, readCustomer, type Address } from '../cart/model.ts';
+import { computeCart, type CartView } from '../cart/totals.ts';
+import { checkCouponRules, CouponError } from '../coupons/discounts.ts';
+import type { CouponService } from '../coupons/service.ts';
+import type { OrderRow, OrderService } from '../orders/service.ts';
+import type { SessionService } from '../session/service.ts';
+import { CartError } from '../cart/service.ts';
+import { discountLines, resolveLine } from '../cart/totals.ts';
+import { gatewayList, GATEWAY_INFO, type Gateway, type GatewayId } from './gateways.ts';
+import type { CommerceSettings } from './settings.ts';
+import { addressProblems, toAddress, type AddressInput } from './validate.ts';
+
+export class CheckoutError extends Error {
+  override name = 'CheckoutError';
+}
+
+export type CheckoutInput = {
+  paymentMethod?: string | null;
+  shippingMethod?: (string | null)[] | null;
+  shipToDifferentAddress?: boolean | null;
+  billing?: AddressInput;
+  shipping?: AddressInput;
+  account?: { username?: string | null; password?: string | null } | null;
+  customerNote?: string | null;
+  metaData?: ({ key: string; value: string } | null)[] | null;
+  transactionId?: string | null;
+  isPaid?: boolean | null;
+  createdVia?: string | null;
+};
+
+/** Card payments: the engine retrieves the PaymentIntent from Stripe, then checks it against the order. */
+export type StripeCheckoutHook = {
+  /** Ask Stripe (outside any transaction). Returns a refusal message when there is no usable intent. */
+  retrieve(paymentIntentId: string): Promise<{ ok: true; intent: unknown } | { ok: false; message: string }>;
+  /** The acceptance rule (succeeded, exact amount and currency, bound to this session): null = accepted. */
+  check(intent: unknown, expected: { amountCents: number; currency: string; sessionRef: string }): string | null;
+};
+
+/** KDA payments: the order's own account and the amount due at the configured rate. */
+export type KdaCheckoutHook = {
+  quote(orderId: number, totalCents: number): { account: string; amountKda: string; rate: string; windowMinutes: number; graceMinutes: number };
+};
+
+export type CheckoutResult = { order: OrderRow; redirect: string };
+
+export type AfterOrder = (order: OrderRow) => void | Promise<void>;
+
+export class CheckoutService {
+  stripe: StripeCheckoutHook | null = null;
+  kda: KdaCheckoutHook | null = null;
+  /** Called after the order committed (e-mail, …); failures are logged, never undo the order. */
+  readonly afterOrder: AfterOrder[] = [];
+
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly catalog: CatalogService,
+    private readonly coupons: CouponService,
+    private readonly orders: OrderService,
+    private readonly settings: CommerceSettings,
+    private readonly allowedCountries: string[],
+    /** Creates a customer account (username, password, e-mail) when the accounts domain is there. */
+    public createAccount: ((input: { username: string; password: string; email: string; billing: Address }) => Promise<{ userId: string }>) | null = null,
+  ) {}
+
+  gateways(): Gateway[] {
+    return gatewayList({ cod: this.settings.codEnabled, stripe: this.stripe !== null, kda: this.kda !== null });
+  }
+
+  async checkout(who: { customerId: string; userId?: string | null }, input: CheckoutInput): Promise<CheckoutResult> {
+    const method = (input.paymentMethod ?? '').trim() as GatewayId;
+    if (input.account) {
+      if (!this.createAccount) throw new CheckoutError('Account creation is not available yet.');
+    }
+    const snap = await this.catalog.snapshot();
+
+    // The card payment is looked up before the transaction (a network call must not hold the lock);
+    // its amount is compared with the order total inside it.
+    let stripeIntent: { id: string; intent: unknown } | null = null;
+    if (method === 'stripe' && this.stripe) {
+      const id = (input.transactionId ?? '').trim();
+      if (!id) throw new CheckoutError('The card payment is missing. Please pay with your card first.');
+      const r = await this.stripe.retrieve(id);
+      if (!r.ok) throw new CheckoutError(r.message);
+      stripeIntent = { id, intent: r.intent };
+    }
+
+    const order = await this.sessions.update(who.customerId, async (data, tx) => {
+      const cart = readCart(data);
+      const customer = readCustomer(data);
+      if (!cart.items.length) throw new CheckoutError('Sorry, no session found.');
+      const resolved = cart.items.map((i) => resolveLine(snap, i));
+      if (resolved.some((l) => l === null)) {
+        cart.items = cart.items.filter((_, i) => resolved[i] !== null);
+        throw new CheckoutError('An item which is no longer available was removed from your cart.');
+      }
+      const allVirtual = resolved.every((l) => l!.virtual);
+
+      // Addresses.
+      const billing = toAddress(input.billing);
+      const shipToDifferent = !!input.shipToDifferentAddress && !allVirtual;
+      const shipping = shipToDifferent ? toAddress(input.shipping) : { ...billing, email: '', phone: '' };
+      if (!billing.country && !(this.settings.hideBillingForVirtual && allVirtual)) billing.country = customer.billing.country;
+      const hideBilling = this.settings.hideBillingForVirtual && allVirtual;
+      const billingRequired: (keyof Address)[] = hideBilling ? ['firstName', 'lastName', 'email'] : ['firstName', 'lastName', 'address1', 'city', 'postcode', 'country', 'email'];
+      const problems = addressProblems('Billing', billing, billingRequired, this.allowedCountries);
+      if (shipToDifferent) problems.push(...addressProblems('Shipping', shipping, ['firstName', 'lastName', 'address1', 'city', 'postcode', 'country'], this.allowedCountries));
+      else if (!shipToDifferent && !allVirtual) shipping.state = billing.state;
+      if (problems.length) throw new CheckoutError(problems.join(' '));
+      customer.billing = { ...billing };
+      customer.shipping = allVirtual ? customer.shipping : { ...shipping };
+      if (!allVirtual) customer.calculatedShipping = true;
+
+      // Coupons: still valid, and allowed for this billing e-mail (restrictions, per-customer limits).
+      const applied = await this.coupons.findByCodes(cart.coupons, tx);
+      const dLines = discountLines(snap, resolved.map((l) => l!));
+      for (const c of applied) {
+        checkCouponRules(c, dLines);
+        await this.coupons.checkForCustomer(c, { userId: who.userId, email: billing.email }, tx);
+      }
+      if (applied.length !== cart.coupons.length) {
+        const missing = cart.coupons.filter((code) => !applied.some((c) => c.code === code));
+        throw new CheckoutError(missing.map((code) => `Sorry, it seems the coupon &quot;${code}&quot; is invalid - it has now been removed from your order.`).join(' '));
+      }
+
+      // Shipping choice.
+      // An explicitly posted rate must be offered for the address; a stored choice that the new address
+      // no longer offers falls back to the default rate (as WooCommerce does when the address changes).
+      const posted = input.shippingMethod?.some((m) => !!m) ? input.shippingMethod.map((m) => m ?? '') : null;
+      if (posted) cart.chosenShipping = posted;
+      const view: CartView = computeCart(snap, cart, customer, applied, this.settings);
+      if (view.needsShipping) {
+        const pkg = view.packages[0];
+        const wanted = posted?.[0];
+        if (!pkg || !pkg.rates.length || (wanted && !pkg.rates.some((r) => r.id === wanted)) || !view.chosenRates.length) {
+          throw new CheckoutError('No shipping method has been selected. Please double check your address, or contact us if you need any help.');
+        }
+      }
+
+      // Payment method.
+      const gateways = this.gateways();
+      const gateway = gateways.find((g) => g.id === method);
+      if (view.totalCents > 0 && !gateway) throw new CheckoutError('Invalid payment method.');
+      if (method === 'stripe' && view.totalCents > 0) {
+        const problem = this.stripe!.check(stripeIntent!.intent, { amountCents: view.totalCents, currency: this.settings.currency, sessionRef: who.customerId });
+        if (problem) throw new CheckoutError(problem);
+      }
+
+      // Stock, then the order, then coupon uses — all or nothing.
+      const taken = await takeStock(
+        tx,
+        view.lines.map((l) => ({ productId: l.product.id, variationId: l.variation?.id ?? null, quantity: l.quantity, name: l.name })),
+      );
+      const now = new Date();
+      const created = await this.orders.create(
+        tx,
+        {
+          status: 'pending',
+          customerId: who.userId ?? who.customerId,
+          currency: this.settings.currency,
+          paymentMethod: gateway?.id ?? (method || 'none'),
+          paymentMethodTitle: gateway ? gateway.title : method ? (GATEWAY_INFO[method]?.title ?? method) : 'Free order',
+          createdVia: (input.createdVia ?? 'checkout').slice(0, 40) || 'checkout',
+          customerNote: (input.customerNote ?? '').slice(0, 2000),
+          billing,
+          shipping: allVirtual && !shipToDifferent ? { ...shipping, firstName: '', lastName: '', address1: '', address2: '', city: '', postcode: '', company: '' } : shipping,
+          subtotalCents: view.subtotalCents,
+          discountCents: view.discountCents,
+          discountTaxCents: view.discountTaxCents,
+          shippingCents: view.shippingCents,
+          shippingTaxCents: view.shippingTaxCents,
+          cartTaxCents: view.contentsTaxCents,
+          totalTaxCents: view.totalTaxCents,
+          totalCents: view.totalCents,
+          shippingLines: view.chosenRates.map((r) => ({ rateId: r.id, methodId: r.methodId, instanceId: r.instanceId, label: r.label, totalCents: r.costCents, taxCents: view.shippingTaxCents })),
+          couponLines: view.coupons.map((c) => ({ code: c.coupon.code, discountCents: c.discountCents, discountTaxCents: c.discountTaxCents, freeShipping: c.coupon.freeShipping })),
+          taxLines: view.taxRate ? [{ country: view.taxRate.country, label: view.taxRate.label, rateBasisPoints: view.taxRate.basisPoints, taxCents: view.contentsTaxCents, shippingTaxCents: view.shippingTaxCents }] : [],
+          metaData: (input.metaData ?? []).filter((m): m is { key: string; value: string } => !!m && typeof m.key === 'string').slice(0, 50).map((m) => ({ key: m.key.slice(0, 255), value: String(m.value).slice(0, 2000) })),
+          stockReduced: true,
+          holdExpiresAt: this.settings.holdStockMinutes > 0 ? new Date(now.getTime() + this.settings.holdStockMinutes * 60_000) : null,
+        },
+        view.lines.map((l, i) => ({
+          productId: l.product.id,
+          variationId: l.variation?.id ?? null,
+          name: l.name,
+          sku: l.variation?.sku ?? l.product.sku,
+          quantity: l.quantity,
+          subtotalCents: l.subtotalCents,
+          subtotalTaxCents: l.subtotalTaxCents,
+          totalCents: l.totalCents,
+          totalTaxCents: l.taxCents,
+          virtual: l.virtual,
+          downloadable: l.downloadable,
+          attributes: l.variation ? l.variation.attributes : {},
+          backordered: taken[i]!.backordered,
+          stockReduced: taken[i]!.reduced,
+        })),
+      );
+      await this.coupons.recordUsage(tx, applied, created.id, { userId: who.userId, email: billing.email });
+
+      // Payment.
+      let final: OrderRow = created;
+      const hasDownloads = view.lines.some((l) => l.downloadable);
+      if (view.totalCents === 0) {
+        final = (await this.orders.paymentComplete(tx, snap, created.id, null, 'Order total is zero: no payment needed.')) ?? created;
+      } else if (method === 'cod') {
+        const to = hasDownloads ? 'on-hold' : 'processing';
+        final = (await this.orders.transition(tx, created.id, ['pending'], to, { holdExpiresAt: null })) ?? created;
+        await this.orders.addNote(tx, created.id, 'Payment to be made upon delivery.');
+      } else if (method === 'stripe' && stripeIntent) {
+        // Verified above against this exact total; the unique index on (payment_method, transaction_id)
+        // refuses a PaymentIntent that another order already used.
+        try {
+          final = (await this.orders.paymentComplete(tx, snap, created.id, stripeIntent!.id, `Card payment ${stripeIntent!.id} verified with Stripe.`)) ?? created;
+        } catch (err) {
+          if (/unique|duplicate/i.test((err as Error).message)) throw new CheckoutError('This card payment was already used for another order.');
+          throw err;
+        }
+      } else if (method === 'kda' && this.kda) {
+        const q = this.kda!.quote(created.id, view.totalCents);
+        const expires = new Date(now.getTime() + q.windowMinutes * 60_000);
+        await this.orders.update(tx, created.id, {
+          paymentCurrency: 'KDA',
+          cryptoAmount: q.amountKda,
+          cryptoRate: q.rate,
+          paymentAddress: q.account,
+          receivedUnconfirmed: '0',
+          receivedConfirmed: '0',
+          paymentExpiresAt: expires,
+          // The watcher decides at the window's end (a payment sent in time but still confirming gets a
+          // grace period); the hold-stock sweeper is the backstop after that.
+          holdExpiresAt: new Date(expires.getTime() + q.graceMinutes * 60_000),
+        });
+        await this.orders.addNote(tx, created.id, `Awaiting ${q.amountKda} KDA at ${q.account}.`);
+        final = (await this.orders.get(created.id, tx))!;
+      }
+
+      cart.items = [];
+      cart.coupons = [];
+      return { data: { ...data, cart, customer }, result: final };
+    });
+    this.catalog.invalidate();
+    for (const hook of this.afterOrder) {
+      try {
+        await hook(order);
+      } catch (err) {
+        console.error(`[meshfront] after-order hook failed for order ${order.id}:`, (err as Error).message);
+      }
+    }
+    return { order, redirect: `/checkout/order-received/${order.id}/?key=${order.orderKey}` };
+  }
+}
+
+export { StockError, CouponError, CartError };

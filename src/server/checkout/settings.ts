@@ -1,0 +1,193 @@
+/**
+ * Settings of buying (cart, shipping, tax, checkout), read from the environment and validated with zod.
+ * The lead may fold these into src/server/config.ts; until then `loadCommerceSettings(process.env)` works alone.
+ *
+ *   SHOP_BASE_COUNTRY              the shop's country (default DE): the "domestic" shipping zone, and the
+ *                                  address used for shipping and tax before the customer gives one.
+ *   SHOP_CURRENCY                  ISO currency of every amount (default EUR; the catalog is in EUR).
+ *   TAX_ENABLED                    true/false (default true): charge tax. Prices are entered without tax.
+ *   TAX_RATES                      JSON object country → rate in percent as a decimal string, merged over
+ *                                  the defaults (every EU member state's standard VAT rate; no tax outside
+ *                                  the EU). E.g. {"CH":"8.1","DE":"19"}; "0" removes a country's tax.
+ *   SHIPPING_ZONES                 JSON array replacing the default zones (see shipping/zones.ts for the shape).
+ *   SHIPPING_DOMESTIC_FLAT_RATE    domestic flat rate (default "4.90")
+ *   SHIPPING_DOMESTIC_FREE_ABOVE   domestic free shipping from this subtotal (default "50.00")
+ *   SHIPPING_EU_FLAT_RATE          EU flat rate (default "9.90")
+ *   SHIPPING_EU_FREE_ABOVE         EU free shipping from this subtotal (default "100.00")
+ *   SHIPPING_WORLD_FLAT_RATE       rest-of-world flat rate (default "24.90")
+ *   SHIPPING_LOCAL_PICKUP          true/false (default true): offer local pickup in the domestic zone.
+ *   HOLD_STOCK_MINUTES             unpaid pending orders are cancelled and their stock restored after this
+ *                                  many minutes (default 60, as WooCommerce; 0 = never).
+ *   ORDER_SWEEP_INTERVAL_MS        how often each process looks for such orders (default 60000; 0 = off).
+ *   CHECKOUT_HIDE_BILLING_FOR_VIRTUAL  true/false (default false): billing address fields (other than
+ *                                  names and e-mail) are not required when every item is virtual.
+ *   COD_ENABLED                    true/false (default true): offer cash on delivery.
+ */
+import { z } from 'zod';
+import { parseMoney } from '../catalog/money.ts';
+import { ALL_COUNTRIES } from '../geo/countries.ts';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const money = z.string().regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'a decimal amount such as "4.90"').transform(parseMoney);
+const country = z.string().refine((c) => ALL_COUNTRIES.includes(c), 'an ISO 3166-1 alpha-2 country code');
+const percent = z.string().regex(/^\d{1,2}(?:\.\d{1,2})?$/, 'a percentage such as "19" or "8.1"');
+
+export class CommerceSettingsError extends Error {
+  override name = 'CommerceSettingsError';
+}
+
+export type ShippingMethodSetting =
+  | { instanceId: number; methodId: 'flat_rate'; label: string; costCents: number }
+  | { instanceId: number; methodId: 'free_shipping'; label: string; minAmountCents: number | null; allowCoupon: boolean }
+  | { instanceId: number; methodId: 'local_pickup'; label: string; costCents: number };
+
+export type ShippingZoneSetting = {
+  name: string;
+  /** Country codes; an empty list is the "rest of the world" zone (matches everything, keep it last). */
+  countries: string[];
+  methods: ShippingMethodSetting[];
+};
+
+const zoneSchema = z.array(
+  z.object({
+    name: z.string().min(1),
+    countries: z.array(country),
+    methods: z.array(
+      z.discriminatedUnion('methodId', [
+        z.object({ instanceId: z.number().int().positive(), methodId: z.literal('flat_rate'), label: z.string().default('Flat rate'), cost: money }),
+        z.object({
+          instanceId: z.number().int().positive(),
+          methodId: z.literal('free_shipping'),
+          label: z.string().default('Free shipping'),
+          minAmount: money.optional(),
+          allowCoupon: z.boolean().default(true),
+        }),
+        z.object({ instanceId: z.number().int().positive(), methodId: z.literal('local_pickup'), label: z.string().default('Local pickup'), cost: money.default(0) }),
+      ]),
+    ),
+  }),
+);
+
+const envSchema = z.object({
+  SHOP_BASE_COUNTRY: country.default('DE'),
+  SHOP_CURRENCY: z.string().regex(/^[A-Z]{3}$/).default('EUR'),
+  TAX_ENABLED: bool.default(true),
+  TAX_RATES: z.string().optional(),
+  SHIPPING_ZONES: z.string().optional(),
+  SHIPPING_DOMESTIC_FLAT_RATE: money.default(490),
+  SHIPPING_DOMESTIC_FREE_ABOVE: money.default(5000),
+  SHIPPING_EU_FLAT_RATE: money.default(990),
+  SHIPPING_EU_FREE_ABOVE: money.default(10000),
+  SHIPPING_WORLD_FLAT_RATE: money.default(2490),
+  SHIPPING_LOCAL_PICKUP: bool.default(true),
+  HOLD_STOCK_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
+  ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool.default(false),
+  COD_ENABLED: bool.default(true),
+});
+
+/** Standard VAT rates of the EU member states, in basis points (19% = 1900). */
+export const EU_VAT_BASIS_POINTS: Record<string, number> = {
+  AT: 2000, BE: 2100, BG: 2000, HR: 2500, CY: 1900, CZ: 2100, DK: 2500, EE: 2400, FI: 2550, FR: 2000, DE: 1900, GR: 2400,
+  HU: 2700, IE: 2300, IT: 2200, LV: 2100, LT: 2100, LU: 1700, MT: 1800, NL: 2100, PL: 2300, PT: 2300, RO: 2100, SK: 2300,
+  SI: 2200, ES: 2100, SE: 2500,
+};
+export const EU_COUNTRIES = Object.keys(EU_VAT_BASIS_POINTS);
+
+export type CommerceSettings = {
+  baseCountry: string;
+  currency: string;
+  taxEnabled: boolean;
+  /** country → basis points */
+  taxRates: Record<string, number>;
+  zones: ShippingZoneSetting[];
+  holdStockMinutes: number;
+  sweepIntervalMs: number;
+  hideBillingForVirtual: boolean;
+  codEnabled: boolean;
+};
+
+const percentToBasisPoints = (p: string) => {
+  const [whole, frac = ''] = p.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+};
+
+export function loadCommerceSettings(source: Record<string, string | undefined> = process.env): CommerceSettings {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new CommerceSettingsError(`Invalid shop settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const e = parsed.data;
+  const taxRates = { ...EU_VAT_BASIS_POINTS };
+  if (e.TAX_RATES) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(e.TAX_RATES);
+    } catch {
+      throw new CommerceSettingsError('Invalid shop settings:\n  TAX_RATES: not JSON (write it like {"CH":"8.1"})');
+    }
+    const r = z.record(country, percent).safeParse(raw);
+    if (!r.success) throw new CommerceSettingsError(`Invalid shop settings:\n  TAX_RATES: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    for (const [c, p] of Object.entries(r.data)) taxRates[c] = percentToBasisPoints(p);
+  }
+  let zones: ShippingZoneSetting[];
+  if (e.SHIPPING_ZONES) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(e.SHIPPING_ZONES);
+    } catch {
+      throw new CommerceSettingsError('Invalid shop settings:\n  SHIPPING_ZONES: not JSON');
+    }
+    const r = zoneSchema.safeParse(raw);
+    if (!r.success) throw new CommerceSettingsError(`Invalid shop settings:\n  SHIPPING_ZONES: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    zones = r.data.map((z) => ({
+      name: z.name,
+      countries: z.countries,
+      methods: z.methods.map((m) =>
+        m.methodId === 'free_shipping'
+          ? { instanceId: m.instanceId, methodId: m.methodId, label: m.label, minAmountCents: m.minAmount ?? null, allowCoupon: m.allowCoupon }
+          : { instanceId: m.instanceId, methodId: m.methodId, label: m.label, costCents: m.cost },
+      ),
+    }));
+  } else {
+    // Free shipping is listed first: when a cart qualifies it is the default choice.
+    const domestic: ShippingMethodSetting[] = [
+      { instanceId: 2, methodId: 'free_shipping', label: 'Free shipping', minAmountCents: e.SHIPPING_DOMESTIC_FREE_ABOVE, allowCoupon: true },
+      { instanceId: 1, methodId: 'flat_rate', label: 'Flat rate', costCents: e.SHIPPING_DOMESTIC_FLAT_RATE },
+    ];
+    if (e.SHIPPING_LOCAL_PICKUP) domestic.push({ instanceId: 3, methodId: 'local_pickup', label: 'Local pickup', costCents: 0 });
+    zones = [
+      { name: 'Domestic', countries: [e.SHOP_BASE_COUNTRY], methods: domestic },
+      {
+        name: 'European Union',
+        countries: EU_COUNTRIES.filter((c) => c !== e.SHOP_BASE_COUNTRY),
+        methods: [
+          { instanceId: 5, methodId: 'free_shipping', label: 'Free shipping', minAmountCents: e.SHIPPING_EU_FREE_ABOVE, allowCoupon: true },
+          { instanceId: 4, methodId: 'flat_rate', label: 'Flat rate', costCents: e.SHIPPING_EU_FLAT_RATE },
+        ],
+      },
+      {
+        name: 'Rest of the world',
+        countries: [],
+        methods: [
+          { instanceId: 7, methodId: 'free_shipping', label: 'Free shipping', minAmountCents: null, allowCoupon: true },
+          { instanceId: 6, methodId: 'flat_rate', label: 'International flat rate', costCents: e.SHIPPING_WORLD_FLAT_RATE },
+        ],
+      },
+    ];
+  }
+  return {
+    baseCountry: e.SHOP_BASE_COUNTRY,
+    currency: e.SHOP_CURRENCY,
+    taxEnabled: e.TAX_ENABLED,
+    taxRates,
+    zones,
+    holdStockMinutes: e.HOLD_STOCK_MINUTES,
+    sweepIntervalMs: e.ORDER_SWEEP_INTERVAL_MS,
+    hideBillingForVirtual: e.CHECKOUT_HIDE_BILLING_FOR_VIRTUAL,
+    codEnabled: e.COD_ENABLED,
+  };
+}

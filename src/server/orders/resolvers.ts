@@ -1,0 +1,178 @@
+/** Order, checkout and payment-gateway resolvers: thin mapping to the order and checkout services. */
+import { GraphQLError } from 'graphql';
+import { requireSession, userErrors, whoOf, cartMoney } from '../cart/resolvers.ts';
+import type { GraphQLContext } from '../context.ts';
+import { paginate, type PageArgs } from '../schema/relay.ts';
+import type { CheckoutInput } from '../checkout/service.ts';
+import { isDownloadPermitted, needsPayment, needsProcessing, type DownloadPermissionRow, type OrderItemRow, type OrderRow } from './service.ts';
+import type { OrderAddress } from './tables.ts';
+
+type Ctx = GraphQLContext;
+type Format = { format?: 'RAW' | 'FORMATTED' | null };
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+/** WooCommerce object dates: ISO 8601 with offset. */
+const wcDate = (d: Date | null | undefined) => (d ? d.toISOString().replace(/\.\d{3}Z$/, '+00:00') : null);
+
+const itemsCache = new WeakMap<OrderRow, Promise<OrderItemRow[]>>();
+const downloadsCache = new WeakMap<OrderRow, Promise<DownloadPermissionRow[]>>();
+const itemsOf = (o: OrderRow, ctx: Ctx) => {
+  if (!itemsCache.has(o)) itemsCache.set(o, ctx.orders.items(o.id));
+  return itemsCache.get(o)!;
+};
+const downloadsOf = (o: OrderRow, ctx: Ctx) => {
+  if (!downloadsCache.has(o)) downloadsCache.set(o, ctx.orders.downloads(o.id));
+  return downloadsCache.get(o)!;
+};
+
+const address = (a: OrderAddress) => ({ ...a, country: a.country || null });
+const hasAddress = (a: OrderAddress) => !!(a.address1 || a.city || a.postcode);
+
+export function decodeOrderId(id: string, idType: string): number | null {
+  if (idType === 'DATABASE_ID') return /^\d{1,10}$/.test(id) ? Number(id) : null;
+  const m = /^order:(\d{1,10})$/.exec(Buffer.from(id, 'base64').toString('utf8'));
+  return m ? Number(m[1]) : /^\d{1,10}$/.test(id) ? Number(id) : null;
+}
+
+type DownloadNode = DownloadPermissionRow & { order: OrderRow };
+
+export const orderResolvers = {
+  RootQuery: {
+    order: async (_: unknown, a: { id?: string | null; idType?: 'ID' | 'DATABASE_ID' | 'ORDER_KEY' | null; orderKey?: string | null }, ctx: Ctx) => {
+      if (!a.id) return null;
+      const idType = a.idType ?? 'ID';
+      if (idType === 'ORDER_KEY') return a.id.startsWith('wc_order_') ? ctx.orders.getByKey(a.id) : null;
+      const id = decodeOrderId(a.id, idType);
+      if (id === null) return null;
+      const order = await ctx.orders.get(id);
+      if (!order) return null;
+      // The owner (the session or user that placed it) or whoever holds the order key; nobody else.
+      const owner = order.customerId === ctx.session.customerId && !ctx.session.tokenError;
+      const keyHolder = !!a.orderKey && a.orderKey === order.orderKey;
+      return owner || keyHolder ? order : null;
+    },
+    paymentGateways: (_: unknown, a: PageArgs, ctx: Ctx) => paginate(ctx.checkout.gateways(), a, { defaultPageSize: 100, maxPageSize: 100 }, (g) => g.id),
+    stripePaymentIntent: async (_: unknown, a: { stripePaymentMethod?: 'PAYMENT' | 'SETUP' | null; customerId?: string | null; saveForFuture?: boolean | null }, ctx: Ctx) => {
+      requireSession(ctx);
+      return ctx.payments.stripePaymentIntent(whoOf(ctx), a.stripePaymentMethod ?? 'SETUP');
+    },
+  },
+  RootMutation: {
+    checkout: async (_: unknown, { input }: { input: CheckoutInput & { clientMutationId?: string } }, ctx: Ctx) => {
+      requireSession(ctx);
+      const r = await userErrors(() => ctx.checkout.checkout(whoOf(ctx), input));
+      await ctx.sessions.reissue(ctx.session);
+      const customer = { kind: 'session-customer' as const, customerId: ctx.session.customerId, c: await ctx.cart.customer(whoOf(ctx)) };
+      return { clientMutationId: input.clientMutationId ?? null, order: r.order, customer, result: 'success', redirect: r.redirect };
+    },
+  },
+  Order: {
+    id: (o: OrderRow) => b64(`order:${o.id}`),
+    databaseId: (o: OrderRow) => o.id,
+    orderNumber: (o: OrderRow) => String(o.id),
+    orderKey: (o: OrderRow) => o.orderKey,
+    status: (o: OrderRow) => o.status,
+    date: (o: OrderRow) => wcDate(o.dateCreated),
+    modified: (o: OrderRow) => wcDate(o.dateModified),
+    datePaid: (o: OrderRow) => wcDate(o.datePaid),
+    dateCompleted: (o: OrderRow) => wcDate(o.dateCompleted),
+    currency: (o: OrderRow) => o.currency,
+    paymentMethod: (o: OrderRow) => o.paymentMethod,
+    paymentMethodTitle: (o: OrderRow) => o.paymentMethodTitle,
+    transactionId: (o: OrderRow) => o.transactionId,
+    createdVia: (o: OrderRow) => o.createdVia,
+    customerNote: (o: OrderRow) => o.customerNote || null,
+    subtotal: (o: OrderRow, a: Format) => cartMoney(o.subtotalCents, a.format),
+    total: (o: OrderRow, a: Format) => cartMoney(o.totalCents, a.format),
+    totalTax: (o: OrderRow, a: Format) => cartMoney(o.totalTaxCents, a.format),
+    discountTotal: (o: OrderRow, a: Format) => cartMoney(o.discountCents, a.format),
+    discountTax: (o: OrderRow, a: Format) => cartMoney(o.discountTaxCents, a.format),
+    shippingTotal: (o: OrderRow, a: Format) => cartMoney(o.shippingCents, a.format),
+    shippingTax: (o: OrderRow, a: Format) => cartMoney(o.shippingTaxCents, a.format),
+    cartTax: (o: OrderRow, a: Format) => cartMoney(o.cartTaxCents, a.format),
+    pricesIncludeTax: () => false,
+    needsPayment: (o: OrderRow) => needsPayment(o),
+    needsProcessing: async (o: OrderRow, _: unknown, ctx: Ctx) => needsProcessing(await itemsOf(o, ctx)),
+    needsShippingAddress: async (o: OrderRow, _: unknown, ctx: Ctx) => (await itemsOf(o, ctx)).some((i) => !i.virtual),
+    hasDownloadableItem: async (o: OrderRow, _: unknown, ctx: Ctx) => (await itemsOf(o, ctx)).some((i) => i.downloadable),
+    isDownloadPermitted: (o: OrderRow) => isDownloadPermitted(o),
+    hasBillingAddress: (o: OrderRow) => hasAddress(o.billing),
+    hasShippingAddress: (o: OrderRow) => hasAddress(o.shipping),
+    billing: (o: OrderRow) => address(o.billing),
+    shipping: (o: OrderRow) => address(o.shipping),
+    metaData: (o: OrderRow, a: { key?: string | null; keysIn?: (string | null)[] | null }) =>
+      o.metaData
+        .map((m, i) => ({ id: b64(`order_meta:${o.id}:${i}`), key: m.key, value: m.value }))
+        .filter((m) => (!a.key || m.key === a.key) && (!a.keysIn || a.keysIn.includes(m.key))),
+    lineItems: async (o: OrderRow, a: PageArgs, ctx: Ctx) => paginate(await itemsOf(o, ctx), a, { defaultPageSize: 100, maxPageSize: 100 }, (i) => i.id),
+    downloadableItems: async (o: OrderRow, a: PageArgs & { where?: { active?: boolean | null; hasDownloadsRemaining?: boolean | null } | null }, ctx: Ctx) => {
+      let list: DownloadNode[] = isDownloadPermitted(o) ? (await downloadsOf(o, ctx)).map((d) => ({ ...d, order: o })) : [];
+      const now = Date.now();
+      const active = (d: DownloadNode) => (!d.accessExpires || d.accessExpires.getTime() > now) && (d.downloadsRemaining === null || d.downloadsRemaining > 0);
+      if (a.where?.active === true) list = list.filter(active);
+      if (a.where?.active === false) list = list.filter((d) => !active(d));
+      if (a.where?.hasDownloadsRemaining === true) list = list.filter((d) => d.downloadsRemaining === null || d.downloadsRemaining > 0);
+      return paginate(list, a, { defaultPageSize: 100, maxPageSize: 100 }, (d) => d.id);
+    },
+    paymentCurrency: (o: OrderRow) => o.paymentCurrency,
+    cryptoAmount: (o: OrderRow) => o.cryptoAmount,
+    cryptoRate: (o: OrderRow) => o.cryptoRate,
+    paymentAddress: (o: OrderRow) => o.paymentAddress,
+    receivedUnconfirmed: (o: OrderRow) => o.receivedUnconfirmed,
+    receivedConfirmed: (o: OrderRow) => o.receivedConfirmed,
+    timeoutValue: (o: OrderRow) => (o.paymentExpiresAt ? (o.status === 'pending' ? Math.max(0, Math.floor((o.paymentExpiresAt.getTime() - Date.now()) / 1000)) : 0) : null),
+    paymentExpiresAt: (o: OrderRow) => wcDate(o.paymentExpiresAt),
+  },
+  LineItem: {
+    id: (i: OrderItemRow) => b64(`order_item:${i.orderId}+${i.id}`),
+    databaseId: (i: OrderItemRow) => i.id,
+    orderId: (i: OrderItemRow) => i.orderId,
+    productId: (i: OrderItemRow) => i.productId,
+    variationId: (i: OrderItemRow) => i.variationId ?? 0,
+    quantity: (i: OrderItemRow) => i.quantity,
+    subtotal: (i: OrderItemRow, a: Format) => cartMoney(i.subtotalCents, a.format),
+    subtotalTax: (i: OrderItemRow, a: Format) => cartMoney(i.subtotalTaxCents, a.format),
+    total: (i: OrderItemRow, a: Format) => cartMoney(i.totalCents, a.format),
+    totalTax: (i: OrderItemRow, a: Format) => cartMoney(i.totalTaxCents, a.format),
+    metaData: (i: OrderItemRow) => [
+      ...Object.entries(i.attributes).map(([key, value], n) => ({ id: b64(`order_item_meta:${i.id}:${n}`), key, value })),
+      ...(i.backordered > 0 ? [{ id: b64(`order_item_meta:${i.id}:backordered`), key: 'Backordered', value: String(i.backordered) }] : []),
+    ],
+    product: async (i: OrderItemRow, _: unknown, ctx: Ctx) => {
+      const p = (await ctx.catalog.snapshot()).productsById.get(i.productId);
+      return p ? { node: p } : null;
+    },
+    variation: async (i: OrderItemRow, _: unknown, ctx: Ctx) => {
+      if (!i.variationId) return null;
+      const v = (await ctx.catalog.snapshot()).variationsById.get(i.variationId);
+      return v ? { node: v } : null;
+    },
+  },
+  DownloadableItem: {
+    id: (d: DownloadNode) => b64(`download:${d.downloadId}`),
+    downloadId: (d: DownloadNode) => d.downloadId,
+    name: async (d: DownloadNode, _: unknown, ctx: Ctx) => (await ctx.catalog.snapshot()).productsById.get(d.productId)?.downloads.find((x) => x.id === d.downloadId)?.name ?? null,
+    // The signed download route belongs to the accounts/downloads domain (issue 5); until it exists there is no link.
+    url: () => null,
+    downloadsRemaining: (d: DownloadNode) => d.downloadsRemaining,
+    accessExpires: (d: DownloadNode) => wcDate(d.accessExpires),
+    product: async (d: DownloadNode, _: unknown, ctx: Ctx) => (await ctx.catalog.snapshot()).productsById.get(d.productId) ?? null,
+    download: async (d: DownloadNode, _: unknown, ctx: Ctx) => {
+      const x = (await ctx.catalog.snapshot()).productsById.get(d.productId)?.downloads.find((y) => y.id === d.downloadId);
+      return x ? { downloadId: x.id, name: x.name, file: x.file, fileExt: x.file.split('.').pop() ?? null, fileType: null, allowedFileType: true, fileExists: true } : null;
+    },
+  },
+  PaymentGateway: {},
+  OrderStatusEnum: {
+    PENDING: 'pending',
+    PROCESSING: 'processing',
+    ON_HOLD: 'on-hold',
+    COMPLETED: 'completed',
+    CANCELLED: 'cancelled',
+    REFUNDED: 'refunded',
+    FAILED: 'failed',
+    CHECKOUT_DRAFT: 'checkout-draft',
+  },
+};
+
+export { GraphQLError };

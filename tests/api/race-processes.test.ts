@@ -1,0 +1,88 @@
+// The race across processes: two engine processes sharing one PostgreSQL database take 200 concurrent
+// checkouts (separate sessions, spread over both processes) for a product with 20 in stock: exactly 20
+// orders, stock 0, every other checkout refused with the out-of-stock message. PostgreSQL only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from './harness.ts';
+import { BILLING, operation, productId, setStock, stockOf } from './shop-helpers.ts';
+
+const usePostgres = !!process.env.DATABASE_URL;
+let t: TestEngine;
+const children: ChildProcess[] = [];
+const ports: number[] = [];
+
+function startProcess(env: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
+    const child = spawn(tsx, [path.resolve(import.meta.dirname, '../fixtures/engine-process.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /LISTENING (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.stderr!.on('data', (d) => (err += d));
+    child.on('exit', (code) => reject(new Error(`engine process exited (${code}): ${err.slice(-2000)}`)));
+  });
+}
+
+beforeAll(async () => {
+  if (!usePostgres) return;
+  t = await startTestEngine();
+  const env = {
+    ...t.database.env,
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    SESSION_ISSUER: 'http://meshfront.test',
+    DATABASE_POOL_SIZE: '10',
+    ORDER_SWEEP_INTERVAL_MS: '0',
+  };
+  ports.push(...(await Promise.all([startProcess(env), startProcess(env)])));
+}, 600_000);
+afterAll(async () => {
+  for (const c of children) c.kill('SIGTERM');
+  await t?.close();
+});
+
+async function post(port: number, query: string, variables: Record<string, unknown>, token: string | null) {
+  const r = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { 'woocommerce-session': `Session ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { token: r.headers.get('woocommerce-session') ?? token, body: (await r.json()) as { data?: any; errors?: { message: string }[] } };
+}
+
+describe.skipIf(!usePostgres)('race across two engine processes (PostgreSQL)', () => {
+  it('200 concurrent checkouts for 20 units over two processes: exactly 20 orders, stock 0', async () => {
+    await setStock(t, 'search-only-adapter', 20);
+    const id = await productId(t, 'search-only-adapter');
+    const ADD = operation('addToCart');
+    const CHECKOUT = operation('Checkout');
+    const tokens: string[] = [];
+    for (let i = 0; i < 200; i += 25) {
+      const batch = await Promise.all(
+        Array.from({ length: 25 }, async (_, j) => {
+          const r = await post(ports[(i + j) % 2]!, ADD, { productId: id, quantity: 1 }, null);
+          if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+          return r.token!;
+        }),
+      );
+      tokens.push(...batch);
+    }
+    // Each checkout goes to the other process than the one that filled its cart.
+    const results = await Promise.all(tokens.map((token, i) => post(ports[(i + 1) % 2]!, CHECKOUT, { paymentMethod: 'cod', billing: { ...BILLING, email: `p${i}@example.com` } }, token)));
+    const ok = results.filter((r) => !r.body.errors?.length);
+    const failed = results.filter((r) => r.body.errors?.length);
+    expect(ok).toHaveLength(20);
+    expect(new Set(failed.map((r) => r.body.errors![0]!.message))).toEqual(
+      new Set(['Sorry, "Search-only Adapter" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.']),
+    );
+    expect(await stockOf(t, 'search-only-adapter')).toBe(0);
+    const r = await t.engine.database.db.execute(sql`select count(*)::int as n from order_items where product_id = ${id}`);
+    expect(((r as any).rows ?? r)[0].n).toBe(20);
+  }, 600_000);
+});
