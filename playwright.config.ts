@@ -44,6 +44,16 @@ export default defineConfig({
       PUBLIC_RECAPTCHA_SCRIPT_URL: `http://127.0.0.1:${recaptchaPort}/recaptcha/api.js`,
       RATE_LIMIT_CONTACT_PER_HOUR: '1000',
       RATE_LIMIT_NEWSLETTER_PER_HOUR: '1000',
+      // KDA: the checkout test starts a Chainweb stand-in behind this port and mines blocks itself.
+      CHAINWEB_URL: `http://127.0.0.1:${process.env.E2E_CHAINWEB_PORT ?? 4481}`,
+      KDA_EUR_RATE: '0.50',
+      KADENA_CONFIRMATIONS: '3',
+      KADENA_POLL_INTERVAL_MS: '1000',
+      // Card: PaymentIntents go to the Stripe stand-in started by global-setup.ts.
+      STRIPE_SECRET_KEY: 'sk_test_e2estandin0000000000',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: process.env.E2E_STRIPE_PORT ?? '4396',
+      STRIPE_API_PROTOCOL: 'http',
     },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -26,7 +26,9 @@ if (!only || only === 'e2e') {
   // The browser tests run against a build made from a fresh, seeded embedded database.
   const dataDir = path.join(root, 'var', 'e2e');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const env = { MESHFRONT_DATA_DIR: dataDir };
+  // The card test needs a publishable key in the build (the engine's key points at the local Stripe
+  // stand-in started by tests/e2e/global-setup.ts; Stripe's own script stays offline).
+  const env = { MESHFRONT_DATA_DIR: dataDir, PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2estandin0000000000' };
   if (run('build', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], env)) {
     run('browser tests (Playwright, Chromium)', bin('playwright'), ['test'], env);
   }

@@ -66,6 +66,7 @@ export const operations = {
   ChangeShippingCounty: { load: () => import('./operations/ChangeShippingCounty.graphql?raw').then(text), fragments: ['Address'] },
   EmptyCart: { load: () => import('./operations/EmptyCart.graphql?raw').then(text), fragments: ['Cart'] },
   Checkout: { load: () => import('./operations/Checkout.graphql?raw').then(text), fragments: ['Order'] },
+  lookupOrder: { load: () => import('./operations/lookupOrder.graphql?raw').then(text), fragments: [] },
   login: { load: () => import('./operations/login.graphql?raw').then(text), fragments: ['LoginPayload'] },
   loginWithProvider: { load: () => import('./operations/loginWithProvider.graphql?raw').then(text), fragments: ['LoginPayload'] },
   Logout: { load: () => import('./operations/Logout.graphql?raw').then(text), fragments: [] },

@@ -522,6 +522,21 @@ export interface Order {
   totalTax: string | null;
   discountTotal: string | null;
   shippingTotal: string | null;
+  /** 'KDA' for crypto orders, null otherwise. */
+  paymentCurrency?: string | null;
+  /** Exact decimal KDA amount due. */
+  cryptoAmount?: string | null;
+  /** EUR per KDA used for this order. */
+  cryptoRate?: string | null;
+  /** The order's own k: account. */
+  paymentAddress?: string | null;
+  receivedUnconfirmed?: string | null;
+  /** Paid once this reaches cryptoAmount. */
+  receivedConfirmed?: string | null;
+  /** Seconds left in the payment window; 0 when it is over. */
+  timeoutValue?: number | null;
+  /** ISO 8601 end of the payment window. */
+  paymentExpiresAt?: string | null;
   billing: Address | null;
   shipping: Address | null;
   lineItems: Connection<LineItem> | null;
@@ -721,6 +736,11 @@ export interface Operations {
         order: Order | null;
       } | null;
     };
+  };
+  /** Meshfront's order lookup (not in WooGraphQL): null ids for any mismatch. */
+  lookupOrder: {
+    variables: { orderNumber: string; email: string };
+    result: { lookupOrder: { orderId: number | null; orderKey: string | null } | null };
   };
   login: { variables: { username: string; password: string }; result: { login: LoginResult | null } };
   loginWithProvider: {

@@ -212,6 +212,23 @@ describe('order access', () => {
   });
 });
 
+describe('order lookup', () => {
+  it('finds an order by number and billing e-mail (any case); a wrong number or e-mail gives the same null', async () => {
+    const buyer = await shopper([['omni-antenna', 1]]);
+    const o = (await buyer.ok(CHECKOUT, { paymentMethod: 'cod', billing: { ...BILLING, email: 'Lookup.Me@example.com' } })).checkout.order;
+    const stranger = new Shopper(t);
+    const LOOKUP = operation('lookupOrder');
+    const found = (await stranger.ok(LOOKUP, { orderNumber: o.orderNumber, email: 'lookup.me@EXAMPLE.com' })).lookupOrder;
+    expect(found).toEqual({ orderId: o.databaseId, orderKey: o.orderKey });
+    const wrongEmail = (await stranger.ok(LOOKUP, { orderNumber: o.orderNumber, email: 'someone@example.com' })).lookupOrder;
+    const wrongNumber = (await stranger.ok(LOOKUP, { orderNumber: String(Number(o.orderNumber) + 1000), email: 'lookup.me@example.com' })).lookupOrder;
+    const garbage = (await stranger.ok(LOOKUP, { orderNumber: '1 or 1=1', email: 'lookup.me@example.com' })).lookupOrder;
+    expect(wrongEmail).toEqual({ orderId: null, orderKey: null });
+    expect(wrongNumber).toEqual(wrongEmail);
+    expect(garbage).toEqual(wrongEmail);
+  });
+});
+
 describe('race', () => {
   it('200 concurrent checkouts (separate sessions) for 20 units: exactly 20 orders, stock 0, every other one refused as out of stock', async () => {
     await setStock(t, 'search-only-adapter', 20);

@@ -16,7 +16,7 @@ import { test, expect, type Page, type Request, type Route } from '@playwright/t
 import AxeBuilder from '@axe-core/playwright';
 import { startChainwebServer } from '../fixtures/chainweb-server.ts';
 
-const SIMPLE = { slug: 'meshfront-enamel-mug', name: /Enamel Mug/i };
+const SIMPLE = { slug: 'meshfront-enamel-mug', name: /Enamel Camp Mug/i };
 const VARIABLE = { slug: 'meshfront-t-shirt', name: /T-Shirt/i };
 const THANK_YOU = 'Thank you for your order. We will send you an email with the order details.';
 const NOT_FOUND = 'We could not find your order. Please try again later.';

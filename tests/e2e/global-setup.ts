@@ -13,8 +13,11 @@
  */
 import http from 'node:http';
 import { startRecaptchaServer } from '../fixtures/recaptcha-server.ts';
+import { startStripeServer } from '../fixtures/stripe-server.ts';
 
 export const E2E_RECAPTCHA_SECRET = 'test-recaptcha-secret';
+/** The card gateway's stand-in (tests/fixtures/stripe-server.ts) on E2E_STRIPE_PORT, with this key. */
+export const E2E_STRIPE_SECRET_KEY = 'sk_test_e2estandin0000000000';
 
 const FAKE_SCRIPT = `(() => {
   let n = 0;
@@ -70,9 +73,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     throw err;
   }
+  // The card gateway: the engine creates and retrieves PaymentIntents on this stand-in (STRIPE_API_*).
+  const stripe = await startStripeServer({ secretKey: E2E_STRIPE_SECRET_KEY, port: Number(process.env.E2E_STRIPE_PORT ?? 4396) });
   return async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await siteverify.stop();
+    await stripe.stop();
   };
 }

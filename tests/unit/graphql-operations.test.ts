@@ -19,6 +19,8 @@ const SPEC_OPERATIONS = [
   'addToCart', 'applyCoupon', 'removeCoupons', 'UpDateCartQuantity', 'ChangeShippingMethod',
   'ChangeShippingCounty', 'EmptyCart', 'Checkout', 'login', 'loginWithProvider', 'Logout', 'registerCustomer',
   'ResetPasswordEmail', 'ResetPasswordKey', 'updatePassword', 'UpdateCustomer', 'WriteReview',
+  // Meshfront's own, beyond the spec: the guest order lookup on /order-summary.
+  'lookupOrder',
 ];
 
 const dir = (name: string) => fileURLToPath(new URL(`../../src/graphql/${name}/`, import.meta.url));

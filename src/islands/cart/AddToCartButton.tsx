@@ -8,7 +8,7 @@
  *     backordersAllowed, soldIndividually }} strings={pickStrings(code, ['cart.'])} autoOpenCart={…} />
  */
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { StockStatus } from '../../graphql/types';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
 import { addToCart } from '../../stores/cart-actions';
@@ -35,7 +35,11 @@ export default function AddToCartButton({ product, strings, autoOpenCart = false
 
   const state = addToCartState(product, chosen?.productId === product.databaseId ? chosen : null);
   const count = Math.max(1, Number.parseInt(quantity, 10) || 1);
-  const disabled = adding || state.kind !== 'ready';
+  // The server-rendered button stays disabled until this island has hydrated, so a tap that comes
+  // before the code has loaded is never silently lost.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const disabled = !hydrated || adding || state.kind !== 'ready';
 
   const add = async () => {
     if (state.kind !== 'ready') return;

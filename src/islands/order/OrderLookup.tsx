@@ -7,7 +7,7 @@
  * `{ lookupOrder: { orderId, orderKey } | null }`.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { request, type OperationName } from '../../graphql/client';
+import { request } from '../../graphql/client';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
 import '../../stores/session';
 import { isValidEmail } from '../checkout/validation';
@@ -18,14 +18,9 @@ export interface OrderLookupProps {
   localePrefix: string;
 }
 
-interface LookupResult {
-  lookupOrder: { orderId: number | null; orderKey: string | null } | null;
-}
-
-/** The lookup goes through the shared client like every operation; typed here until the registry has it. */
+/** Order number + billing e-mail → the order's id and key, or null for any mismatch. */
 export async function lookupOrder(orderNumber: string, email: string): Promise<{ orderId: number; orderKey: string } | null> {
-  const send = request as unknown as (name: OperationName, variables: Record<string, unknown>) => Promise<LookupResult>;
-  const { lookupOrder: found } = await send('lookupOrder' as OperationName, { orderNumber, email });
+  const { lookupOrder: found } = await request('lookupOrder', { orderNumber, email });
   return found?.orderId && found.orderKey ? { orderId: found.orderId, orderKey: found.orderKey } : null;
 }
 

@@ -31,7 +31,7 @@ export function useAccounts(engine: () => Promise<Engine>): Plugin {
           await e.sessions.reissue(ctx.session);
         }
       }
-      extendContext({ accounts: e.accounts, auth } as never);
+      extendContext({ accounts: e.accounts, auth, clientIp: ip } as never);
     },
   };
 }

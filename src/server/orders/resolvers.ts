@@ -36,6 +36,8 @@ export function decodeOrderId(id: string, idType: string): number | null {
 
 type DownloadNode = DownloadPermissionRow & { order: OrderRow };
 
+const ORDER_LOOKUPS_PER_HOUR = Number(process.env.ORDER_LOOKUPS_PER_HOUR ?? 20);
+
 export const orderResolvers = {
   RootQuery: {
     order: async (_: unknown, a: { id?: string | null; idType?: 'ID' | 'DATABASE_ID' | 'ORDER_KEY' | null; orderKey?: string | null }, ctx: Ctx) => {
@@ -58,6 +60,17 @@ export const orderResolvers = {
     },
   },
   RootMutation: {
+    lookupOrder: async (_: unknown, { input }: { input: { orderNumber: string; email: string; clientMutationId?: string | null } }, ctx: Ctx) => {
+      const accounts = (ctx as unknown as { accounts: { limiter: { consume(o: { bucket: string; key: string; limit: number; windowSeconds: number }): Promise<{ allowed: boolean; retryAfterSeconds: number }> } }; clientIp: string }).accounts;
+      const ip = (ctx as unknown as { clientIp?: string }).clientIp ?? 'unknown';
+      // Guessing order numbers against one e-mail (or the reverse) is slow by design.
+      const limit = await accounts.limiter.consume({ bucket: 'order-lookup:ip', key: ip, limit: ORDER_LOOKUPS_PER_HOUR, windowSeconds: 3600 });
+      if (!limit.allowed) {
+        throw new GraphQLError(`Too many order lookups. Please try again in ${Math.max(1, Math.ceil(limit.retryAfterSeconds / 60))} minutes.`);
+      }
+      const order = input.orderNumber.length <= 20 && input.email.length <= 254 ? await ctx.orders.findByNumberAndEmail(input.orderNumber, input.email) : null;
+      return { clientMutationId: input.clientMutationId ?? null, orderId: order?.id ?? null, orderKey: order?.orderKey ?? null };
+    },
     checkout: async (_: unknown, { input }: { input: CheckoutInput & { clientMutationId?: string } }, ctx: Ctx) => {
       requireSession(ctx);
       const r = await userErrors(() => ctx.checkout.checkout(whoOf(ctx), input));

@@ -94,6 +94,14 @@ export class OrderService {
   }
 
   /** Orders placed by a session customer (guest id or user id), newest first. */
+  /** The order with this number whose billing e-mail matches (case-insensitive), or null. */
+  async findByNumberAndEmail(orderNumber: string, email: string): Promise<OrderRow | null> {
+    if (!/^\d{1,10}$/.test(orderNumber.trim())) return null;
+    const order = await this.get(Number(orderNumber.trim()));
+    const billingEmail = order?.billing?.email?.trim().toLowerCase();
+    return order && billingEmail && billingEmail === email.trim().toLowerCase() ? order : null;
+  }
+
   async listByCustomer(customerId: string, limit = 100): Promise<OrderRow[]> {
     return this.db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(sql`${orders.id} desc`).limit(limit);
   }

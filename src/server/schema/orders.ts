@@ -165,7 +165,24 @@ extend type RootQuery {
   stripePaymentIntent(stripePaymentMethod: StripePaymentMethodEnum, customerId: String, saveForFuture: Boolean = false): PaymentIntent
 }
 
+input LookupOrderInput {
+  clientMutationId: String
+  "The order number shown in the confirmation e-mail."
+  orderNumber: String!
+  "The billing e-mail address of the order."
+  email: String!
+}
+
+"What the order lookup hands back: enough to open the order's summary with its key."
+type LookupOrderPayload {
+  clientMutationId: String
+  orderId: Int
+  orderKey: String
+}
+
 extend type RootMutation {
   checkout(input: CheckoutInput!): CheckoutPayload
+  "Finds a guest's order by number and billing e-mail. A wrong number and a wrong e-mail both give null, so nothing reveals which orders exist; rate-limited per client address."
+  lookupOrder(input: LookupOrderInput!): LookupOrderPayload
 }
 `;
