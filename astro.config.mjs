@@ -79,7 +79,7 @@ export default defineConfig({
         !page.includes('/order-summary') &&
         !page.includes('/newsletter/') &&
         // Same text as /policies/privacy-policy, whose URL is the canonical one.
-        !/\/privacy-policy\/?$/.test(page) &&
+        (page.includes('/policies/') || !/\/privacy-policy\/?$/.test(page)) &&
         !/\/404\/?$/.test(page),
     }),
     latestBuildFile(),

@@ -2,11 +2,11 @@
 // budgets in DESIGN.md. Exits non-zero when a measured figure breaks its budget.
 //
 //   npm run bench                  everything that can run here
-//   npm run bench -- --only api    API only;  --only site  page weight only
+//   npm run bench -- --only api    API only;  --only site  page weight only;  --only build  build time
 //   npm run bench -- --quick       shorter loads (3 s) for a smoke run
 import path from 'node:path';
 import fs from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { seedCatalog, startEngine } from './engine-process.mjs';
 import { operationDocument, graphql, load } from './api.mjs';
 import { measurePageWeights } from './page-weight.mjs';
@@ -81,6 +81,36 @@ async function benchSite() {
   }
 }
 
+/** Time for a clean build of every page in all six locales with the seed catalog (budget ≤ 60 s). */
+function benchBuild() {
+  const outDir = path.join(root, 'var', 'bench', 'build-dist');
+  const env = {
+    ...process.env,
+    MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'build-data'),
+    ASTRO_CACHE_DIR: path.join(root, 'var', 'bench', 'build-cache'),
+  };
+  for (const dir of [outDir, env.MESHFRONT_DATA_DIR, env.ASTRO_CACHE_DIR]) fs.rmSync(dir, { recursive: true, force: true });
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], { cwd: root, env, encoding: 'utf8' });
+  const seconds = (Date.now() - started) / 1000;
+  if (r.status !== 0) {
+    row('build', 'all pages, six locales', '—', '', '≤ 60 s', false, `build failed: ${(r.stderr || r.stdout).split('\n').filter(Boolean).pop()}`);
+    return;
+  }
+  const pages = countHtml(path.join(outDir, 'client'));
+  row('build', 'all pages, six locales (seed catalog)', seconds.toFixed(1), 's', '≤ 60 s', seconds <= 60, `${pages} HTML pages, includes seeding a fresh database and the Pagefind index`);
+  fs.rmSync(outDir, { recursive: true, force: true });
+}
+
+function countHtml(dir) {
+  let n = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) n += countHtml(path.join(dir, entry.name));
+    else if (entry.name.endsWith('.html')) n++;
+  }
+  return n;
+}
+
 function firstProductPath() {
   const dir = path.join(root, 'dist', 'client', 'product');
   if (!fs.existsSync(dir)) return undefined;
@@ -96,6 +126,7 @@ try {
     else row('API PostgreSQL', 'all', '—', '', '', true, 'skipped: set BENCH_DATABASE_URL=postgres://…');
   }
   if (!only || only === 'site') await benchSite();
+  if (!only || only === 'build') benchBuild();
 } catch (err) {
   row('bench', 'run', '—', '', '', false, String(err?.message ?? err).split('\n')[0]);
 }

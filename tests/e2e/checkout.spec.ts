@@ -28,6 +28,8 @@ const badge = (page: Page) => page.locator('[data-cart-badge]');
 async function addFromProductPage(page: Page, slug: string, count: number) {
   await page.goto(`/product/${slug}`);
   const button = page.locator('[data-add-to-cart]');
+  // On a phone the button sits below the gallery: it hydrates when it scrolls into view, as a shopper's would.
+  await button.scrollIntoViewIfNeeded();
   await expect(button).toBeEnabled();
   // Hold the mutation a moment so the in-flight state is observable.
   const hold = async (route: Route) => {
