@@ -187,7 +187,8 @@ test.describe('product page', () => {
 
     // With a variation chosen, the product can go into the cart (the buying flow is tests/e2e/checkout.spec.ts).
     const addToCart = page.locator('[data-add-to-cart]');
-    await addToCart.scrollIntoViewIfNeeded();
+    // Scroll by selector, not by element handle: hydration may swap the server-rendered node meanwhile.
+    await page.evaluate(() => document.querySelector('[data-add-to-cart]')?.scrollIntoView({ block: 'center' }));
     await expect(addToCart).toHaveText('Add to cart');
     await expect(addToCart).toBeEnabled();
 

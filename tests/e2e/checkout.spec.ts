@@ -29,7 +29,8 @@ async function addFromProductPage(page: Page, slug: string, count: number) {
   await page.goto(`/product/${slug}`);
   const button = page.locator('[data-add-to-cart]');
   // On a phone the button sits below the gallery: it hydrates when it scrolls into view, as a shopper's would.
-  await button.scrollIntoViewIfNeeded();
+  // Scroll by selector, not by element handle: hydration may swap the server-rendered node meanwhile.
+  await page.evaluate(() => document.querySelector('[data-add-to-cart]')?.scrollIntoView({ block: 'center' }));
   await expect(button).toBeEnabled();
   // Hold the mutation a moment so the in-flight state is observable.
   const hold = async (route: Route) => {
