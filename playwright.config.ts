@@ -28,8 +28,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined } },
+    // Tests tagged @phone-only / @desktop-only run in that project alone (e.g. the mobile menu, or
+    // HTTP-only checks that need no second viewport), instead of being skipped in the other.
+    { name: 'desktop', grepInvert: /@phone-only/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', grepInvert: /@desktop-only/, use: { ...devices['Pixel 7'], channel: undefined } },
   ],
   webServer: {
     command: `node scripts/serve.mjs`,

@@ -5,19 +5,23 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** The storefront's operation text with every fragment it spreads (transitively), as islands send it. */
 export function operationDocument(name) {
-  const file = path.join(root, 'src', 'graphql', 'operations', `${name}.graphql`);
-  let text = fs.readFileSync(file, 'utf8');
-  // Operations import fragments with `#import "../fragments/x.graphql"` lines; inline them once each.
-  const seen = new Set();
-  const inline = (src, dir) =>
-    src.replace(/^#import\s+"([^"]+)"\s*$/gm, (_m, rel) => {
-      const abs = path.resolve(dir, rel);
-      if (seen.has(abs)) return '';
-      seen.add(abs);
-      return inline(fs.readFileSync(abs, 'utf8'), path.dirname(abs));
-    });
-  return inline(text, path.dirname(file));
+  const dir = path.join(root, 'src', 'graphql');
+  const read = (folder, file) => fs.readFileSync(path.join(dir, folder, `${file}.graphql`), 'utf8');
+  const operation = read('operations', name);
+  const included = new Set();
+  const pending = [...operation.matchAll(/\.\.\.\s*([A-Z]\w*)/g)].map((m) => m[1]);
+  const parts = [operation];
+  while (pending.length) {
+    const fragment = pending.pop();
+    if (included.has(fragment)) continue;
+    included.add(fragment);
+    const text = read('fragments', fragment);
+    parts.push(text);
+    for (const m of text.matchAll(/\.\.\.\s*([A-Z]\w*)/g)) pending.push(m[1]);
+  }
+  return parts.join('\n');
 }
 
 export async function graphql(url, query, variables, headers = {}) {

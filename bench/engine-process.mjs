@@ -17,7 +17,8 @@ export function seedCatalog(env, syntheticCount) {
 export async function startEngine({ port, env }) {
   const child = spawn(tsx, ['src/server/http/standalone.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', TRUSTED_DOCUMENTS_ONLY: 'false', ...env, PORT: String(port) },
+    // Production settings, as a shop runs; a fixed secret because PostgreSQL mode requires one.
+    env: { ...process.env, NODE_ENV: 'production', TRUSTED_DOCUMENTS_ONLY: 'false', SESSION_SECRET: 'bench-only-secret-0123456789abcdef0123456789', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

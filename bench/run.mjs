@@ -118,18 +118,23 @@ function firstProductPath() {
   return first ? `/product/${first}/` : undefined;
 }
 
-try {
-  if (!only || only === 'api') {
-    await benchApi('PGlite', { MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pglite') });
-    const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (pg) await benchApi('PostgreSQL', { DATABASE_URL: pg, MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pg') });
-    else row('API PostgreSQL', 'all', '—', '', '', true, 'skipped: set BENCH_DATABASE_URL=postgres://…');
+/** One section's failure is reported as a row and does not stop the others. */
+async function section(name, fn) {
+  try {
+    await fn();
+  } catch (err) {
+    row(name, 'run', '—', '', '', false, String(err?.message ?? err).split('\n').filter(Boolean).slice(0, 2).join(' | '));
   }
-  if (!only || only === 'site') await benchSite();
-  if (!only || only === 'build') benchBuild();
-} catch (err) {
-  row('bench', 'run', '—', '', '', false, String(err?.message ?? err).split('\n')[0]);
 }
+
+if (!only || only === 'api') {
+  await section('API PGlite', () => benchApi('PGlite', { MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pglite') }));
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await section('API PostgreSQL', () => benchApi('PostgreSQL', { DATABASE_URL: pg, MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pg') }));
+  else row('API PostgreSQL', 'all', '—', '', '', true, 'skipped: set BENCH_DATABASE_URL=postgres://…');
+}
+if (!only || only === 'site') await section('site', benchSite);
+if (!only || only === 'build') await section('build', async () => benchBuild());
 
 const widths = [18, 36, 10, 12, 6];
 const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join(' ');

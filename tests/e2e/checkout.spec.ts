@@ -9,7 +9,7 @@
  * (e.g. 1000). The test starts the stand-in behind a proxy on that port. The card test needs the `stripe`
  * gateway (STRIPE_SECRET_KEY on the engine, PUBLIC_STRIPE_PUBLISHABLE_KEY at build); Stripe's own script
  * (js.stripe.com) is blocked, as it is offline — the PaymentIntent path beyond that is covered by the API
- * tests. Both tests skip, saying why, when the engine does not offer the gateway.
+ * tests. playwright.config.ts and scripts/test.mjs set all of this up.
  */
 import http from 'node:http';
 import { test, expect, type Page, type Request, type Route } from '@playwright/test';
@@ -251,7 +251,8 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
   test('a guest pays with KDA and watches the order turn paid as the chain confirms', async ({ page }) => {
     await addFromProductPage(page, SIMPLE.slug, 1);
     await page.goto('/checkout');
-    test.skip(!(await offeredGateways(page)).includes('kda'), 'the engine does not offer KDA: start the site with KDA_EUR_RATE and CHAINWEB_URL (see the top of this file)');
+    // playwright.config.ts starts the site with KDA_EUR_RATE and CHAINWEB_URL (see the top of this file).
+    expect(await offeredGateways(page), 'the engine must offer KDA').toContain('kda');
     const chain = await startChain(Number(process.env.E2E_CHAINWEB_PORT ?? 4481));
     try {
       await fillBilling(page, uniqueEmail('kda'));
@@ -288,7 +289,8 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     });
     await addFromProductPage(page, SIMPLE.slug, 1);
     await page.goto('/checkout');
-    test.skip(!(await offeredGateways(page)).includes('stripe'), 'the engine does not offer card payments (STRIPE_SECRET_KEY)');
+    // playwright.config.ts gives the engine STRIPE_SECRET_KEY and the local Stripe stand-in.
+    expect(await offeredGateways(page), 'the engine must offer card payments').toContain('stripe');
     await fillBilling(page, uniqueEmail('card'));
     const card = page.locator('input[name="paymentMethod"][value="stripe"]');
     await expect(card).toBeVisible();

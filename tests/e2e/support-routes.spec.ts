@@ -49,8 +49,8 @@ const expected: string[] = [
 ];
 const allUrls = PREFIXES.flatMap((prefix) => expected.map((path) => `${prefix}${path}`));
 
-test.describe('support routes in all six locales', () => {
-  test.skip(({ isMobile }) => isMobile, 'files and HTTP only: one project is enough');
+// Files and HTTP only: one project is enough.
+test.describe('support routes in all six locales', { tag: '@desktop-only' }, () => {
 
   test('the content defines what must be built', () => {
     expect(categories.length).toBeGreaterThanOrEqual(6);
