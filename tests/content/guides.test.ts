@@ -12,6 +12,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import yaml from 'js-yaml';
 import { guide as guideSchema } from '../../src/lib/content/schemas';
+import { FIXED_SUPPORT_IDS } from './linked-support-articles.ts';
 
 const ROOT = resolve(__dirname, '../..');
 const GUIDES = join(ROOT, 'content', 'guides');
@@ -34,20 +35,7 @@ const DIFFICULTIES = ['easy', 'moderate', 'advanced'];
 const FLASH_METHODS = ['sd-card', 'usb-boot', 'emmc', 'network'];
 
 /** The only support article ids guides may reference (frontmatter and links). */
-const SUPPORT_IDS = [
-  'getting-started/what-is-meshfront',
-  'getting-started/create-a-kadena-wallet',
-  'gateways/choosing-an-antenna',
-  'gateways/antenna-placement',
-  'gateways/flashing-meshfront-os',
-  'gateways/ethernet-vs-wifi',
-  'wallet-and-rewards/how-rewards-work',
-  'wallet-and-rewards/claiming-a-gateway',
-  'troubleshooting/gateway-offline',
-  'troubleshooting/led-codes',
-  'troubleshooting/cannot-find-device-on-network',
-  'orders-and-shipping/shipping-times',
-];
+const SUPPORT_IDS: readonly string[] = FIXED_SUPPORT_IDS;
 
 /** Top-level pages guides may link to. */
 const ALLOWED_PAGES = ['/support', '/contact', '/downloads', '/meshfront-os', '/products'];

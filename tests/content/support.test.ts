@@ -33,6 +33,7 @@ import {
   resolveCategories,
   supportArticleParams,
 } from '../../src/lib/content/support';
+import { FIXED_SUPPORT_IDS } from './linked-support-articles.ts';
 
 // js-yaml is Astro's own frontmatter parser (a transitive dependency without bundled types), so
 // the test reads YAML exactly as the build does; required untyped and narrowed to what we use.
@@ -58,20 +59,6 @@ const PLANNED_GUIDES = [
   'linxdot',
 ];
 
-const FIXED_SUPPORT_IDS = [
-  'getting-started/what-is-meshfront',
-  'getting-started/create-a-kadena-wallet',
-  'gateways/choosing-an-antenna',
-  'gateways/antenna-placement',
-  'gateways/flashing-meshfront-os',
-  'gateways/ethernet-vs-wifi',
-  'wallet-and-rewards/how-rewards-work',
-  'wallet-and-rewards/claiming-a-gateway',
-  'troubleshooting/gateway-offline',
-  'troubleshooting/led-codes',
-  'troubleshooting/cannot-find-device-on-network',
-  'orders-and-shipping/shipping-times',
-];
 const REQUIRED_CATEGORIES = [
   'getting-started',
   'gateways',
