@@ -1,4 +1,5 @@
 /** Money inside the engine is integer cents (EUR). These convert at the edges only. */
+import { formatEUR } from '../../lib/money.ts';
 
 /** "349", "349.5", "349.00" → 34900. Throws on anything else (seed-format already validated the shape). */
 export function parseMoney(value: string): number {
@@ -22,9 +23,7 @@ export function formatRaw(cents: number): string {
   return `${sign}${euros}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
 }
 
-const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** The storefront's display format: "€1,349.00", "-€5.00". */
+/** The storefront's display format: "€1,349.00", "-€5.00" (the same helper the storefront uses, no float division). */
 export function formatMoney(cents: number): string {
-  return formatter.format(cents / 100);
+  return formatEUR(cents);
 }
