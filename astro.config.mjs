@@ -53,6 +53,9 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   // Carts and logins live in the commerce engine's database, not in Astro sessions.
   session: false,
+  // The cross-site form guard lives in src/middleware.ts (same rule, one token-authorised exemption
+  // for RFC 8058 one-click unsubscribe), see src/lib/http/origin-check.ts.
+  security: { checkOrigin: false },
   // Separate caches let two builds run side by side (e.g. a publish while the site is serving).
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   trailingSlash: 'ignore',

@@ -225,6 +225,36 @@ test.describe('newsletter', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('newsletter.unsubscribed.title') })).toBeVisible();
   });
 
+  test('a mailbox provider unsubscribes with one click; cross-site form posts are refused @desktop-only', async ({ page, request }) => {
+    await page.goto('/');
+    const email = uniqueEmail('oneclick');
+    const signup = page.locator('form[data-newsletter-form]');
+    await signup.locator('input[name="email"]').fill(email);
+    await signup.locator('button[type="submit"]').click();
+    await expect(signup.locator('[data-newsletter-feedback]')).toHaveAttribute('data-state', 'ok');
+    const confirmation = await waitForMail({ to: email, subject: /Confirm your subscription/ });
+    await page.goto(localPath(confirmation.links.find((l) => l.includes('/api/newsletter/confirm'))!));
+    await expect(page).toHaveURL(/\/newsletter\/confirmed\/?$/);
+
+    const welcome = await waitForMail({ to: email, subject: /Welcome/ });
+    expect(welcome.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const unsubscribeLink = localPath(welcome.links.find((l) => l.includes('/api/newsletter/unsubscribe?token='))!);
+    // RFC 8058: the provider's server POSTs the form body to the List-Unsubscribe URL, with no Origin header.
+    const oneClick = await request.post(unsubscribeLink, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      data: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status()).toBe(200);
+    expect(await oneClick.text()).toBe('You have been unsubscribed.');
+
+    // Any other form-encoded POST from a foreign origin is still refused before it reaches a route.
+    const forged = await request.post('/api/newsletter/subscribe', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      data: `email=${encodeURIComponent(uniqueEmail('forged'))}`,
+    });
+    expect(forged.status()).toBe(403);
+  });
+
   test('a German sign-up lands on the German confirmation page', async ({ page }) => {
     await page.goto('/de/');
     const signup = page.locator('form[data-newsletter-form]');

@@ -223,10 +223,19 @@ test.describe('routes', () => {
     await page.goto('/downloads');
     await expect(page.locator('main a[href="/product/meshfront-os"]').first()).toBeVisible();
   });
+
+  test('the swag store shows every swag product, each opening its product page', async ({ page }) => {
+    await page.goto('/de/swag-store');
+    const grid = page.getByRole('region', { name: 'Merch im Shop' });
+    await expect(grid.getByRole('listitem')).toHaveCount(10);
+    await grid.getByRole('link', { name: /Meshfront Hoodie/ }).first().click();
+    await expect(page).toHaveURL(/\/de\/product\/meshfront-hoodie\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Meshfront Hoodie' })).toBeVisible();
+  });
 });
 
 test.describe('accessibility', () => {
-  for (const path of ['/support', '/support/gateways/antenna-placement', '/guides/nebra-indoor', '/gateway', '/policies/warranty', '/fr/support/troubleshooting/factory-reset']) {
+  for (const path of ['/support', '/support/gateways/antenna-placement', '/guides/nebra-indoor', '/gateway', '/swag-store', '/policies/warranty', '/fr/support/troubleshooting/factory-reset']) {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();

@@ -9,7 +9,7 @@ import { NewsletterService } from './service.ts';
 import { readNewsletterSettings, siteBrand } from './settings.ts';
 
 export { handleConfirm, handleSubscribe, handleUnsubscribeGet, handleUnsubscribePost, newsletterPage, SUBSCRIBE_MESSAGE, type NewsletterHandlerDeps } from './http.ts';
-export { NewsletterService, ONE_CLICK_UNSUBSCRIBE, hashToken, isWellFormedToken, type ConfirmResult } from './service.ts';
+export { NewsletterService, hashToken, isWellFormedToken, type ConfirmResult } from './service.ts';
 export { readNewsletterSettings, siteBrand, NewsletterSettingsError, type NewsletterSettings } from './settings.ts';
 export { newsletterSubscribers } from './tables.ts';
 

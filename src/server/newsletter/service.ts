@@ -32,15 +32,6 @@ export type ConfirmResult = { ok: true; locale: string } | { ok: false; reason: 
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/**
- * Whether welcome mails announce RFC 8058 one-click unsubscribe (List-Unsubscribe-Post). The route does it
- * (POST /api/newsletter/unsubscribe?token=… with List-Unsubscribe=One-Click, tested in
- * tests/api/newsletter.test.ts), but behind the Astro server Astro's origin check (security.checkOrigin,
- * on by default) refuses form-encoded POSTs without a same-origin Origin header — which is exactly what a
- * mailbox provider's one-click POST is. Claim it only once that check lets this route through; until then
- * the List-Unsubscribe link opens the unsubscribe page, which works.
- */
-export const ONE_CLICK_UNSUBSCRIBE = false;
 
 export function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
@@ -153,7 +144,7 @@ export class NewsletterService {
     }
     const unsubscribeUrl = `${meta.baseUrl}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
     try {
-      await this.options.mailer.sendMail({ to: row.email, ...newsletterWelcome({ unsubscribeUrl, oneClickUnsubscribe: ONE_CLICK_UNSUBSCRIBE }, this.options.brand) });
+      await this.options.mailer.sendMail({ to: row.email, ...newsletterWelcome({ unsubscribeUrl, oneClickUnsubscribe: true }, this.options.brand) });
     } catch (err) {
       // The subscription stands; only the welcome (and its unsubscribe link) is missing. Later mails carry their own.
       this.log(`newsletter welcome mail to subscriber failed: ${(err as Error).message}`);
