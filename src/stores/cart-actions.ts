@@ -31,6 +31,15 @@ function enqueue<T>(task: () => Promise<T>): Promise<T> {
   });
 }
 
+/**
+ * Resolves once every queued cart action has settled, including ones queued meanwhile. The checkout
+ * waits for this before placing the order instead of disabling its button while the cart refreshes
+ * in the background (a disabled button silently swallows the shopper's click).
+ */
+export async function cartSettled(): Promise<void> {
+  while (pending > 0) await queue;
+}
+
 function report(error: unknown): never {
   raiseAlert({ type: 'danger', message: engineMessage(error), timeout: 6000 });
   throw error;
@@ -121,11 +130,17 @@ export function emptyCart(): Promise<Cart | null> {
 }
 
 /**
- * For the wishlist's "move to cart" (src/stores/wishlist.ts `moveToCart(id, addWishlistItemToCart)`):
- * adds one unit of a saved product. Variable products need options chosen, which the wishlist does not
- * keep: the engine answers with its "choose product options" error, the alert shows it and the item
- * stays in the wishlist.
+ * The wishlist's "move to cart" (src/islands/wishlist/WishlistPage.tsx). A simple product is added at
+ * once (one unit); a variable product needs its options chosen, which the wishlist does not keep, so
+ * the answer is 'choose-options' and the caller opens the product page. The product's kind comes from
+ * the engine (getStockStatus), so wishlists saved before this existed work too. Engine refusals (out of
+ * stock, …) raise the alert and reject, like every cart action.
  */
-export function addWishlistItemToCart(item: { databaseId: number }): Promise<Cart | null> {
-  return addToCart({ productId: item.databaseId, quantity: 1 });
+export async function addWishlistItemToCart(item: { databaseId: number; slug: string }): Promise<'added' | 'choose-options'> {
+  if (item.slug) {
+    const { product } = await request('getStockStatus', { slug: item.slug });
+    if (product && 'variations' in product && product.variations) return 'choose-options';
+  }
+  await addToCart({ productId: item.databaseId, quantity: 1 });
+  return 'added';
 }

@@ -7,7 +7,9 @@ import { request } from '../graphql/client';
 import type { CountryState, Order } from '../graphql/types';
 import type { CheckoutVariables } from '../islands/checkout/validation';
 import { $engineCart, replaceCart } from './cart-state';
-import { sessionReady } from './session';
+import { setCustomer } from './customer';
+import { sessionReady, setAuthToken, setSessionToken } from './session';
+import { setViewer } from './viewer';
 
 /** null until loaded. */
 export const $allowedCountries = atom<string[] | null>(null);
@@ -84,8 +86,11 @@ export async function placeOrder(variables: CheckoutVariables): Promise<Order> {
 const PENDING_KEY = 'meshfront:pending-card-checkout';
 
 export function rememberPendingCardCheckout(variables: CheckoutVariables): void {
+  // A password is never written to storage: an order resumed after a bank's redirect is placed without
+  // creating the account (the shopper can register afterwards with the same e-mail address).
+  const { account: _account, ...kept } = variables;
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(variables));
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(kept));
   } catch {
     // Without storage the redirect case cannot resume; the shopper is told to place the order again.
   }
@@ -98,5 +103,39 @@ export function takePendingCardCheckout(): CheckoutVariables | null {
     return raw ? (JSON.parse(raw) as CheckoutVariables) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * After a checkout that created an account (the engine already gave the order and the session to the
+ * new account), logs the shopper in with the same credentials, as WooNuxt does: the auth token, the
+ * account's session token, the viewer and the customer are stored, so the order-received page and the
+ * header show the shopper logged in. Resolves false when the login did not go through; the order is
+ * placed either way and the shopper can log in later.
+ *
+ * The account area's login action (src/stores/account.ts) is the general one; this uses only the session
+ * and viewer stores so the checkout does not load the account area's code.
+ */
+export async function logInAfterCheckout(username: string, password: string): Promise<boolean> {
+  try {
+    const { login } = await request('login', { username, password });
+    if (!login?.authToken || !login.user) return false;
+    const sessionToken = login.sessionToken || login.customer?.sessionToken;
+    if (sessionToken) setSessionToken(sessionToken);
+    const expiresAt = Number(login.authTokenExpiration);
+    const maxAge = Number.isFinite(expiresAt) ? Math.max(60, Math.floor(expiresAt - Date.now() / 1000)) : undefined;
+    setAuthToken(login.authToken, maxAge);
+    setViewer({
+      id: login.user.id,
+      databaseId: login.user.databaseId,
+      username: login.user.username ?? username,
+      email: login.user.email ?? login.customer?.email ?? undefined,
+      firstName: login.user.firstName ?? login.customer?.firstName ?? null,
+      lastName: login.user.lastName ?? login.customer?.lastName ?? null,
+    });
+    setCustomer(login.customer);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -135,17 +135,12 @@ describe('validation', () => {
     expect(ok.checkout.order.totalTax).toBe('€11.96'); // (49.90 + 9.90) × 20%
   });
 
-  it('refuses an unknown payment method, an empty cart, a shipping method not offered, and account creation while accounts are not available', async () => {
+  it('refuses an unknown payment method, an empty cart and a shipping method not offered', async () => {
     const s = await shopper([['omni-antenna', 1]]);
     expect((await s.gql(CHECKOUT, { paymentMethod: 'bacs', billing: BILLING })).body.errors?.[0]?.message).toBe('Invalid payment method.');
     expect((await s.gql(CHECKOUT, { paymentMethod: 'cod', billing: BILLING, shippingMethod: ['flat_rate:6'] })).body.errors?.[0]?.message).toBe(
       'No shipping method has been selected. Please double check your address, or contact us if you need any help.',
     );
-    if (!t.engine.checkout.createAccount) {
-      expect((await s.gql(CHECKOUT, { paymentMethod: 'cod', billing: BILLING, account: { username: 'ada', password: 'correct horse battery' } })).body.errors?.[0]?.message).toBe(
-        'Account creation is not available yet.',
-      );
-    }
     const empty = new Shopper(t);
     expect((await empty.gql(CHECKOUT, { paymentMethod: 'cod', billing: BILLING })).body.errors?.[0]?.message).toBe('Sorry, no session found.');
   });

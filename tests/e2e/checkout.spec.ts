@@ -18,6 +18,8 @@ import { startChainwebServer } from '../fixtures/chainweb-server.ts';
 
 const SIMPLE = { slug: 'meshfront-enamel-mug', name: /Enamel Camp Mug/i };
 const VARIABLE = { slug: 'meshfront-t-shirt', name: /T-Shirt/i };
+/** Virtual and downloadable: nothing to ship. */
+const VIRTUAL = { slug: 'meshfront-os', name: /Meshfront OS/i };
 const THANK_YOU = 'Thank you for your order. We will send you an email with the order details.';
 const NOT_FOUND = 'We could not find your order. Please try again later.';
 
@@ -143,6 +145,9 @@ test.describe('cart drawer, session start and order pages (no purchase)', () => 
 
 test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () => {
   test('a guest adds a simple and a variable product, edits the cart, uses a coupon, picks shipping, pays cash on delivery and sees the order', async ({ page }) => {
+    // The whole journey (four product pages, cart edits, checkout, two order pages, the lookup) in one
+    // test: more than the default minute when the machine is shared.
+    test.setTimeout(120_000);
     await addFromProductPage(page, SIMPLE.slug, 1);
     await addFromProductPage(page, VARIABLE.slug, 2);
     await openCart(page);
@@ -246,6 +251,77 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     await lookup.getByRole('button', { name: 'Find my order' }).click();
     await expect(page).toHaveURL(new RegExp(`/order-summary/\\d+\\?key=`));
     await expect(page.getByText(THANK_YOU)).toBeVisible();
+  });
+
+  test('with nothing to ship (the OS image) the checkout asks only for names and e-mail', async ({ page }) => {
+    // playwright.config.ts and the build set PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL=true.
+    await addFromProductPage(page, VIRTUAL.slug, 1);
+    await page.goto('/checkout');
+    const form = page.locator('[data-checkout-form]');
+    await expect(form).toBeVisible();
+    await expect(page.locator('[data-billing-hidden]')).toBeVisible();
+    for (const field of ['country', 'address1', 'address2', 'city', 'postcode', 'state', 'company']) await expect(page.locator(`#checkout-billing-${field}`)).toHaveCount(0);
+    // Nothing to ship: no shipping address either.
+    await expect(page.getByLabel('Ship to a different address?')).toHaveCount(0);
+
+    // Only names and e-mail are required.
+    await form.locator('[data-place-order]').click();
+    await expect(page.locator('[data-field-error]')).toHaveCount(3);
+    for (const field of ['billing.firstName', 'billing.lastName', 'billing.email']) await expect(page.locator(`[data-field-error="${field}"]`)).toHaveText('This field is required.');
+    await page.locator('#checkout-billing-firstName').fill('Grace');
+    await page.locator('#checkout-billing-lastName').fill('Hopper');
+    await page.locator('#checkout-billing-email').fill(uniqueEmail('virtual'));
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('checkout-virtual.png'), fullPage: true });
+
+    await form.locator('input[name="paymentMethod"][value="cod"]').check();
+    await form.locator('[data-place-order]').click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+    await expect(page.getByText(THANK_YOU)).toBeVisible();
+    await expect(page.locator('[data-order-line]')).toHaveCount(1);
+    // Cash on delivery with a downloadable item waits on hold (WooCommerce's rule).
+    await expect(page.locator('[data-order-status]')).toHaveAttribute('data-order-status', 'ON_HOLD');
+  });
+
+  test('a guest creates an account at checkout and arrives at the order logged in; a taken username is refused', async ({ page }) => {
+    const username = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const password = `Mesh-${username}-Pass9`;
+    await addFromProductPage(page, SIMPLE.slug, 1);
+    await page.goto('/checkout');
+    const form = page.locator('[data-checkout-form]');
+    await fillBilling(page, uniqueEmail('account'));
+    await form.getByLabel('Create an account').check();
+    await form.getByLabel('Username').fill('a b');
+    await form.getByLabel('Password').fill('short');
+    await form.locator('input[name="paymentMethod"][value="cod"]').check();
+    await form.locator('[data-place-order]').click();
+    await expect(page.locator('[data-field-error="account.username"]')).toHaveText('Use 3 to 60 letters, digits or . _ @ + -');
+    await expect(page.locator('[data-field-error="account.password"]')).toHaveText('The password needs at least 8 characters.');
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Password').fill(password);
+    await form.locator('[data-place-order]').click();
+
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+    await expect(page.getByText(THANK_YOU)).toBeVisible();
+    // Logged in: the viewer is the new account and the login's auth token is kept.
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('meshfront:viewer') ?? 'null')?.username ?? null)).toBe(username);
+    expect((await page.context().cookies()).some((c) => c.name === 'meshfront-auth' && c.value.length > 20)).toBe(true);
+
+    // Another guest (this browser, forgotten) asking for the same username gets the engine's message, and no order.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await addFromProductPage(page, SIMPLE.slug, 1);
+    await page.goto('/checkout');
+    await fillBilling(page, uniqueEmail('taken'));
+    await form.getByLabel('Create an account').check();
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Password').fill(`Other-${password}`);
+    await form.locator('input[name="paymentMethod"][value="cod"]').check();
+    await form.locator('[data-place-order]').click();
+    await expect(page.locator('[data-checkout-error]')).toHaveText('An account is already registered with that username. Please choose another.');
+    await expect(page).toHaveURL(/\/checkout\/?$/);
+    await expect(badge(page)).toHaveText('1');
   });
 
   test('a guest pays with KDA and watches the order turn paid as the chain confirms', async ({ page }) => {

@@ -143,9 +143,39 @@ describe('cart actions', () => {
     expect($cartBusy.get()).toBe(false);
   });
 
-  it('the wishlist move-to-cart adds one unit of the saved product', async () => {
-    engine(() => ({ addToCart: { cart: cart(2) } }));
-    await actions.addWishlistItemToCart({ databaseId: 77 });
-    expect(mutationCalls()).toEqual([['addToCart', { productId: 77, quantity: 1 }]]);
+  it('the wishlist move-to-cart adds one unit of a simple product', async () => {
+    engine((name) => (name === 'getStockStatus' ? { product: { id: 'p', databaseId: 77, stockStatus: 'IN_STOCK' } } : { addToCart: { cart: cart(2) } }));
+    expect(await actions.addWishlistItemToCart({ databaseId: 77, slug: 'mug' })).toBe('added');
+    expect(mutationCalls()).toEqual([
+      ['getStockStatus', { slug: 'mug' }],
+      ['addToCart', { productId: 77, quantity: 1 }],
+    ]);
+    expect($cartItemCount.get()).toBe(2);
+  });
+
+  it('the wishlist move-to-cart sends a variable product to its page instead of the cart', async () => {
+    engine(() => ({ product: { id: 'p', databaseId: 30, stockStatus: 'IN_STOCK', variations: { nodes: [{ databaseId: 31 }] } } }));
+    expect(await actions.addWishlistItemToCart({ databaseId: 30, slug: 'shirt' })).toBe('choose-options');
+    expect(mutationCalls().map(([name]) => name)).toEqual(['getStockStatus']);
+  });
+
+  it('cartSettled waits for every queued action, including ones queued while waiting', async () => {
+    let release!: () => void;
+    engine(async (name, vars) => {
+      if (vars.quantity === 2) await new Promise<void>((r) => (release = r));
+      return { updateItemQuantities: { cart: cart(Number(vars.quantity)) } };
+    });
+    const first = actions.updateQuantity('line-1', 2);
+    let settled = false;
+    const waiting = actions.cartSettled().then(() => (settled = true));
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    const second = actions.updateQuantity('line-1', 4);
+    release();
+    await waiting;
+    // Settled means the action queued while waiting has finished too.
+    expect(settled).toBe(true);
+    expect($cartItemCount.get()).toBe(4);
+    expect($cartBusy.get()).toBe(false);
+    await Promise.all([first, second]);
   });
 });

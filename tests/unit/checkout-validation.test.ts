@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressFromCustomer,
+  billingAddressHidden,
   buildCheckoutVariables,
   destinationOf,
   emptyAddress,
@@ -40,6 +41,33 @@ const form = (overrides: Partial<CheckoutForm> = {}): CheckoutForm => ({
   ...overrides,
 });
 const rules = { statesOf, gateways: ['cod', 'stripe', 'kda'], loggedIn: false };
+
+describe('billing address hidden for an all-virtual cart (hideBillingAddressForVirtualProducts)', () => {
+  it('applies only with the setting on and nothing to ship', () => {
+    expect(billingAddressHidden(true, { needsShippingAddress: false })).toBe(true);
+    expect(billingAddressHidden(true, { needsShippingAddress: true })).toBe(false);
+    expect(billingAddressHidden(false, { needsShippingAddress: false })).toBe(false);
+    expect(billingAddressHidden(true, null)).toBe(false);
+  });
+
+  it('asks for names and e-mail only, still checking the e-mail', () => {
+    const contact = { ...emptyAddress(''), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+    expect(validateCheckout(form({ billing: contact }), { ...rules, billingAddressHidden: true })).toEqual({});
+    expect(validateCheckout(form({ billing: emptyAddress('US') }), { ...rules, billingAddressHidden: true })).toEqual({
+      'billing.firstName': 'checkout.error.required',
+      'billing.lastName': 'checkout.error.required',
+      'billing.email': 'checkout.error.required',
+    });
+    expect(validateCheckout(form({ billing: { ...contact, email: 'ada@' } }), { ...rules, billingAddressHidden: true })).toEqual({ 'billing.email': 'checkout.error.email' });
+  });
+
+  it('sends only the contact fields and no shipping address', () => {
+    const variables = buildCheckoutVariables(form({ billing: filled({ phone: '+49 30 1' }), shipToDifferentAddress: true, shipping: filled() }), null, {}, { billingAddressHidden: true });
+    expect(variables.billing).toEqual({ firstName: 'Ada', lastName: 'Lovelace', phone: '+49 30 1', email: 'ada@example.com' });
+    expect(variables.shipping).toBeUndefined();
+    expect(variables.shipToDifferentAddress).toBe(false);
+  });
+});
 
 describe('checkout validation', () => {
   it('accepts a complete billing address with a payment method', () => {

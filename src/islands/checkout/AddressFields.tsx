@@ -66,16 +66,18 @@ export interface AddressFieldsProps {
   t: Lookup;
   /** BCP 47 tag of the page, for country names. */
   lang: string;
+  /** Names, phone and e-mail only (billing of an all-virtual cart when the shop hides the address). */
+  contactOnly?: boolean;
 }
 
-export default function AddressFields({ kind, value, onChange, errors, t, lang }: AddressFieldsProps) {
+export default function AddressFields({ kind, value, onChange, errors, t, lang, contactOnly = false }: AddressFieldsProps) {
   const countries = useStore($allowedCountries);
   const statesByCountry = useStore($countryStates);
   const states = value.country ? statesByCountry[value.country] : undefined;
 
   useEffect(() => {
-    if (value.country) loadStates(value.country).catch(() => {});
-  }, [value.country]);
+    if (value.country && !contactOnly) loadStates(value.country).catch(() => {});
+  }, [value.country, contactOnly]);
 
   const names = useMemo(() => {
     let display: Intl.DisplayNames | null = null;
@@ -109,50 +111,54 @@ export default function AddressFields({ kind, value, onChange, errors, t, lang }
       <Field path={`${kind}.lastName`} label={t('checkout.field.lastName')} error={err('lastName')} required>
         {(p) => <input {...p} autoComplete={auto('family-name')} value={value.lastName} onChange={(e) => set('lastName', e.target.value)} />}
       </Field>
-      <Field path={`${kind}.company`} label={t('checkout.field.company')} className="sm:col-span-2">
-        {(p) => <input {...p} autoComplete={auto('organization')} value={value.company} onChange={(e) => set('company', e.target.value)} />}
-      </Field>
-      <Field path={`${kind}.country`} label={t('checkout.field.country')} error={err('country')} required className="sm:col-span-2">
-        {(p) => (
-          <select {...p} autoComplete={auto('country')} value={value.country} onChange={(e) => set('country', e.target.value)}>
-            <option value="">{countries ? t('checkout.field.chooseCountry') : t('checkout.loadingCountries')}</option>
-            {names.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field path={`${kind}.address1`} label={t('checkout.field.address1')} error={err('address1')} required className="sm:col-span-2">
-        {(p) => <input {...p} autoComplete={auto('address-line1')} value={value.address1} onChange={(e) => set('address1', e.target.value)} />}
-      </Field>
-      <Field path={`${kind}.address2`} label={t('checkout.field.address2')} className="sm:col-span-2">
-        {(p) => <input {...p} autoComplete={auto('address-line2')} value={value.address2} onChange={(e) => set('address2', e.target.value)} />}
-      </Field>
-      <Field path={`${kind}.city`} label={t('checkout.field.city')} error={err('city')} required>
-        {(p) => <input {...p} autoComplete={auto('address-level2')} value={value.city} onChange={(e) => set('city', e.target.value)} />}
-      </Field>
-      <Field path={`${kind}.postcode`} label={t('checkout.field.postcode')} error={err('postcode')} required={postcodeRequired(value.country)}>
-        {(p) => <input {...p} autoComplete={auto('postal-code')} value={value.postcode} onChange={(e) => set('postcode', e.target.value)} />}
-      </Field>
-      {states && states.length > 0 ? (
-        <Field path={`${kind}.state`} label={t('checkout.field.state')} error={err('state')} required className="sm:col-span-2">
-          {(p) => (
-            <select {...p} autoComplete={auto('address-level1')} value={value.state} onChange={(e) => set('state', e.target.value)}>
-              <option value="">{t('checkout.field.chooseState')}</option>
-              {states.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
+      {!contactOnly && (
+        <>
+          <Field path={`${kind}.company`} label={t('checkout.field.company')} className="sm:col-span-2">
+            {(p) => <input {...p} autoComplete={auto('organization')} value={value.company} onChange={(e) => set('company', e.target.value)} />}
+          </Field>
+          <Field path={`${kind}.country`} label={t('checkout.field.country')} error={err('country')} required className="sm:col-span-2">
+            {(p) => (
+              <select {...p} autoComplete={auto('country')} value={value.country} onChange={(e) => set('country', e.target.value)}>
+                <option value="">{countries ? t('checkout.field.chooseCountry') : t('checkout.loadingCountries')}</option>
+                {names.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field path={`${kind}.address1`} label={t('checkout.field.address1')} error={err('address1')} required className="sm:col-span-2">
+            {(p) => <input {...p} autoComplete={auto('address-line1')} value={value.address1} onChange={(e) => set('address1', e.target.value)} />}
+          </Field>
+          <Field path={`${kind}.address2`} label={t('checkout.field.address2')} className="sm:col-span-2">
+            {(p) => <input {...p} autoComplete={auto('address-line2')} value={value.address2} onChange={(e) => set('address2', e.target.value)} />}
+          </Field>
+          <Field path={`${kind}.city`} label={t('checkout.field.city')} error={err('city')} required>
+            {(p) => <input {...p} autoComplete={auto('address-level2')} value={value.city} onChange={(e) => set('city', e.target.value)} />}
+          </Field>
+          <Field path={`${kind}.postcode`} label={t('checkout.field.postcode')} error={err('postcode')} required={postcodeRequired(value.country)}>
+            {(p) => <input {...p} autoComplete={auto('postal-code')} value={value.postcode} onChange={(e) => set('postcode', e.target.value)} />}
+          </Field>
+          {states && states.length > 0 ? (
+            <Field path={`${kind}.state`} label={t('checkout.field.state')} error={err('state')} required className="sm:col-span-2">
+              {(p) => (
+                <select {...p} autoComplete={auto('address-level1')} value={value.state} onChange={(e) => set('state', e.target.value)}>
+                  <option value="">{t('checkout.field.chooseState')}</option>
+                  {states.map((s) => (
+                    <option key={s.code} value={s.code}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : (
+            <Field path={`${kind}.state`} label={t('checkout.field.stateOptional')} className="sm:col-span-2">
+              {(p) => <input {...p} autoComplete={auto('address-level1')} value={value.state} onChange={(e) => set('state', e.target.value)} />}
+            </Field>
           )}
-        </Field>
-      ) : (
-        <Field path={`${kind}.state`} label={t('checkout.field.stateOptional')} className="sm:col-span-2">
-          {(p) => <input {...p} autoComplete={auto('address-level1')} value={value.state} onChange={(e) => set('state', e.target.value)} />}
-        </Field>
+        </>
       )}
       {kind === 'billing' && (
         <>

@@ -10,9 +10,9 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Customer } from '../../graphql/types';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
-import { changeShippingCountry } from '../../stores/cart-actions';
+import { cartSettled, changeShippingCountry } from '../../stores/cart-actions';
 import { $cartBusy, $engineCart, cartLines, isCartEmpty } from '../../stores/cart-state';
-import { $allowedCountries, loadAllowedCountries, placeOrder, rememberPendingCardCheckout, takePendingCardCheckout } from '../../stores/checkout';
+import { $allowedCountries, loadAllowedCountries, logInAfterCheckout, placeOrder, rememberPendingCardCheckout, takePendingCardCheckout } from '../../stores/checkout';
 import { $customer } from '../../stores/customer';
 import { $paymentGateways } from '../../stores/gateways';
 import { $sessionStatus, startSession } from '../../stores/session';
@@ -24,6 +24,7 @@ import { gatewayKind } from './gateways';
 import type { CardConfirm } from './StripePayment';
 import {
   addressFromCustomer,
+  billingAddressHidden,
   buildCheckoutVariables,
   destinationOf,
   emptyAddress,
@@ -45,6 +46,8 @@ export interface CheckoutPageProps {
   lang: string;
   /** Country preselected for a new customer when the shop sells there ('DE' on German pages). */
   defaultCountry?: string;
+  /** The hideBillingAddressForVirtualProducts setting: names and e-mail only when every item is virtual. */
+  hideBillingForVirtual?: boolean;
 }
 
 function initialForm(country: string): CheckoutForm {
@@ -68,13 +71,18 @@ function prefill(form: CheckoutForm, customer: Customer, fallback: string): Chec
   return { ...form, billing, shipping, shipToDifferentAddress: differs };
 }
 
+/** With nothing to ship the shipping section is not shown, so a shipping address kept from before is not used. */
+function withoutHiddenShipping(form: CheckoutForm, cart: { needsShippingAddress?: boolean | null } | null): CheckoutForm {
+  return cart?.needsShippingAddress === false && form.shipToDifferentAddress ? { ...form, shipToDifferentAddress: false } : form;
+}
+
 function messageOf(error: unknown, t: (key: string) => string): string {
   const message = engineMessage(error);
   if (message.startsWith('checkout.')) return t(message);
   return message || t('checkout.error.failed');
 }
 
-export default function CheckoutPage({ strings, localePrefix, lang, defaultCountry = '' }: CheckoutPageProps) {
+export default function CheckoutPage({ strings, localePrefix, lang, defaultCountry = '', hideBillingForVirtual = false }: CheckoutPageProps) {
   const t = createLookup(strings);
   const cart = useStore($engineCart);
   const busy = useStore($cartBusy);
@@ -137,12 +145,20 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
   useEffect(() => {
     if (!destination.country || status !== 'ready' || destinationKey === lastDestination.current) return;
     const timer = setTimeout(() => {
-      lastDestination.current = destinationKey;
-      changeShippingCountry(destination, { country: form.billing.country || destination.country, state: form.billing.state }).catch(() => {});
+      syncDestination().catch(() => {});
     }, 400);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [destinationKey, status]);
+
+  /** Tells the engine the current destination unless it already has it (the debounce or "Place order"). */
+  function syncDestination(): Promise<unknown> {
+    const current = destinationOf(form);
+    const key = `${current.country}|${current.state}`;
+    if (!current.country || key === lastDestination.current) return Promise.resolve();
+    lastDestination.current = key;
+    return changeShippingCountry(current, { country: form.billing.country || current.country, state: form.billing.state });
+  }
 
   const update = (change: (f: CheckoutForm) => CheckoutForm) => {
     touched.current = true;
@@ -166,6 +182,8 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
 
   async function finish(variables: ReturnType<typeof buildCheckoutVariables>) {
     const order = await placeOrder(variables);
+    // The engine created the account with the order; the shopper arrives at the order logged in.
+    if (variables.account) await logInAfterCheckout(variables.account.username, variables.account.password);
     window.location.assign(orderReceivedPath(localePrefix, order));
   }
 
@@ -194,10 +212,11 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
     event.preventDefault();
     if (placing) return;
     setFormError('');
-    const found = validateCheckout(form, {
+    const found = validateCheckout(withoutHiddenShipping(form, cart), {
       statesOf: (country) => states[country],
       gateways: gateways.map((g) => g.id),
       loggedIn,
+      billingAddressHidden: billingAddressHidden(hideBillingForVirtual, cart),
     });
     setErrors(found);
     const first = firstInvalidField(found);
@@ -210,7 +229,15 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
     }
     setPlacing(true);
     try {
-      const base = buildCheckoutVariables(form, cart);
+      // The button stays enabled while the cart refreshes in the background; instead the order waits
+      // here for the destination to reach the engine and for every cart action to settle, and is built
+      // from the cart as it is then (rates and totals may have changed).
+      await syncDestination();
+      await cartSettled();
+      const settledCart = $engineCart.get();
+      const options = { billingAddressHidden: billingAddressHidden(hideBillingForVirtual, settledCart) };
+      const toSend = withoutHiddenShipping(form, settledCart);
+      const base = buildCheckoutVariables(toSend, settledCart, {}, options);
       if (gatewayKind(form.paymentMethod) === 'card') {
         const confirm = cardConfirm.current;
         if (!confirm) throw new Error(t('checkout.card.notReady'));
@@ -221,10 +248,12 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
         if (!paid.ok) throw new Error(paid.message || t('checkout.card.declined'));
         takePendingCardCheckout();
         await finish(
-          buildCheckoutVariables(form, cart, {
-            transactionId: paid.intentId,
-            metaData: [{ key: '_stripe_payment_intent_id', value: paid.intentId }],
-          }),
+          buildCheckoutVariables(
+            toSend,
+            settledCart,
+            { transactionId: paid.intentId, metaData: [{ key: '_stripe_payment_intent_id', value: paid.intentId }] },
+            options,
+          ),
         );
       } else {
         await finish(base);
@@ -255,6 +284,9 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
   }
 
   const chosenKind = gatewayKind(form.paymentMethod);
+  const contactOnly = billingAddressHidden(hideBillingForVirtual, cart);
+  // Nothing to ship (every item virtual): no shipping address to ask for.
+  const shipsSomething = cart.needsShippingAddress !== false;
   const err = (path: string) => (errors[path] ? t(errors[path] as string) : undefined);
 
   return (
@@ -264,28 +296,43 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
           <h2 id="checkout-billing" className="mb-4 text-lg font-semibold text-gray-900">
             {t('checkout.billing.title')}
           </h2>
-          <AddressFields kind="billing" value={form.billing} onChange={(billing) => changeAddress('billing', billing)} errors={errors} t={t} lang={lang} />
+          {contactOnly && (
+            <p className="mb-4 text-sm text-gray-700" data-billing-hidden>
+              {t('checkout.billing.virtualHint')}
+            </p>
+          )}
+          <AddressFields
+            kind="billing"
+            value={form.billing}
+            onChange={(billing) => changeAddress('billing', billing)}
+            errors={errors}
+            t={t}
+            lang={lang}
+            contactOnly={contactOnly}
+          />
         </section>
 
-        <section aria-labelledby="checkout-shipping">
-          <h2 id="checkout-shipping" className="sr-only">
-            {t('checkout.shipping.title')}
-          </h2>
-          <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-gray-900">
-            <input
-              type="checkbox"
-              checked={form.shipToDifferentAddress}
-              onChange={(e) => update((f) => ({ ...f, shipToDifferentAddress: e.target.checked }))}
-              className="size-4 accent-[rgb(var(--color-main))]"
-            />
-            {t('checkout.shipping.different')}
-          </label>
-          {form.shipToDifferentAddress && (
-            <div className="mt-4">
-              <AddressFields kind="shipping" value={form.shipping} onChange={(shipping) => changeAddress('shipping', shipping)} errors={errors} t={t} lang={lang} />
-            </div>
-          )}
-        </section>
+        {shipsSomething && (
+          <section aria-labelledby="checkout-shipping">
+            <h2 id="checkout-shipping" className="sr-only">
+              {t('checkout.shipping.title')}
+            </h2>
+            <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-gray-900">
+              <input
+                type="checkbox"
+                checked={form.shipToDifferentAddress}
+                onChange={(e) => update((f) => ({ ...f, shipToDifferentAddress: e.target.checked }))}
+                className="size-4 accent-[rgb(var(--color-main))]"
+              />
+              {t('checkout.shipping.different')}
+            </label>
+            {form.shipToDifferentAddress && (
+              <div className="mt-4">
+                <AddressFields kind="shipping" value={form.shipping} onChange={(shipping) => changeAddress('shipping', shipping)} errors={errors} t={t} lang={lang} />
+              </div>
+            )}
+          </section>
+        )}
 
         <section aria-labelledby="checkout-note">
           <h2 id="checkout-note" className="sr-only">
@@ -424,7 +471,8 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
         )}
         <button
           type="submit"
-          disabled={placing || busy || (chosenKind === 'card' && !cardReady)}
+          disabled={placing || (chosenKind === 'card' && !cardReady)}
+          aria-busy={placing || busy}
           className="w-full rounded-full bg-main px-5 py-3 text-base font-semibold text-on-main shadow-sm hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main disabled:cursor-not-allowed disabled:opacity-60"
           data-place-order
         >

@@ -70,20 +70,25 @@ export function postcodeRequired(country: string): boolean {
 
 export interface AddressRules {
   kind: 'billing' | 'shipping';
+  /** Only names and contact are asked (billing of an all-virtual cart when the shop hides the address). */
+  contactOnly?: boolean;
   /** The states of a country as loaded from the engine; undefined while unknown (then not required). */
   statesOf: (country: string) => readonly CountryState[] | undefined;
 }
 
 const REQUIRED: readonly (keyof AddressForm)[] = ['firstName', 'lastName', 'address1', 'city', 'country'];
+const CONTACT_REQUIRED: readonly (keyof AddressForm)[] = ['firstName', 'lastName'];
+/** The billing fields shown and sent when the address is hidden. */
+export const CONTACT_FIELDS: readonly (keyof AddressForm)[] = ['firstName', 'lastName', 'phone', 'email'];
 
 export function validateAddress(address: AddressForm, rules: AddressRules): CheckoutErrors {
   const errors: CheckoutErrors = {};
   const prefix = rules.kind;
-  for (const field of REQUIRED) {
+  for (const field of rules.contactOnly ? CONTACT_REQUIRED : REQUIRED) {
     if (!address[field].trim()) errors[`${prefix}.${field}`] = 'checkout.error.required';
   }
-  if (postcodeRequired(address.country) && !address.postcode.trim()) errors[`${prefix}.postcode`] = 'checkout.error.required';
-  const states = address.country ? rules.statesOf(address.country) : undefined;
+  if (!rules.contactOnly && postcodeRequired(address.country) && !address.postcode.trim()) errors[`${prefix}.postcode`] = 'checkout.error.required';
+  const states = address.country && !rules.contactOnly ? rules.statesOf(address.country) : undefined;
   if (states && states.length > 0) {
     if (!address.state.trim()) errors[`${prefix}.state`] = 'checkout.error.stateRequired';
     else if (!states.some((s) => s.code === address.state)) errors[`${prefix}.state`] = 'checkout.error.stateInvalid';
@@ -101,14 +106,25 @@ export interface CheckoutRules {
   gateways: readonly string[];
   /** A logged-in customer cannot create an account. */
   loggedIn: boolean;
+  /** The billing address is hidden (setting on, every item virtual): names and e-mail only. */
+  billingAddressHidden?: boolean;
+}
+
+/**
+ * WooNuxt's hideBillingAddressForVirtualProducts: with the setting on and nothing to ship (every item
+ * virtual, so the engine says the cart needs no shipping address) the checkout asks for names and
+ * e-mail only. The engine applies the same rule (CHECKOUT_HIDE_BILLING_FOR_VIRTUAL).
+ */
+export function billingAddressHidden(setting: boolean, cart: Pick<Cart, 'needsShippingAddress'> | null | undefined): boolean {
+  return setting && cart?.needsShippingAddress === false;
 }
 
 export const MIN_PASSWORD_LENGTH = 8;
 
 export function validateCheckout(form: CheckoutForm, rules: CheckoutRules): CheckoutErrors {
   const errors: CheckoutErrors = {
-    ...validateAddress(form.billing, { kind: 'billing', statesOf: rules.statesOf }),
-    ...(form.shipToDifferentAddress ? validateAddress(form.shipping, { kind: 'shipping', statesOf: rules.statesOf }) : {}),
+    ...validateAddress(form.billing, { kind: 'billing', statesOf: rules.statesOf, contactOnly: rules.billingAddressHidden }),
+    ...(form.shipToDifferentAddress && !rules.billingAddressHidden ? validateAddress(form.shipping, { kind: 'shipping', statesOf: rules.statesOf }) : {}),
   };
   if (form.createAccount && !rules.loggedIn) {
     if (!form.username.trim()) errors['account.username'] = 'checkout.error.required';
@@ -154,7 +170,15 @@ export function buildCheckoutVariables(
   form: CheckoutForm,
   cart: Pick<Cart, 'chosenShippingMethods'> | null,
   payment: { transactionId?: string; metaData?: { key: string; value: string }[] } = {},
+  options: { billingAddressHidden?: boolean } = {},
 ): CheckoutVariables {
+  if (options.billingAddressHidden) {
+    // Only what was asked: a country or street left in the form from earlier is not sent.
+    const contact = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, form.billing[f]])) as Partial<AddressForm>;
+    const billing = cleanAddress({ ...emptyAddress(), ...contact }, true);
+    const variables: CheckoutVariables = { paymentMethod: form.paymentMethod, billing, shipToDifferentAddress: false };
+    return withExtras(variables, form, cart, payment);
+  }
   const billing = cleanAddress(form.billing, true);
   const shipping = form.shipToDifferentAddress ? cleanAddress(form.shipping, false) : cleanAddress(form.billing, false);
   const variables: CheckoutVariables = {
@@ -163,6 +187,16 @@ export function buildCheckoutVariables(
     shipping,
     shipToDifferentAddress: form.shipToDifferentAddress,
   };
+  return withExtras(variables, form, cart, payment);
+}
+
+/** Shipping choice, note, account and payment details: the same whichever address fields were asked. */
+function withExtras(
+  variables: CheckoutVariables,
+  form: CheckoutForm,
+  cart: Pick<Cart, 'chosenShippingMethods'> | null,
+  payment: { transactionId?: string; metaData?: { key: string; value: string }[] },
+): CheckoutVariables {
   const methods = (cart?.chosenShippingMethods ?? []).filter((m): m is string => Boolean(m));
   if (methods.length) variables.shippingMethod = methods;
   if (form.customerNote.trim()) variables.customerNote = form.customerNote.trim();

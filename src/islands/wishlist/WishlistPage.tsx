@@ -1,24 +1,30 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createLookup, type Strings } from '../../lib/i18n/lookup.ts';
+import { engineMessage } from '../../stores/engine-message.ts';
 import { getImage, localiseImageUrl, PLACEHOLDER_IMAGE } from '../../lib/image/helper.ts';
-import { $wishlist, moveToCart, removeFromWishlist, type WishlistItem } from '../../stores/wishlist.ts';
+import { addWishlistItemToCart } from '../../stores/cart-actions.ts';
+import { openCart } from '../../stores/ui.ts';
+import { $wishlist, removeFromWishlist, type WishlistItem } from '../../stores/wishlist.ts';
+// A logged-in customer's changes also go to the account's wishlist on the server.
+import '../../stores/wishlist-sync.ts';
 
 export interface WishlistPageProps {
   strings: Strings;
   /** '' for English, '/de' … */
   localePrefix?: string;
-  /**
-   * Adds an item to the cart (provided by the cart issue). Without it, "move to cart" opens the product
-   * page, where options can be chosen and the product added.
-   */
-  addToCart?: (item: WishlistItem) => Promise<unknown>;
   /** Where the shop starts, for the empty state's link. */
   shopPath?: string;
+  /** The add action; the cart's own wishlist action (addWishlistItemToCart) unless a caller wraps it. */
+  addToCart?: (item: WishlistItem) => Promise<'added' | 'choose-options'>;
 }
 
-/** The guest wishlist: each item with move-to-cart and remove. */
-export default function WishlistPage({ strings, localePrefix = '', addToCart, shopPath = '/products' }: WishlistPageProps) {
+/**
+ * The guest wishlist: each item with move-to-cart and remove. "Move to cart" adds a simple product to
+ * the cart, takes it off the list and opens the cart drawer; a variable product opens its page, where
+ * the shopper picks the variation.
+ */
+export default function WishlistPage({ strings, localePrefix = '', shopPath = '/products', addToCart = addWishlistItemToCart }: WishlistPageProps) {
   const t = createLookup(strings);
   const items = useStore($wishlist);
   // The static HTML cannot know the browser's wishlist: render the list only after mounting.
@@ -30,16 +36,20 @@ export default function WishlistPage({ strings, localePrefix = '', addToCart, sh
   const productHref = (item: WishlistItem) => `${localePrefix}/product/${encodeURIComponent(item.slug)}`;
 
   const move = async (item: WishlistItem) => {
-    if (!addToCart) {
-      window.location.assign(productHref(item));
-      return;
-    }
     setBusy(item.databaseId);
+    setMessage(null);
     try {
-      await moveToCart(item.databaseId, addToCart);
+      if ((await addToCart(item)) === 'choose-options') {
+        setMessage({ text: t('wishlist.chooseOptions', { name: item.name }), error: false });
+        window.location.assign(productHref(item));
+        return;
+      }
+      // Only once it is in the cart does it leave the wishlist.
+      removeFromWishlist(item.databaseId);
       setMessage({ text: t('wishlist.moved', { name: item.name }), error: false });
+      openCart();
     } catch (error) {
-      setMessage({ text: error instanceof Error && error.message ? error.message : t('wishlist.moveFailed'), error: true });
+      setMessage({ text: engineMessage(error) || t('wishlist.moveFailed'), error: true });
     } finally {
       setBusy(null);
     }
@@ -82,11 +92,14 @@ export default function WishlistPage({ strings, localePrefix = '', addToCart, sh
                 <button
                   type="button"
                   disabled={busy === item.databaseId}
+                  aria-busy={busy === item.databaseId}
+                  data-wishlist-move={item.databaseId}
                   onClick={() => move(item)}
-                  aria-label={t('wishlist.moveToCartNamed', { name: item.name })}
                   className="rounded-md bg-main px-3 py-2 text-sm font-medium text-on-main disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main"
                 >
+                  {/* The accessible name starts with the visible text (WCAG 2.5.3) and names the product. */}
                   {t('wishlist.moveToCart')}
+                  <span className="sr-only">: {item.name}</span>
                 </button>
                 <button
                   type="button"

@@ -32,6 +32,9 @@ export const publicEnvSchema = z.object({
   PUBLIC_CANONICAL_LOWERCASE: bool(true),
   // Query parameters that change what a page shows and so belong in its canonical URL.
   PUBLIC_CANONICAL_QUERY_PARAMS: csv(['page', 'category', 'search', 'orderby', 'order', 'filter']),
+  // The checkout asks only for names and e-mail when every item is virtual (the engine reads the same
+  // variable unless CHECKOUT_HIDE_BILLING_FOR_VIRTUAL says otherwise).
+  PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool(false),
 });
 
 export type PublicEnv = z.infer<typeof publicEnvSchema>;
@@ -66,7 +69,7 @@ export function loadStoreSettings(env: Record<string, string | undefined> = rawE
     showProductCategoriesOnSingleProduct: true,
     showBreadcrumbOnSingleProduct: true,
     showMoveToWishlist: true,
-    hideBillingAddressForVirtualProducts: false,
+    hideBillingAddressForVirtualProducts: pub.PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL,
     initStoreOnUserActionToReduceServerLoad: true,
     saleBadge: 'percent' as 'percent' | 'sale' | 'hidden',
     socialLoginsDisplay: 'buttons' as 'buttons' | 'icons',

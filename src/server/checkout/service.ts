@@ -15,6 +15,7 @@ import type { OrderRow, OrderService } from '../orders/service.ts';
 import type { SessionService } from '../session/service.ts';
 import { CartError } from '../cart/service.ts';
 import { discountLines, resolveLine } from '../cart/totals.ts';
+import type { CheckoutAccountHook, PreparedAccount } from './accounts.ts';
 import { gatewayList, GATEWAY_INFO, type Gateway, type GatewayId } from './gateways.ts';
 import type { CommerceSettings } from './settings.ts';
 import { addressProblems, toAddress, type AddressInput } from './validate.ts';
@@ -50,13 +51,16 @@ export type KdaCheckoutHook = {
   quote(orderId: number, totalCents: number): { account: string; amountKda: string; rate: string; windowMinutes: number; graceMinutes: number };
 };
 
-export type CheckoutResult = { order: OrderRow; redirect: string };
+/** `accountUserId`: the customer account this checkout created (the order belongs to it). */
+export type CheckoutResult = { order: OrderRow; redirect: string; accountUserId: number | null };
 
 export type AfterOrder = (order: OrderRow) => void | Promise<void>;
 
 export class CheckoutService {
   stripe: StripeCheckoutHook | null = null;
   kda: KdaCheckoutHook | null = null;
+  /** "Create an account" at checkout, wired by the engine when the accounts domain is there. */
+  accounts: CheckoutAccountHook | null = null;
   /** Called after the order committed (e-mail, …); failures are logged, never undo the order. */
   readonly afterOrder: AfterOrder[] = [];
 
@@ -67,18 +71,29 @@ export class CheckoutService {
     private readonly orders: OrderService,
     private readonly settings: CommerceSettings,
     private readonly allowedCountries: string[],
-    /** Creates a customer account (username, password, e-mail) when the accounts domain is there. */
-    public createAccount: ((input: { username: string; password: string; email: string; billing: Address }) => Promise<{ userId: string }>) | null = null,
   ) {}
 
   gateways(): Gateway[] {
     return gatewayList({ cod: this.settings.codEnabled, stripe: this.stripe !== null, kda: this.kda !== null });
   }
 
-  async checkout(who: { customerId: string; userId?: string | null }, input: CheckoutInput): Promise<CheckoutResult> {
+  async checkout(who: { customerId: string; userId?: string | null }, input: CheckoutInput, options: { clientIp?: string } = {}): Promise<CheckoutResult> {
     const method = (input.paymentMethod ?? '').trim() as GatewayId;
-    if (input.account) {
-      if (!this.createAccount) throw new CheckoutError('Account creation is not available yet.');
+    // A guest asking for an account (a logged-in customer has one: `account` is ignored, as in
+    // WooCommerce). Checked and hashed before the transaction; created inside it.
+    let newAccount: PreparedAccount | null = null;
+    if (input.account && !who.userId) {
+      if (!this.accounts) throw new CheckoutError('Creating an account at checkout is not available. Please check out as a guest.');
+      newAccount = await this.accounts.prepare(
+        {
+          username: input.account.username ?? '',
+          password: input.account.password ?? '',
+          email: input.billing?.email ?? '',
+          firstName: input.billing?.firstName ?? '',
+          lastName: input.billing?.lastName ?? '',
+        },
+        options.clientIp ?? 'unknown',
+      );
     }
     const snap = await this.catalog.snapshot();
 
@@ -93,7 +108,7 @@ export class CheckoutService {
       stripeIntent = { id, intent: r.intent };
     }
 
-    const order = await this.sessions.update(who.customerId, async (data, tx) => {
+    const placed = await this.sessions.update(who.customerId, async (data, tx) => {
       const cart = readCart(data);
       const customer = readCustomer(data);
       if (!cart.items.length) throw new CheckoutError('Sorry, no session found.');
@@ -154,7 +169,13 @@ export class CheckoutService {
         if (problem) throw new CheckoutError(problem);
       }
 
-      // Stock, then the order, then coupon uses — all or nothing.
+      // The new account, then stock, then the order, then coupon uses — all or nothing.
+      let ownerUserId = who.userId ?? null;
+      let accountUserId: number | null = null;
+      if (newAccount) {
+        accountUserId = (await this.accounts!.create(tx, { ...newAccount, email: billing.email, firstName: billing.firstName, lastName: billing.lastName })).userId;
+        ownerUserId = String(accountUserId);
+      }
       const taken = await takeStock(
         tx,
         view.lines.map((l) => ({ productId: l.product.id, variationId: l.variation?.id ?? null, quantity: l.quantity, name: l.name })),
@@ -164,7 +185,7 @@ export class CheckoutService {
         tx,
         {
           status: 'pending',
-          customerId: who.userId ?? who.customerId,
+          customerId: ownerUserId ?? who.customerId,
           currency: this.settings.currency,
           paymentMethod: gateway?.id ?? (method || 'none'),
           paymentMethodTitle: gateway ? gateway.title : method ? (GATEWAY_INFO[method]?.title ?? method) : 'Free order',
@@ -204,7 +225,7 @@ export class CheckoutService {
           stockReduced: taken[i]!.reduced,
         })),
       );
-      await this.coupons.recordUsage(tx, applied, created.id, { userId: who.userId, email: billing.email });
+      await this.coupons.recordUsage(tx, applied, created.id, { userId: ownerUserId, email: billing.email });
 
       // Payment.
       let final: OrderRow = created;
@@ -245,8 +266,16 @@ export class CheckoutService {
 
       cart.items = [];
       cart.coupons = [];
-      return { data: { ...data, cart, customer }, result: final };
+      return { data: { ...data, cart, customer }, result: { order: final, accountUserId, billing, shipping: shipToDifferent ? shipping : null } };
     });
+    const { order, accountUserId } = placed;
+    if (accountUserId !== null) {
+      // The account exists with the order; its saved addresses are a convenience, so a refusal here
+      // (e.g. a country the account page does not accept) is logged and never undoes the order.
+      await this.accounts!.saveAddresses(accountUserId, placed.billing, placed.shipping).catch((err) =>
+        console.error(`[meshfront] addresses of the account created with order ${order.id} not saved:`, (err as Error).message),
+      );
+    }
     this.catalog.invalidate();
     for (const hook of this.afterOrder) {
       try {
@@ -255,7 +284,7 @@ export class CheckoutService {
         console.error(`[meshfront] after-order hook failed for order ${order.id}:`, (err as Error).message);
       }
     }
-    return { order, redirect: `/checkout/order-received/${order.id}/?key=${order.orderKey}` };
+    return { order, accountUserId, redirect: `/checkout/order-received/${order.id}/?key=${order.orderKey}` };
   }
 }
 

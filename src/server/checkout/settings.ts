@@ -19,8 +19,11 @@
  *   HOLD_STOCK_MINUTES             unpaid pending orders are cancelled and their stock restored after this
  *                                  many minutes (default 60, as WooCommerce; 0 = never).
  *   ORDER_SWEEP_INTERVAL_MS        how often each process looks for such orders (default 60000; 0 = off).
- *   CHECKOUT_HIDE_BILLING_FOR_VIRTUAL  true/false (default false): billing address fields (other than
- *                                  names and e-mail) are not required when every item is virtual.
+ *   CHECKOUT_HIDE_BILLING_FOR_VIRTUAL  true/false (default: PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL, else
+ *                                  false): billing address fields (other than names and e-mail) are not
+ *                                  required when every item is virtual. The storefront's checkout hides
+ *                                  them by PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL (src/lib/config/store.ts),
+ *                                  so on one machine that one setting switches both.
  *   COD_ENABLED                    true/false (default true): offer cash on delivery.
  */
 import { z } from 'zod';
@@ -84,7 +87,8 @@ const envSchema = z.object({
   SHIPPING_LOCAL_PICKUP: bool.default(true),
   HOLD_STOCK_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
-  CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool.default(false),
+  CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool.optional(),
+  PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool.default(false),
   COD_ENABLED: bool.default(true),
 });
 
@@ -187,7 +191,7 @@ export function loadCommerceSettings(source: Record<string, string | undefined> 
     zones,
     holdStockMinutes: e.HOLD_STOCK_MINUTES,
     sweepIntervalMs: e.ORDER_SWEEP_INTERVAL_MS,
-    hideBillingForVirtual: e.CHECKOUT_HIDE_BILLING_FOR_VIRTUAL,
+    hideBillingForVirtual: e.CHECKOUT_HIDE_BILLING_FOR_VIRTUAL ?? e.PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL,
     codEnabled: e.COD_ENABLED,
   };
 }

@@ -85,39 +85,40 @@ export class CustomerService {
     return byName ?? null;
   }
 
-  async findByEmail(email: string): Promise<CustomerRow | null> {
-    const [row] = await this.db.select().from(customers).where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`);
+  async findByEmail(email: string, db: DbOrTx = this.db): Promise<CustomerRow | null> {
+    const [row] = await db.select().from(customers).where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`);
     return row ?? null;
   }
 
-  private async usernameTaken(username: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.username}) = ${username.toLowerCase()}`);
+  private async usernameTaken(username: string, db: DbOrTx = this.db): Promise<boolean> {
+    const [row] = await db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.username}) = ${username.toLowerCase()}`);
     return !!row;
   }
 
   /** A free username from an e-mail's local part (WooCommerce's behaviour when none is given). */
-  private async generateUsername(email: string): Promise<string> {
+  private async generateUsername(email: string, db: DbOrTx = this.db): Promise<string> {
     const base = email.split('@')[0]!.replace(/[^\p{L}\p{N}_.-]+/gu, '').slice(0, 50) || 'customer';
-    if (!(await this.usernameTaken(base))) return base;
-    for (let i = 2; i < 50; i++) if (!(await this.usernameTaken(`${base}${i}`))) return `${base}${i}`;
+    if (!(await this.usernameTaken(base, db))) return base;
+    for (let i = 2; i < 50; i++) if (!(await this.usernameTaken(`${base}${i}`, db))) return `${base}${i}`;
     return `${base}-${Date.now().toString(36)}`;
   }
 
-  async create(input: NewCustomer): Promise<CustomerRow> {
+  /** `db` may be a transaction (checkout creates the account in the order's transaction). */
+  async create(input: NewCustomer, db: DbOrTx = this.db): Promise<CustomerRow> {
     const email = clean(input.email, 254).toLowerCase();
     if (!email || !isEmail(email)) throw new AccountError(INVALID_EMAIL);
     let username = clean(input.username, 60);
     if (username) {
       if (!USERNAME.test(username)) throw new AccountError('Please enter a valid account username (letters, digits, spaces and . _ - @, at most 60 characters).');
-      if (await this.usernameTaken(username)) throw new AccountError(DUPLICATE_USERNAME);
+      if (await this.usernameTaken(username, db)) throw new AccountError(DUPLICATE_USERNAME);
     }
-    if (await this.findByEmail(email)) throw new AccountError(DUPLICATE_EMAIL);
-    if (!username) username = await this.generateUsername(email);
+    if (await this.findByEmail(email, db)) throw new AccountError(DUPLICATE_EMAIL);
+    if (!username) username = await this.generateUsername(email, db);
     const firstName = clean(input.firstName);
     const lastName = clean(input.lastName);
     const billing = { ...emptyAddress(), firstName, lastName, email };
     try {
-      const [row] = await this.db
+      const [row] = await db
         .insert(customers)
         .values({
           username,

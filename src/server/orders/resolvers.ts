@@ -4,6 +4,7 @@ import { requireSession, userErrors, whoOf, cartMoney } from '../cart/resolvers.
 import type { GraphQLContext } from '../context.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import type { CheckoutInput } from '../checkout/service.ts';
+import type { AccountServices } from '../auth/wire.ts';
 import { isDownloadPermitted, needsPayment, needsProcessing, type DownloadPermissionRow, type OrderItemRow, type OrderRow } from './service.ts';
 import type { OrderAddress } from './tables.ts';
 
@@ -73,8 +74,15 @@ export const orderResolvers = {
     },
     checkout: async (_: unknown, { input }: { input: CheckoutInput & { clientMutationId?: string } }, ctx: Ctx) => {
       requireSession(ctx);
-      const r = await userErrors(() => ctx.checkout.checkout(whoOf(ctx), input));
-      await ctx.sessions.reissue(ctx.session);
+      const clientIp = (ctx as unknown as { clientIp?: string }).clientIp;
+      const r = await userErrors(() => ctx.checkout.checkout(whoOf(ctx), input, { clientIp }));
+      if (r.accountUserId !== null) {
+        // The new account takes over this session (as a login would): the returned session token and
+        // customer are the account's, and the order is its own. The storefront then logs in with the
+        // same credentials for its auth token (WooNuxt does the same after checkout).
+        const accounts = (ctx as unknown as { accounts: AccountServices }).accounts;
+        await accounts.auth.handOverSession(ctx.session, r.accountUserId);
+      } else await ctx.sessions.reissue(ctx.session);
       const customer = { kind: 'session-customer' as const, customerId: ctx.session.customerId, c: await ctx.cart.customer(whoOf(ctx)) };
       return { clientMutationId: input.clientMutationId ?? null, order: r.order, customer, result: 'success', redirect: r.redirect };
     },
