@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -14,28 +15,69 @@ export function seedCatalog(env, syntheticCount) {
   if (r.status !== 0) throw new Error(`seeding failed:\n${r.stdout}\n${r.stderr}`);
 }
 
+/** Sets bench stock on the seeded database (bench/stock-setup.ts); returns { race, load } products. */
+export function prepareStock(env, raceStock) {
+  const r = spawnSync(tsx, ['bench/stock-setup.ts', String(raceStock)], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`stock setup failed:\n${r.stdout}\n${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+/** The race product's stock and order-line count straight from the database (engine stopped). */
+export function checkStock(env, productId) {
+  const r = spawnSync(tsx, ['bench/stock-setup.ts', 'check', String(productId)], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`stock check failed:\n${r.stdout}\n${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+/**
+ * A fresh PostgreSQL database for one bench run on the server of `adminUrl`, dropped by `drop()`: the
+ * bench's orders and sessions never land in a database someone uses.
+ */
+export async function createBenchDatabase(adminUrl) {
+  const { default: pg } = await import('pg');
+  const name = `meshfront_bench_${crypto.randomBytes(5).toString('hex')}`;
+  const run = async (statement) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 export async function startEngine({ port, env }) {
-  const child = spawn(tsx, ['src/server/http/standalone.ts'], {
+  // Node with tsx's loader rather than the tsx wrapper, so the child's pid is the engine itself (its memory
+  // is what the resident-memory row reads, and SIGTERM reaches its graceful shutdown directly).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/http/standalone.ts'], {
     cwd: root,
-    // Production settings, as a shop runs; a fixed secret because PostgreSQL mode requires one.
-    env: { ...process.env, NODE_ENV: 'production', TRUSTED_DOCUMENTS_ONLY: 'false', SESSION_SECRET: 'bench-only-secret-0123456789abcdef0123456789', ...env, PORT: String(port) },
+    // Production settings, as a shop runs (trusted documents on); a fixed secret because PostgreSQL mode
+    // requires one. Mail goes to files under the bench's data dir.
+    env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-only-secret-0123456789abcdef0123456789', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}/graphql`;
-  const deadline = Date.now() + 60_000;
+  // Generous: starting compiles TypeScript (tsx) and opens the database, slow on a busy 2-core machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`engine exited early:\n${log}`);
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+      // A storefront document, so the probe passes trusted-documents mode.
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query getAllowedCountries {\n  allowedCountries\n}' }) });
       if (res.ok) return { url, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }), rssKB: () => readRss(child.pid) };
     } catch { /* not listening yet */ }
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGKILL');
-  throw new Error(`engine did not start within 60 s:\n${log}`);
+  throw new Error(`engine did not start within 180 s:\n${log}`);
 }
 
 function readRss(pid) {

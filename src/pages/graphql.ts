@@ -1,6 +1,7 @@
-// The commerce engine's GraphQL endpoint inside the Astro server (see src/server/http/yoga.ts).
+// The commerce engine's GraphQL endpoint inside the Astro server (see src/server/http/yoga.ts), behind
+// the catalog fast path (src/server/http/fast-path.ts) so hot catalog reads skip Yoga's pipeline here too.
 import type { APIRoute } from 'astro';
-import { getYoga } from '../server/http/yoga.ts';
+import { getCatalogFastPath } from '../server/http/fast-path.ts';
 
 export const prerender = false;
 
@@ -12,8 +13,8 @@ const handle: APIRoute = async (context) => {
   } catch {
     clientAddress = undefined;
   }
-  const response = await getYoga().fetch(context.request, { clientAddress });
-  if (response instanceof Response) return response;
+  const response: Response = await getCatalogFastPath().handleRequest(context.request, { clientAddress });
+  if (response.constructor === Response) return response;
   // In Node, Yoga answers with @whatwg-node's own Response class, which Astro refuses
   // ("EndpointDidNotReturnAResponse"). GraphQL answers here are small single payloads (no
   // subscriptions or @defer), so copying the bytes into the platform's Response is cheap.

@@ -15,9 +15,21 @@ const CACHEABLE_ROOT_FIELDS = new Set([
   'allowedCountries', 'countries', 'countryStates',
 ]);
 const MAX_ENTRIES = 500;
-const TTL_MS = 60_000;
+/** Sale windows depend on the clock: a cached answer is recomputed at least this often. */
+export const CATALOG_RESPONSE_TTL_MS = 60_000;
+const TTL_MS = CATALOG_RESPONSE_TTL_MS;
 
 type Entry = { at: number; text: string; result: Record<string, unknown> };
+
+/**
+ * Put on the server context by the catalog fast path (fast-path.ts): this plugin fills it in when the
+ * request was a catalog read answered without errors, so the fast path may keep the HTTP response.
+ * `versions` are the snapshot versions the answer was computed from, `at` when it was computed.
+ */
+export type FastPathTag = { cacheable: boolean; versions: string; at: number };
+export const FAST_PATH_TAG = 'meshfrontFastPath';
+
+export const catalogVersionsKey = (snap: { catalogVersion: number; stockVersion: number }) => `${snap.catalogVersion}:${snap.stockVersion}`;
 
 function cacheableOperation(document: DocumentNode, operationName: string | null | undefined): boolean {
   const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
@@ -40,12 +52,16 @@ export function useCatalogResponseCache(): Plugin {
         documentKeys.set(document, docKey);
       }
       if (docKey === null) return;
-      const ctx = args.contextValue as unknown as GraphQLContext;
+      const ctx = args.contextValue as unknown as GraphQLContext & { [FAST_PATH_TAG]?: FastPathTag };
       const snap = await ctx.catalog.snapshot();
-      const key = `${snap.catalogVersion}:${snap.stockVersion}:${docKey}:${args.operationName ?? ''}:${JSON.stringify(args.variableValues ?? {})}`;
+      const versions = catalogVersionsKey(snap);
+      const tag = ctx[FAST_PATH_TAG];
+      const key = `${versions}:${docKey}:${args.operationName ?? ''}:${JSON.stringify(args.variableValues ?? {})}`;
       const hit = entries.get(key);
       const now = Date.now();
       if (hit && now - hit.at < TTL_MS) {
+        // The original computation time travels with the answer, so the fast path's copy expires with it.
+        if (tag) Object.assign(tag, { cacheable: true, versions, at: hit.at });
         setResultAndStopExecution(Object.assign({}, hit.result, { stringify: () => hit.text }) as never);
         return;
       }
@@ -54,10 +70,11 @@ export function useCatalogResponseCache(): Plugin {
           const r = result as { errors?: unknown[]; data?: unknown };
           if (!r || typeof (r as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function' || r.errors?.length) return;
           if (entries.size >= MAX_ENTRIES) {
-            for (const [k, e] of entries) if (now - e.at >= TTL_MS || !k.startsWith(`${snap.catalogVersion}:${snap.stockVersion}:`)) entries.delete(k);
+            for (const [k, e] of entries) if (now - e.at >= TTL_MS || !k.startsWith(`${versions}:`)) entries.delete(k);
             if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
           }
           entries.set(key, { at: now, text: JSON.stringify(r), result: r as Record<string, unknown> });
+          if (tag) Object.assign(tag, { cacheable: true, versions, at: now });
         },
       };
     },
