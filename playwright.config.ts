@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4399);
 // Bot-check stand-ins for the contact form, started by tests/e2e/global-setup.ts.
 const recaptchaPort = Number(process.env.E2E_RECAPTCHA_PORT ?? 4397);
+// The local OpenID Connect provider (oauth2-mock-server) the account tests log in with, also started by
+// tests/e2e/global-setup.ts.
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4398);
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -34,7 +37,9 @@ export default defineConfig({
     { name: 'phone', grepInvert: /@desktop-only/, use: { ...devices['Pixel 7'], channel: undefined } },
   ],
   webServer: {
-    command: `node scripts/serve.mjs`,
+    // The admin test's shop manager and customer are made first: only the command line grants the role,
+    // and the embedded database can be open in one process only (tests/e2e/admin-accounts.ts).
+    command: `node node_modules/tsx/dist/cli.mjs tests/e2e/admin-accounts.ts && node scripts/serve.mjs`,
     url: `http://localhost:${port}/`,
     env: {
       PORT: String(port),
@@ -46,6 +51,10 @@ export default defineConfig({
       PUBLIC_RECAPTCHA_SCRIPT_URL: `http://127.0.0.1:${recaptchaPort}/recaptcha/api.js`,
       RATE_LIMIT_CONTACT_PER_HOUR: '1000',
       RATE_LIMIT_NEWSLETTER_PER_HOUR: '1000',
+      // Reviews: tests/e2e/reviews.spec.ts writes a few per run from one address.
+      REVIEWS_PER_IP_PER_HOUR: '1000',
+      // Checkout account creation counts as a registration; repeated runs come from one address.
+      REGISTER_LIMIT_PER_IP: '1000',
       // KDA: the checkout test starts a Chainweb stand-in behind this port and mines blocks itself.
       CHAINWEB_URL: `http://127.0.0.1:${process.env.E2E_CHAINWEB_PORT ?? 4481}`,
       KDA_EUR_RATE: '0.50',
@@ -56,6 +65,25 @@ export default defineConfig({
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: process.env.E2E_STRIPE_PORT ?? '4396',
       STRIPE_API_PROTOCOL: 'http',
+      // All-virtual carts need names and e-mail only; the site must be built with the same setting
+      // (scripts/test.mjs sets it for the build).
+      PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: 'true',
+      // Accounts: links the engine writes (password-reset mail, signed download links, the OAuth redirect
+      // URI) must point at this server; login and reset limits high enough for repeated runs from one
+      // address; a cheaper scrypt cost keeps logins fast on a loaded test machine.
+      PUBLIC_SITE_URL: `http://localhost:${port}`,
+      LOGIN_LIMIT_PER_IP: '10000',
+      LOGIN_LIMIT_PER_ACCOUNT: '1000',
+      RESET_LIMIT_PER_IP: '10000',
+      RESET_LIMIT_PER_ACCOUNT: '100',
+      PASSWORD_SCRYPT_LOG2N: '12',
+      // Login with an external provider: the OpenID Connect stand-in (discovery on its issuer URL).
+      OAUTH_PROVIDERS: 'mock',
+      // The issuer URL exactly as the stand-in names itself (oauth2-mock-server says localhost).
+      OAUTH_MOCK_ISSUER: `http://localhost:${oauthPort}`,
+      OAUTH_MOCK_CLIENT_ID: 'meshfront-e2e',
+      OAUTH_MOCK_CLIENT_SECRET: 'meshfront-e2e-secret',
+      OAUTH_MOCK_NAME: 'Meshfront ID',
     },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

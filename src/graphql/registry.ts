@@ -76,6 +76,12 @@ export const operations = {
   updatePassword: { load: () => import('./operations/updatePassword.graphql?raw').then(text), fragments: [] },
   UpdateCustomer: { load: () => import('./operations/UpdateCustomer.graphql?raw').then(text), fragments: ['Customer'] },
   WriteReview: { load: () => import('./operations/WriteReview.graphql?raw').then(text), fragments: ['Review'] },
+  // Meshfront's account additions (Headless Login's token refresh; the server-kept wishlist).
+  refreshToken: { load: () => import('./operations/refreshToken.graphql?raw').then(text), fragments: [] },
+  getWishlist: { load: () => import('./operations/getWishlist.graphql?raw').then(text), fragments: ['ProductCard'] },
+  addToWishlist: { load: () => import('./operations/addToWishlist.graphql?raw').then(text), fragments: [] },
+  removeFromWishlist: { load: () => import('./operations/removeFromWishlist.graphql?raw').then(text), fragments: [] },
+  mergeWishlist: { load: () => import('./operations/mergeWishlist.graphql?raw').then(text), fragments: [] },
 } as const satisfies Record<string, Entry<FragmentName>>;
 
 /** Every operation the storefront may send (the spec's list). */

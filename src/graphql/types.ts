@@ -747,7 +747,7 @@ export interface Operations {
     variables: { provider: LoginProvider; code: string; state?: string };
     result: { login: LoginResult | null };
   };
-  Logout: { variables: Record<string, never>; result: { logout: { success: boolean | null } | null } };
+  Logout: { variables: { refreshToken?: string | null }; result: { logout: { success: boolean | null } | null } };
   registerCustomer: {
     variables: { email: string; password: string; username?: string; firstName?: string; lastName?: string };
     result: {
@@ -778,9 +778,30 @@ export interface Operations {
   WriteReview: {
     variables: { commentOn: number; rating: number; content: string; author: string; authorEmail: string };
     result: {
-      writeReview: { rating: number | null; review: ReviewEdge['node'] | null } | null;
+      writeReview: { rating: number | null; review: (ReviewEdge['node'] & { approved: boolean | null }) | null } | null;
     };
   };
+  /** Headless Login's refresh; Meshfront also rotates the refresh token (the new one comes back). */
+  refreshToken: {
+    variables: { refreshToken: string };
+    result: {
+      refreshToken: {
+        authToken: string | null;
+        authTokenExpiration: string | null;
+        refreshToken: string | null;
+        refreshTokenExpiration: string | null;
+        success: boolean | null;
+      } | null;
+    };
+  };
+  /** The logged-in customer's server-kept wishlist (Meshfront addition). */
+  getWishlist: {
+    variables: { first?: number };
+    result: { customer: { wishlist: Connection<ProductCard> | null } | null };
+  };
+  addToWishlist: { variables: { productId: number }; result: { addToWishlist: { productIds: number[] } | null } };
+  removeFromWishlist: { variables: { productId: number }; result: { removeFromWishlist: { productIds: number[] } | null } };
+  mergeWishlist: { variables: { productIds: number[] }; result: { mergeWishlist: { productIds: number[] } | null } };
 }
 
 export type OperationVariables<N extends keyof Operations> = Operations[N]['variables'];

@@ -13,6 +13,7 @@ import { SessionService } from './session/service.ts';
 import type { Services } from './context.ts';
 import { createCommerce, type CommerceServices } from './checkout/wire.ts';
 import { createAccounts, type AccountServices } from './auth/wire.ts';
+import { checkoutAccountHook } from './checkout/accounts.ts';
 
 export type Engine = Services & CommerceServices & {
   accounts: AccountServices;
@@ -48,6 +49,8 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
     }
     const commerce = await createCommerce({ database, config, catalog, sessions, seed: options.seed ?? config.seedOnStart, log });
     const accounts = createAccounts({ database, config, catalog, sessions, commerce: commerce.services });
+    // "Create an account" at checkout goes through the accounts domain.
+    commerce.services.checkout.accounts = checkoutAccountHook(accounts);
     const schema = buildSchema(await catalog.attributeTaxonomies());
     return {
       config,
@@ -68,13 +71,27 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
   }
 }
 
-let shared: Promise<Engine> | null = null;
+// Kept on globalThis, not in a module variable: after a publish, scripts/serve.mjs loads the new build's
+// server bundle beside the old one in the same process, each with its own copy of this module, and both
+// must use one engine (one PGlite handle, one set of background timers).
+const SHARED_ENGINE = Symbol.for('meshfront.sharedEngine');
+const holder = globalThis as unknown as Record<typeof SHARED_ENGINE, Promise<Engine> | null | undefined>;
 
 /** The process-wide engine, created on first use from the environment. */
 export function getEngine(): Promise<Engine> {
-  shared ??= createEngine().catch((err) => {
-    shared = null;
+  holder[SHARED_ENGINE] ??= createEngine().catch((err) => {
+    holder[SHARED_ENGINE] = null;
     throw err;
   });
-  return shared;
+  return holder[SHARED_ENGINE];
 }
+
+/** Closes the process-wide engine if it was started (graceful shutdown; no-op otherwise). */
+export async function closeSharedEngine(): Promise<void> {
+  const current = holder[SHARED_ENGINE];
+  holder[SHARED_ENGINE] = null;
+  if (current) await (await current.catch(() => null))?.close();
+}
+// scripts/serve.mjs runs the engine inside Astro's server bundle, a module graph it cannot import from:
+// it finds the closer here on shutdown.
+(globalThis as Record<symbol, unknown>)[Symbol.for('meshfront.closeEngine')] = closeSharedEngine;

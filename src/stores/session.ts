@@ -22,6 +22,8 @@ import { configureClient, request } from '../graphql/client';
 import type { Customer, Viewer as EngineViewer } from '../graphql/types';
 import { clearCookies, clearLocal, deleteCookie, readCookie, readLocal, writeCookie, writeLocal } from './browser-storage';
 import { replaceCart, resetCart } from './cart-state';
+import { createAuthRefresher } from './auth-refresh';
+import { needsRefresh, secondsUntil, tokenExpiry } from './auth-rules';
 import { setCustomer, setLoginClients } from './customer';
 import { resetPaymentGateways, setPaymentGateways } from './gateways';
 import { raiseAlert } from './alert';
@@ -40,6 +42,11 @@ export const AUTH_COOKIE = 'meshfront-auth';
 /** localStorage keys when the setting says 'localStorage'. */
 export const SESSION_STORAGE_KEY = 'meshfront:woocommerce-session';
 export const AUTH_STORAGE_KEY = 'meshfront:auth';
+/** The login's refresh token, kept where the auth token is (same setting). */
+export const REFRESH_COOKIE = 'meshfront-refresh';
+export const REFRESH_STORAGE_KEY = 'meshfront:refresh';
+/** Used when the engine does not say how long a refresh token lives (its default, REFRESH_TOKEN_TTL_DAYS). */
+const REFRESH_MAX_AGE = 30 * 24 * 60 * 60;
 /** Kept through a reset: the visitor's language choice and the once-per-visitor reload marker. */
 const KEEP_COOKIES = [RELOAD_COUNT_COOKIE, 'locale'];
 /** Kept through a reset: preferences and the guest wishlist, which no server error can invalidate. */
@@ -60,6 +67,7 @@ let tokenStorage: TokenStorage = configuredStorage();
 /** Tokens are also kept in memory: storage can be disabled, and reads happen on every request. */
 let sessionToken: string | null | undefined;
 let authToken: string | null | undefined;
+let refreshToken: string | null | undefined;
 
 function load(cookie: string, key: string): string | null {
   return tokenStorage === 'cookie' ? readCookie(cookie) : readLocal(key);
@@ -86,9 +94,61 @@ export function setSessionToken(token: string | null): void {
 }
 
 export function getAuthToken(): string | null {
-  if (authToken === undefined) authToken = load(AUTH_COOKIE, AUTH_STORAGE_KEY);
+  // Re-read a token that is due: another tab may have stored a fresh one.
+  if (authToken === undefined || (authToken && needsRefresh(authToken, Date.now(), 0))) authToken = load(AUTH_COOKIE, AUTH_STORAGE_KEY);
   return authToken;
 }
+
+/** The refresh token as stored now (not cached: tabs rotate it). */
+export function getRefreshToken(): string | null {
+  const stored = load(REFRESH_COOKIE, REFRESH_STORAGE_KEY);
+  // Storage can be unavailable (privacy settings): then the login lives in memory for this page.
+  return stored ?? refreshToken ?? null;
+}
+
+/**
+ * Stores a login's tokens (login, registration, refresh), or forgets them all with null. The auth
+ * cookie lives as long as the token; the refresh cookie as long as the engine says.
+ */
+export function setLoginTokens(
+  tokens: { authToken: string | null; refreshToken?: string | null; refreshTokenExpiration?: string | null } | null,
+): void {
+  const now = Date.now();
+  const authAge = tokens?.authToken ? secondsUntil(tokenExpiry(tokens.authToken), now) : null;
+  setAuthToken(tokens?.authToken ?? null, authAge ?? 300);
+  if (!tokens) {
+    refreshToken = null;
+    save(REFRESH_COOKIE, REFRESH_STORAGE_KEY, null, 0);
+    authRefresher.cancel();
+    return;
+  }
+  if (tokens.refreshToken) {
+    refreshToken = tokens.refreshToken;
+    save(REFRESH_COOKIE, REFRESH_STORAGE_KEY, tokens.refreshToken, secondsUntil(tokens.refreshTokenExpiration, now) ?? REFRESH_MAX_AGE);
+  }
+  authRefresher.schedule();
+}
+
+/**
+ * Refreshes the auth token with the refresh token when it is due (see auth-refresh.ts). When the engine
+ * says the login is over, the shopper is logged out here (tokens, viewer and customer forgotten).
+ */
+export const authRefresher = createAuthRefresher({
+  readAuthToken: () => load(AUTH_COOKIE, AUTH_STORAGE_KEY) ?? authToken ?? null,
+  readRefreshToken: getRefreshToken,
+  storeTokens: (tokens) => setLoginTokens(tokens),
+  refresh: async (presented) => {
+    // No Bearer on this call: the token being replaced is expired or about to be.
+    authToken = null;
+    const result = await request('refreshToken', { refreshToken: presented });
+    return result.refreshToken;
+  },
+  onLoginLost: () => {
+    setLoginTokens(null);
+    setViewer(null);
+    setCustomer(null);
+  },
+});
 
 /** The login flow stores its Bearer token here (expiry in seconds from now; default 5 minutes). */
 export function setAuthToken(token: string | null, maxAgeSeconds = 300): void {
@@ -101,6 +161,7 @@ export function useTokenStorage(storage: TokenStorage): void {
   tokenStorage = storage;
   sessionToken = undefined;
   authToken = undefined;
+  refreshToken = undefined;
 }
 
 configureClient({ getSessionToken, setSessionToken, getAuthToken });
@@ -110,7 +171,7 @@ export const $sessionStatus = atom<SessionStatus>('idle');
 
 let starting: Promise<void> | null = null;
 
-function toViewer(viewer: EngineViewer | null, customer: Customer | null): Viewer | null {
+export function toViewer(viewer: EngineViewer | null, customer: Customer | null): Viewer | null {
   if (!viewer) return null;
   return {
     id: viewer.id,
@@ -125,6 +186,8 @@ function toViewer(viewer: EngineViewer | null, customer: Customer | null): Viewe
 async function loadSession(): Promise<void> {
   $sessionStatus.set('loading');
   try {
+    // An expired auth token would make the engine answer as for a guest: refresh it first.
+    const auth = await authRefresher.ensureFresh();
     const result = await request('getCart');
     // The engine signs a fresh token on every start; keep it so the session outlives this page.
     const fresh = result.viewer?.wooSessionToken || result.customer?.sessionToken;
@@ -132,6 +195,9 @@ async function loadSession(): Promise<void> {
     replaceCart(result.cart);
     setCustomer(result.customer);
     setViewer(toViewer(result.viewer, result.customer));
+    // A fresh token the engine no longer accepts (revoked elsewhere, password reset): the login is over.
+    if (!result.viewer && (auth === 'fresh' || auth === 'refreshed')) setLoginTokens(null);
+    else if (result.viewer) authRefresher.schedule();
     setPaymentGateways(result.paymentGateways?.nodes);
     setLoginClients(result.loginClients);
     $sessionStatus.set('ready');
@@ -178,7 +244,7 @@ export function refreshSession(): Promise<void> {
 /** Drops the session and login tokens and the viewer: a fresh guest session starts on the next request. */
 export function forgetSession(): void {
   setSessionToken(null);
-  setAuthToken(null);
+  setLoginTokens(null);
   setViewer(null);
   setCustomer(null);
   resetCart();
@@ -222,6 +288,8 @@ export async function handleSessionFailure(error: unknown, env: FailureEnvironme
   clearLocal(KEEP_LOCAL);
   sessionToken = null;
   authToken = null;
+  refreshToken = null;
+  authRefresher.cancel();
 
   if (kind === 'reset') {
     const last = Number(env.marks?.getItem(RESET_MARK) ?? NaN);
@@ -246,6 +314,8 @@ export function resetSessionModule(): void {
   starting = null;
   sessionToken = undefined;
   authToken = undefined;
+  refreshToken = undefined;
+  authRefresher.cancel();
   tokenStorage = configuredStorage();
   $sessionStatus.set('idle');
 }

@@ -115,6 +115,24 @@ describe('the download route', () => {
     expect(after!.downloadsRemaining).toBe(0);
   });
 
+  it('a browser prefetch of the link (Sec-Purpose / Purpose: prefetch) sends no file and counts nothing', async () => {
+    const { item, perm } = await setup();
+    const token = new URL(item.url).pathname.split('/').pop()!;
+    const prefetches: Record<string, string>[] = [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }];
+    for (const headers of prefetches) {
+      const r = await handleDownloadRequest(new Request(item.url, { headers }), token, t.engine.accounts.downloads);
+      expect(r.status).toBe(204);
+      expect(r.headers.get('cache-control')).toBe('private, no-store');
+      expect(await r.text()).toBe('');
+    }
+    const [after] = await t.engine.orders.downloads(perm.orderId);
+    expect(after!.downloadsRemaining).toBe(5);
+    // The shopper's own click still downloads and counts.
+    const r = await download(item.url);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-downloads-remaining')).toBe('4');
+  });
+
   it('never goes below zero with concurrent downloads', async () => {
     const { item, perm } = await setup(2);
     expect(item.downloadsRemaining).toBe(10);

@@ -90,6 +90,11 @@ describe('the storefront’s account operations', () => {
       getDownloads: {},
       getCart: {},
       getOrder: { id: '1' },
+      refreshToken: { refreshToken: 'not-a-refresh-token' },
+      getWishlist: {},
+      addToWishlist: { productId: 1 },
+      removeFromWishlist: { productId: 1 },
+      mergeWishlist: { productIds: [1] },
     };
     for (const [name, variables] of Object.entries(vars)) {
       const r = await t.gql(op(name), variables, headersOf({}, ip()));

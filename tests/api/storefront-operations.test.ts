@@ -48,6 +48,11 @@ const LATER: Record<string, string> = {
   UpdateCustomer: 'accounts (#5)',
   WriteReview: 'reviews (#5)',
   lookupOrder: 'orders (#4): tests/api/checkout.test.ts',
+  refreshToken: 'accounts (#5): tests/api/accounts-auth.test.ts',
+  getWishlist: 'accounts (#5): tests/api/accounts-wishlist.test.ts',
+  addToWishlist: 'accounts (#5): tests/api/accounts-wishlist.test.ts',
+  removeFromWishlist: 'accounts (#5): tests/api/accounts-wishlist.test.ts',
+  mergeWishlist: 'accounts (#5): tests/api/accounts-wishlist.test.ts',
 };
 
 const operations = composeOperations(OPERATIONS_DIR);

@@ -10,10 +10,16 @@
  *                                       stand-in, for RECAPTCHA_VERIFY_URL.
  *
  * playwright.config.ts points the web server at both (webServer.env).
+ *
+ * Also an OpenID Connect provider (oauth2-mock-server) on E2E_OAUTH_PORT (default 4398) for the account
+ * tests' "log in with a provider": its /authorize answers at once with a code (no login screen), and
+ * its ID token and userinfo name the user E2E_OAUTH_USER (a verified e-mail), so the engine links or
+ * creates that customer.
  */
 import http from 'node:http';
 import { startRecaptchaServer } from '../fixtures/recaptcha-server.ts';
 import { startStripeServer } from '../fixtures/stripe-server.ts';
+import { OAuth2Server } from 'oauth2-mock-server';
 
 export const E2E_RECAPTCHA_SECRET = 'test-recaptcha-secret';
 /** The card gateway's stand-in (tests/fixtures/stripe-server.ts) on E2E_STRIPE_PORT, with this key. */
@@ -34,7 +40,37 @@ const FAKE_SCRIPT = `(() => {
 })();
 `;
 
+/** Who the OpenID Connect stand-in says logs in (tests/e2e/account.spec.ts expects this customer). */
+export const E2E_OAUTH_USER = {
+  sub: 'e2e-oidc-shopper',
+  email: 'oidc-shopper@meshfront.example',
+  email_verified: true,
+  given_name: 'Olivia',
+  family_name: 'Oidc',
+  name: 'Olivia Oidc',
+};
+
+/** Starts the OpenID Connect stand-in, or shares one another Playwright run on this machine already serves. */
+async function startOAuthProvider(port: number): Promise<() => Promise<void>> {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, E2E_OAUTH_USER));
+  server.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => Object.assign(response.body, E2E_OAUTH_USER));
+  try {
+    await server.start(port, '127.0.0.1');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      const discovery = await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+      if (discovery && typeof (discovery as { issuer?: unknown }).issuer === 'string') return async () => {};
+      throw new Error(`E2E_OAUTH_PORT ${port} is taken by something else; set E2E_OAUTH_PORT to a free port`);
+    }
+    throw err;
+  }
+  return () => server.stop();
+}
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const stopOAuth = await startOAuthProvider(Number(process.env.E2E_OAUTH_PORT ?? 4398));
   const port = Number(process.env.E2E_RECAPTCHA_PORT ?? 4397);
   const siteverify = await startRecaptchaServer({ secret: E2E_RECAPTCHA_SECRET });
   const server = http.createServer((req, res) => {
@@ -68,7 +104,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Another Playwright run on this machine already serves the stand-ins there: share them (tokens are unique per call).
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       const existing = await fetch(`http://127.0.0.1:${port}/recaptcha/api.js`).then((r) => r.text()).catch(() => '');
-      if (existing.includes('grecaptcha')) return async () => {};
+      if (existing.includes('grecaptcha')) return stopOAuth;
       throw new Error(`E2E_RECAPTCHA_PORT ${port} is taken by something else; set E2E_RECAPTCHA_PORT to a free port`);
     }
     throw err;
@@ -80,5 +116,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await siteverify.stop();
     await stripe.stop();
+    await stopOAuth();
   };
 }

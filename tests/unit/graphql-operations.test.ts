@@ -21,6 +21,8 @@ const SPEC_OPERATIONS = [
   'ResetPasswordEmail', 'ResetPasswordKey', 'updatePassword', 'UpdateCustomer', 'WriteReview',
   // Meshfront's own, beyond the spec: the guest order lookup on /order-summary.
   'lookupOrder',
+  // Meshfront's account additions: Headless Login's token refresh and the server-kept wishlist.
+  'refreshToken', 'getWishlist', 'addToWishlist', 'removeFromWishlist', 'mergeWishlist',
 ];
 
 const dir = (name: string) => fileURLToPath(new URL(`../../src/graphql/${name}/`, import.meta.url));

@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createLookup, type Strings } from '../../lib/i18n/lookup.ts';
 import { $wishlist, toggleWishlist, type WishlistItem } from '../../stores/wishlist.ts';
+// A logged-in customer's changes also go to the account's wishlist on the server.
+import '../../stores/wishlist-sync.ts';
 
 export interface WishlistButtonProps {
   item: WishlistItem;

@@ -1,0 +1,125 @@
+/**
+ * Personal information / my details: names, e-mail, billing and shipping address (UpdateCustomer).
+ * The button says what is happening: 'Updating', then 'Updated successfully' or 'Failed to update'
+ * (with the engine's reason beside it), and returns to its label after a few seconds.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Lookup } from '../../lib/i18n/lookup';
+import { accountRequest } from '../../stores/account';
+import { $countryStates, loadAllowedCountries } from '../../stores/checkout';
+import { $customer, setCustomer } from '../../stores/customer';
+import { $viewer, setViewer } from '../../stores/viewer';
+import AddressFields from '../checkout/AddressFields';
+import { addressFromCustomer } from '../checkout/validation';
+import { accountErrorText } from './messages';
+import { BUTTON, FormNotice, Section, TextField, type Notice } from './ui';
+import { detailsInput, hasErrors, validateDetails, type DetailsForm } from './validation';
+
+type ButtonState = 'idle' | 'updating' | 'updated' | 'failed';
+
+function formFromCustomer(customer: ReturnType<typeof $customer.get>, viewer: ReturnType<typeof $viewer.get>): DetailsForm {
+  return {
+    firstName: customer?.firstName ?? viewer?.firstName ?? '',
+    lastName: customer?.lastName ?? viewer?.lastName ?? '',
+    email: customer?.email ?? viewer?.email ?? '',
+    billing: addressFromCustomer(customer?.billing),
+    shipping: addressFromCustomer(customer?.shipping),
+  };
+}
+
+export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
+  const customer = useStore($customer);
+  const viewer = useStore($viewer);
+  const states = useStore($countryStates);
+  const [form, setForm] = useState<DetailsForm>(() => formFromCustomer(customer, viewer));
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [state, setState] = useState<ButtonState>('idle');
+  const [notice, setNotice] = useState<Notice>(null);
+  const touched = useRef(false);
+  const reset = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    loadAllowedCountries().catch(() => {});
+    return () => {
+      if (reset.current) clearTimeout(reset.current);
+    };
+  }, []);
+  // The customer arrives with session start; fill the form then, unless the shopper already typed.
+  useEffect(() => {
+    if (!touched.current) setForm(formFromCustomer(customer, viewer));
+  }, [customer, viewer]);
+
+  const change = (next: DetailsForm) => {
+    touched.current = true;
+    setForm(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state === 'updating') return;
+    const found = validateDetails(form, (country) => states[country]);
+    setErrors(found);
+    if (hasErrors(found)) {
+      const first = Object.keys(found)[0]!;
+      document.getElementById(first.includes('.') ? `checkout-${first.replace('.', '-')}` : `details-${first}`)?.focus();
+      return;
+    }
+    if (reset.current) clearTimeout(reset.current);
+    setState('updating');
+    setNotice(null);
+    try {
+      const { updateCustomer } = await accountRequest('UpdateCustomer', { input: detailsInput(form) });
+      const updated = updateCustomer?.customer ?? null;
+      if (updated) {
+        setCustomer(updated);
+        const current = $viewer.get();
+        if (current) setViewer({ ...current, firstName: updated.firstName, lastName: updated.lastName, email: updated.email ?? current.email });
+      }
+      touched.current = false;
+      setState('updated');
+      setNotice({ tone: 'success', text: t('account.details.updated') });
+    } catch (error) {
+      setState('failed');
+      setNotice({ tone: 'error', text: accountErrorText(error, t, 'account.details.failed') });
+    }
+    reset.current = setTimeout(() => setState('idle'), 4000);
+  };
+
+  const label = { idle: t('account.details.save'), updating: t('account.details.updating'), updated: t('account.details.updated'), failed: t('account.details.failed') }[state];
+  const fieldError = (key: string | undefined) => (key ? t(key) : undefined);
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" data-account-details aria-busy={state === 'updating'}>
+      <Section title={t('account.details.personal')} id="details-personal-title">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField id="details-firstName" label={t('account.field.firstName')} value={form.firstName} onChange={(v) => change({ ...form, firstName: v })} autoComplete="given-name" />
+          <TextField id="details-lastName" label={t('account.field.lastName')} value={form.lastName} onChange={(v) => change({ ...form, lastName: v })} autoComplete="family-name" />
+          <TextField
+            id="details-email"
+            label={t('account.field.email')}
+            type="email"
+            value={form.email}
+            onChange={(v) => change({ ...form, email: v })}
+            autoComplete="email"
+            required
+            error={fieldError(errors.email)}
+            className="sm:col-span-2"
+          />
+        </div>
+      </Section>
+      <Section title={t('account.details.billing')} id="details-billing-title">
+        <AddressFields kind="billing" value={form.billing} onChange={(billing) => change({ ...form, billing })} errors={errors} t={t} lang={lang} />
+      </Section>
+      <Section title={t('account.details.shipping')} id="details-shipping-title">
+        <AddressFields kind="shipping" value={form.shipping} onChange={(shipping) => change({ ...form, shipping })} errors={errors} t={t} lang={lang} />
+      </Section>
+      <div className="space-y-3">
+        <FormNotice notice={notice} />
+        <button type="submit" className={BUTTON} disabled={state === 'updating'} data-details-state={state}>
+          {label}
+        </button>
+      </div>
+    </form>
+  );
+}
