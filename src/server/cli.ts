@@ -8,6 +8,10 @@ import { syntheticCatalog } from './catalog/synthetic.ts';
 import { writeSeedCatalog } from './catalog/seed-writer.ts';
 import { getConfig } from './config.ts';
 import { createEngine } from './engine.ts';
+import { adminCommands, CliUsageError } from './admin/cli/index.ts';
+import { asAdminError } from './admin/errors.ts';
+import { exportCommand, importCommand } from './catalog/woocommerce-csv/cli.ts';
+import { publishCommand } from './publish/cli.ts';
 
 type Command = { summary: string; usage: string; run(args: string[]): Promise<void> };
 
@@ -49,6 +53,11 @@ const COMMANDS: Record<string, Command> = {
       console.log('Database is up to date.');
     },
   },
+  import: importCommand,
+  export: exportCommand,
+  publish: publishCommand,
+  // Store operations (src/server/admin/cli): create-admin, orders, products, coupons.
+  ...adminCommands,
 };
 
 class UsageError extends Error {}
@@ -58,7 +67,7 @@ function usage(): string {
     'Usage: npm run shop -- <command> [options]',
     '',
     'Commands:',
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`),
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`),
     '',
     ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
   ].join('\n');
@@ -79,11 +88,12 @@ async function main(argv: string[]): Promise<number> {
     await command.run(rest);
     return 0;
   } catch (err) {
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (err instanceof UsageError || err instanceof CliUsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`${(err as Error).message}\n\n  ${command.usage}`);
       return 2;
     }
     if (err instanceof SeedValidationError || err instanceof SeedMissingError) console.error(err.message);
+    else if (asAdminError(err)) console.error(`shop ${name}: ${asAdminError(err)!.message}`);
     else console.error(`shop ${name} failed: ${(err as Error).message}`);
     return 1;
   }

@@ -31,7 +31,8 @@ export function useAccounts(engine: () => Promise<Engine>): Plugin {
           await e.sessions.reissue(ctx.session);
         }
       }
-      extendContext({ accounts: e.accounts, auth, clientIp: ip } as never);
+      // role: 'guest' | 'customer' | 'shop_manager' — store operations check it (src/server/admin).
+      extendContext({ accounts: e.accounts, auth, clientIp: ip, role: auth.viewer?.role ?? 'guest' } as never);
     },
   };
 }

@@ -11,6 +11,8 @@ type Ctx = GraphQLContext;
 type Format = { format?: 'RAW' | 'FORMATTED' | 'RENDERED' | null };
 
 const MEDIA_BASE = '/media/catalog/';
+/** Seed images are file names under content/catalog/images; uploaded ones are stored as their site path (/media/uploads/…). */
+const imageUrl = (file: string) => (file.startsWith('/') ? file : MEDIA_BASE + file);
 const MAX_RELATED = 5;
 const MAX_GALLERY = 20;
 const MAX_VARIATIONS = 100;
@@ -51,7 +53,7 @@ function typeEnum(p: ProductModel): string {
 const mediaItem = {
   id: (i: ImageModel) => b64(`attachment:${i.id}`),
   databaseId: (i: ImageModel) => i.id,
-  sourceUrl: (i: ImageModel) => MEDIA_BASE + i.file,
+  sourceUrl: (i: ImageModel) => imageUrl(i.file),
   altText: (i: ImageModel) => i.altText,
   title: (i: ImageModel) => i.title,
   caption: () => null,
@@ -63,7 +65,7 @@ const mediaItem = {
   mediaDetails: (i: ImageModel) => ({ width: i.width, height: i.height, file: i.file }),
   srcSet: () => null,
   sizes: () => null,
-  uri: (i: ImageModel) => MEDIA_BASE + i.file,
+  uri: (i: ImageModel) => imageUrl(i.file),
 };
 
 const termFields = {

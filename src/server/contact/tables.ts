@@ -22,6 +22,8 @@ export const contactMessages = pgTable(
     /** pending → sent | failed: whether the notification to SUPPORT_EMAIL was delivered. */
     mailStatus: text('mail_status').notNull().default('pending'),
     mailError: text('mail_error'),
+    /** Set by a shop manager once the message was answered (the dashboard counts the others). */
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('contact_messages_created_at').on(t.createdAt), index('contact_messages_email').on(t.email)],

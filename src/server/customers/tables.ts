@@ -22,6 +22,8 @@ export const customers = pgTable(
     passwordHash: text('password_hash'),
     /** Bumped to invalidate every auth token at once (log out everywhere, password reset). */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** customer | shop_manager (store operations: admin GraphQL and `npm run shop`). */
+    role: text('role').notNull().default('customer'),
     billing: jsonb('billing').$type<Address>().notNull(),
     shipping: jsonb('shipping').$type<Address>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -22,6 +22,8 @@ export async function bumpCounter(db: DbOrTx, key: CounterKey): Promise<void> {
     .insert(meta)
     .values({ key, value: sql`to_jsonb(1)` })
     .onConflictDoUpdate({ target: meta.key, set: { value: sql`to_jsonb(((${meta.value})::text)::bigint + 1)`, updatedAt: sql`now()` } });
+  // The static pages are stale from the first catalog change after a publish (src/server/publish/state.ts clears it).
+  if (key === 'catalog_version') await db.insert(meta).values({ key: 'catalog_stale_since', value: sql`to_jsonb(now())` }).onConflictDoNothing();
 }
 
 export async function getMeta<T>(db: DbOrTx, key: string): Promise<T | undefined> {

@@ -4,6 +4,7 @@ export * from '../catalog/tables.ts';
 export * from '../session/tables.ts';
 export * from '../coupons/tables.ts';
 export * from '../orders/tables.ts';
+export * from '../orders/refund-tables.ts';
 export * from '../rate-limit/tables.ts';
 export * from '../contact/tables.ts';
 export * from '../newsletter/tables.ts';

@@ -76,6 +76,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer').on(t.customerId),
     index('orders_status_hold').on(t.status, t.holdExpiresAt),
+    index('orders_date_created').on(t.dateCreated),
     // A payment (Stripe PaymentIntent, …) pays one order only.
     uniqueIndex('orders_payment_transaction').on(t.paymentMethod, t.transactionId).where(sql`${t.transactionId} is not null`),
   ],

@@ -1,0 +1,366 @@
+/**
+ * Admin GraphQL resolvers: each root field checks the shop-manager role, then calls the admin service
+ * and maps rows/models to the admin types (cents as Int, ISO dates, upper-case enums).
+ */
+import { GraphQLError } from 'graphql';
+import { productOnSale, productPrice, productStockStatus, stockStatusOf } from '../catalog/pricing.ts';
+import type { ProductModel, VariationModel, ImageModel } from '../catalog/snapshot.ts';
+import type { RequestAuth } from '../auth/service.ts';
+import type { CouponInput, CouponRow } from '../coupons/operator.ts';
+import { isShopManager } from '../customers/operator.ts';
+import type { ContactMessageRow } from '../contact/operator.ts';
+import type { Engine } from '../engine.ts';
+import type { SubscriberRow, SubscriberStatus } from '../newsletter/operator.ts';
+import type { RefundRow } from '../orders/operator.ts';
+import type { OrderRow, OrderStatus } from '../orders/service.ts';
+import type { ModeratedReview, ReviewStatus } from '../reviews/operator.ts';
+import type { PublishStatus } from '../publish/index.ts';
+import { AdminError, FORBIDDEN_MESSAGE, LOGIN_REQUIRED_MESSAGE, toGraphQLError } from './errors.ts';
+import { page, type AdminService } from './service.ts';
+
+export type AdminContext = { engine: Engine; admin: AdminService; auth: RequestAuth; request: Request };
+
+type Args = Record<string, any>;
+
+/** 'on-hold' → 'ON_HOLD'; 'ON_HOLD' → 'on-hold' (order statuses keep WooCommerce's hyphen). */
+const up = (s: string) => s.toUpperCase().replace(/-/g, '_');
+const down = (s: string | null | undefined) => (s ? s.toLowerCase() : s);
+const orderStatusIn = (s: string) => s.toLowerCase().replace(/_/g, '-');
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function actorOf(ctx: AdminContext): string {
+  return `user:${ctx.auth.viewer!.id}`;
+}
+
+/** The role check every admin field makes, and admin refusals as GraphQL errors with their code. */
+function guarded<A extends Args, R>(fn: (args: A, ctx: AdminContext) => Promise<R>) {
+  return async (_: unknown, args: A, ctx: AdminContext): Promise<R> => {
+    if (!ctx.auth.viewer) {
+      throw new GraphQLError(ctx.auth.error ?? LOGIN_REQUIRED_MESSAGE, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+    }
+    if (!isShopManager(ctx.auth.viewer)) throw new GraphQLError(FORBIDDEN_MESSAGE, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
+    try {
+      return await fn(args, ctx);
+    } catch (err) {
+      throw toGraphQLError(err);
+    }
+  };
+}
+
+// ---------- mapping ----------
+
+const imageOut = (i: ImageModel | null) => (i ? { id: i.id, url: i.file.startsWith('/') ? i.file : `/media/catalog/${i.file}`, altText: i.altText, width: i.width, height: i.height } : null);
+
+function variationOut(v: VariationModel) {
+  return {
+    id: v.id,
+    productId: v.product.id,
+    sku: v.sku,
+    attributes: Object.entries(v.attributes).map(([name, value]) => ({ name, value })),
+    regularPriceCents: v.regularPriceCents,
+    salePriceCents: v.salePriceCents,
+    manageStock: v.manageStock,
+    stockQuantity: v.stockQuantity,
+    lowStockAmount: v.lowStockAmount,
+    backorders: up(v.backorders),
+    stockStatus: up(stockStatusOf(v)),
+    description: v.description,
+    image: imageOut(v.image),
+  };
+}
+
+function productOut(p: ProductModel) {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    type: up(p.type),
+    status: up(p.status),
+    visibility: up(p.visibility),
+    featured: p.featured,
+    menuOrder: p.menuOrder,
+    shortDescription: p.shortDescription,
+    description: p.description,
+    regularPriceCents: p.regularPriceCents,
+    salePriceCents: p.salePriceCents,
+    dateOnSaleFrom: iso(p.dateOnSaleFrom),
+    dateOnSaleTo: iso(p.dateOnSaleTo),
+    priceCents: productPrice(p),
+    onSale: productOnSale(p),
+    manageStock: p.manageStock,
+    stockQuantity: p.stockQuantity,
+    lowStockAmount: p.lowStockAmount,
+    backorders: up(p.backorders),
+    stockStatus: up(productStockStatus(p)),
+    virtual: p.virtual,
+    downloadable: p.downloadable,
+    downloadLimit: p.downloadLimit,
+    downloadExpiry: p.downloadExpiry,
+    downloads: p.downloads,
+    externalUrl: p.externalUrl,
+    buttonText: p.buttonText,
+    reviewsAllowed: p.reviewsAllowed,
+    totalSales: p.totalSales,
+    image: imageOut(p.image),
+    gallery: p.gallery.map(imageOut),
+    categories: p.categories.map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
+    attributes: p.attributes.map((a) => ({ name: a.attribute ? a.attribute.slug : a.name, options: a.options, visible: a.visible, variation: a.variation })),
+    variations: p.variations.map(variationOut),
+    permalink: `/products/${p.slug}/`,
+    dateCreated: iso(p.date),
+    dateModified: iso(p.modified),
+  };
+}
+
+const EMPTY_ADDRESS = { firstName: '', lastName: '', company: '', address1: '', address2: '', city: '', state: '', postcode: '', country: '', email: '', phone: '' };
+/** Guest orders may carry partial addresses: every field is a string for the UI. */
+const addressOut = (a: Partial<OrderRow['billing']>) => Object.assign({}, EMPTY_ADDRESS, a);
+
+const refundOut = (r: RefundRow) => ({ ...r, date: iso(r.createdAt) });
+
+/** An order row plus the lazily loaded parts (items, notes, refunds) the UI asks for. */
+function orderOut(o: OrderRow, ctx: AdminContext) {
+  let refunds: Promise<RefundRow[]> | null = null;
+  const loadRefunds = () => (refunds ??= ctx.admin.orders.refunds(o.id));
+  const refunded = async () => (await loadRefunds()).filter((r) => r.status === 'succeeded').reduce((s, r) => s + r.amountCents, 0);
+  return {
+    id: o.id,
+    number: String(o.id),
+    status: up(o.status),
+    customerUserId: /^\d+$/.test(o.customerId) ? Number(o.customerId) : null,
+    customerEmail: o.billing.email ?? '',
+    customerName: [o.billing.firstName, o.billing.lastName].filter(Boolean).join(' '),
+    billing: addressOut(o.billing),
+    shipping: addressOut(o.shipping),
+    paymentMethod: o.paymentMethod,
+    paymentMethodTitle: o.paymentMethodTitle,
+    transactionId: o.transactionId,
+    currency: o.currency,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCents: o.shippingCents,
+    totalTaxCents: o.totalTaxCents,
+    totalCents: o.totalCents,
+    refundedCents: refunded,
+    refundableCents: async () => Math.max(0, o.totalCents - (await loadRefunds()).filter((r) => r.status !== 'failed').reduce((s, r) => s + r.amountCents, 0)),
+    couponCodes: o.couponLines.map((c) => c.code),
+    shippingMethod: o.shippingLines[0]?.label ?? null,
+    customerNote: o.customerNote,
+    dateCreated: iso(o.dateCreated),
+    datePaid: iso(o.datePaid),
+    dateCompleted: iso(o.dateCompleted),
+    items: async () =>
+      (await ctx.engine.orders.items(o.id)).map((i) => ({ ...i, attributes: Object.entries(i.attributes).map(([name, value]) => ({ name, value })) })),
+    notes: async () => (await ctx.engine.orders.notes(o.id)).map((n) => ({ note: n.note, date: iso(n.createdAt) })),
+    refunds: async () => (await loadRefunds()).map(refundOut),
+  };
+}
+
+function couponOut(c: CouponRow, ctx: AdminContext) {
+  return {
+    ...c,
+    discountType: up(c.discountType),
+    expiresAt: iso(c.expiresAt),
+    expired: !!c.expiresAt && c.expiresAt.getTime() <= Date.now(),
+    dateCreated: iso(c.createdAt),
+    usages: async ({ first }: { first?: number | null }) =>
+      (await ctx.admin.coupons.usages(c.id, page(first ?? 50, 0).limit)).map((u) => ({ orderId: u.orderId, customer: u.customerKey.replace(/^(email|user|order):/, ''), date: iso(u.usedAt) })),
+  };
+}
+
+const REVIEW_OUT: Record<string, string> = { approved: 'APPROVED', pending: 'PENDING', spam: 'REJECTED' };
+const REVIEW_IN: Record<string, ReviewStatus> = { APPROVED: 'approved', PENDING: 'pending', REJECTED: 'spam' };
+const reviewOut = (r: ModeratedReview) => ({ ...r, date: iso(r.date), status: REVIEW_OUT[r.status] ?? 'PENDING' });
+
+const messageOut = (m: ContactMessageRow) => ({ ...m, date: iso(m.createdAt), answered: !!m.answeredAt, answeredAt: iso(m.answeredAt) });
+const subscriberOut = (s: SubscriberRow) => ({ ...s, status: up(s.status), date: iso(s.createdAt), confirmedAt: iso(s.confirmedAt), unsubscribedAt: iso(s.unsubscribedAt) });
+
+const publishOut = (p: PublishStatus) => ({ ...p, state: up(p.state) });
+
+// ---------- inputs ----------
+
+function productIn(input: Args): Args {
+  const out: Args = { ...input };
+  for (const k of ['type', 'status', 'visibility', 'backorders', 'stockStatus']) if (out[k]) out[k] = down(out[k]);
+  return out;
+}
+
+function variationIn(input: Args): Args {
+  const out = productIn(input);
+  if (input.attributes) out.attributes = Object.fromEntries((input.attributes as { name: string; value: string }[]).map((a) => [a.name, a.value]));
+  return out;
+}
+
+function couponIn(input: Args): CouponInput {
+  const out: Args = { ...input };
+  if (out.discountType) out.discountType = down(out.discountType);
+  return out as CouponInput;
+}
+
+async function productById(ctx: AdminContext, id: number) {
+  const p = await ctx.admin.catalog.product(id);
+  if (!p) throw new AdminError(`There is no product with id ${id}.`, 'NOT_FOUND');
+  return productOut(p);
+}
+
+async function stockResult(ctx: AdminContext, id: number, kind: 'product' | 'variation') {
+  if (kind === 'variation') {
+    const v = (await ctx.admin.catalog.variation(id))!;
+    return { kind, product: productOut(v.product), variation: variationOut(v) };
+  }
+  return { kind, product: await productById(ctx, id), variation: null };
+}
+
+export const adminResolvers = {
+  Query: {
+    adminViewer: (_: unknown, __: Args, ctx: AdminContext) => {
+      const v = ctx.auth.viewer;
+      return v ? { id: v.id, username: v.username, email: v.email, displayName: v.displayName || v.username, role: v.role } : null;
+    },
+    adminDashboard: guarded(async (_a, ctx) => {
+      const d = await ctx.admin.dashboard();
+      return { ...d, ordersByStatus: d.ordersByStatus.map((s) => ({ status: up(s.status), count: s.count })), lowStock: d.lowStock.map((i) => ({ ...i, stockStatus: up(i.stockStatus) })) };
+    }),
+    adminProducts: guarded(async (a, ctx) => {
+      const { limit, offset } = page(a.first, a.offset);
+      const snap = await ctx.engine.catalog.snapshot();
+      const needle = (a.search ?? '').trim().toLowerCase();
+      const status = a.status ? down(a.status) : null;
+      const cats = a.categoryId ? snap.categoryDescendants.get(a.categoryId) : null;
+      if (a.categoryId && !cats) throw new AdminError(`There is no category with id ${a.categoryId}.`, 'NOT_FOUND');
+      const low = a.lowStock ? new Set((await ctx.admin.lowStock(10_000)).map((i) => i.productId)) : null;
+      const list = snap.products.filter(
+        (p) =>
+          (!needle || p.searchText.includes(needle) || p.variations.some((v) => v.sku.toLowerCase().includes(needle))) &&
+          (!status || p.status === status) &&
+          (!cats || p.categories.some((c) => cats.has(c.id))) &&
+          (!low || low.has(p.id)),
+      );
+      return { total: list.length, nodes: list.slice(offset, offset + limit).map(productOut) };
+    }),
+    adminProduct: guarded(async (a, ctx) => {
+      const p = await ctx.admin.catalog.product(a.id);
+      return p ? productOut(p) : null;
+    }),
+    adminCategories: guarded(async (_a, ctx) => {
+      const snap = await ctx.engine.catalog.snapshot();
+      return snap.terms.filter((t) => t.taxonomy === 'product_cat').map((t) => ({ ...t, image: imageOut(t.image) }));
+    }),
+    adminOrders: guarded(async (a, ctx) => {
+      const r = await ctx.admin.listOrders({ statuses: a.status, dateFrom: a.dateFrom, dateTo: a.dateTo, customer: a.customer, first: a.first, offset: a.offset });
+      return { total: r.total, nodes: r.rows.map((o) => orderOut(o, ctx)) };
+    }),
+    adminOrder: guarded(async (a, ctx) => {
+      const o = a.id > 0 && a.id <= 2147483647 ? await ctx.engine.orders.get(a.id) : null;
+      return o ? orderOut(o, ctx) : null;
+    }),
+    adminCoupons: guarded(async (a, ctx) => {
+      const r = await ctx.admin.coupons.list({ search: a.search, ...page(a.first, a.offset) });
+      return { total: r.total, nodes: r.rows.map((c) => couponOut(c, ctx)) };
+    }),
+    adminCoupon: guarded(async (a, ctx) => {
+      if ((a.id == null) === (a.code == null)) throw new AdminError('Give either id or code.');
+      const c = a.id != null ? await ctx.admin.coupons.get(a.id) : await ctx.admin.coupons.getByCode(a.code);
+      return c ? couponOut(c, ctx) : null;
+    }),
+    adminReviews: guarded(async (a, ctx) => {
+      const r = await ctx.admin.reviews.list({ status: a.status ? REVIEW_IN[a.status] : null, productId: a.productId, ...page(a.first, a.offset) });
+      return { total: r.total, nodes: r.rows.map(reviewOut) };
+    }),
+    adminContactMessages: guarded(async (a, ctx) => {
+      const r = await ctx.admin.contact.list({ answered: a.answered, ...page(a.first, a.offset) });
+      return { total: r.total, nodes: r.rows.map(messageOut) };
+    }),
+    adminNewsletterSubscribers: guarded(async (a, ctx) => {
+      const r = await ctx.admin.newsletter.list({ status: down(a.status) as SubscriberStatus | null, ...page(a.first, a.offset) });
+      return { total: r.total, nodes: r.rows.map(subscriberOut) };
+    }),
+    adminPublishStatus: guarded(async (_a, ctx) => publishOut(await ctx.admin.publishStatus())),
+    adminExportCsv: guarded(async (a, ctx) => {
+      const kind = a.kind === 'CONTACT_MESSAGES' ? 'contact-messages' : 'newsletter-subscribers';
+      const csv = await ctx.admin.exportCsv(kind, down(a.status) as SubscriberStatus | null);
+      const day = new Date().toISOString().slice(0, 10);
+      return { fileName: `${kind}-${day}.csv`, contentType: 'text/csv; charset=utf-8', rows: csv.split('\r\n').length - 2, csv };
+    }),
+  },
+  Mutation: {
+    adminCreateProduct: guarded(async (a, ctx) => productById(ctx, await ctx.admin.catalog.createProduct(productIn(a.input)))),
+    adminUpdateProduct: guarded(async (a, ctx) => {
+      await ctx.admin.catalog.updateProduct(a.id, productIn(a.input));
+      return productById(ctx, a.id);
+    }),
+    adminArchiveProduct: guarded(async (a, ctx) => {
+      await ctx.admin.catalog.archiveProduct(a.id);
+      return productById(ctx, a.id);
+    }),
+    adminSetStock: guarded(async (a, ctx) => stockResult(ctx, a.id, await ctx.admin.catalog.setStock(a.id, productIn(a.input)))),
+    adminSetPrice: guarded(async (a, ctx) => stockResult(ctx, a.id, await ctx.admin.catalog.setPrice(a.id, a.input))),
+    adminCreateVariation: guarded(async (a, ctx) => variationOut((await ctx.admin.catalog.variation(await ctx.admin.catalog.createVariation(a.productId, variationIn(a.input))))!)),
+    adminUpdateVariation: guarded(async (a, ctx) => {
+      await ctx.admin.catalog.updateVariation(a.id, variationIn(a.input));
+      return variationOut((await ctx.admin.catalog.variation(a.id))!);
+    }),
+    adminDeleteVariation: guarded(async (a, ctx) => {
+      await ctx.admin.catalog.deleteVariation(a.id);
+      return true;
+    }),
+    adminUploadImage: guarded(async (a, ctx) => {
+      // Read back from its row: the snapshot only lists images that products or categories use.
+      return imageOut(await ctx.admin.catalog.image(await ctx.admin.uploadImage(a.input)));
+    }),
+    adminAddProductDownload: guarded(async (a, ctx) => {
+      await ctx.admin.addDownload(a.input);
+      return productById(ctx, a.input.productId);
+    }),
+    adminRemoveProductDownload: guarded(async (a, ctx) => {
+      const snap = await ctx.engine.catalog.snapshot();
+      const owner = snap.products.find((p) => p.downloads.some((d) => d.id === a.downloadId));
+      await ctx.admin.catalog.removeDownload(a.downloadId);
+      return productById(ctx, owner!.id);
+    }),
+    adminCreateCategory: guarded(async (a, ctx) => {
+      const id = await ctx.admin.catalog.createCategory(a.input);
+      const t = (await ctx.engine.catalog.snapshot()).termsById.get(id)!;
+      return { ...t, image: imageOut(t.image) };
+    }),
+    adminUpdateCategory: guarded(async (a, ctx) => {
+      await ctx.admin.catalog.updateCategory(a.id, a.input);
+      const t = (await ctx.engine.catalog.snapshot()).termsById.get(a.id)!;
+      return { ...t, image: imageOut(t.image) };
+    }),
+    adminDeleteCategory: guarded(async (a, ctx) => {
+      await ctx.admin.catalog.deleteCategory(a.id);
+      return true;
+    }),
+    adminUpdateOrderStatus: guarded(async (a, ctx) => {
+      const i = a.input;
+      const r = await ctx.admin.moveOrder({ ...i, status: orderStatusIn(i.status) as 'completed' }, actorOf(ctx));
+      return { order: orderOut(r.order, ctx), customerNotified: r.mailed };
+    }),
+    adminAddOrderNote: guarded(async (a, ctx) => {
+      await ctx.admin.addOrderNote(a.orderId, a.note, actorOf(ctx));
+      return orderOut(await ctx.admin.order(a.orderId), ctx);
+    }),
+    adminRefundOrder: guarded(async (a, ctx) => {
+      const r = await ctx.admin.refund(a.input, actorOf(ctx));
+      return { refund: refundOut(r.refund), order: orderOut(r.order, ctx), replayed: r.replayed };
+    }),
+    adminCreateCoupon: guarded(async (a, ctx) => couponOut(await ctx.admin.coupons.create(couponIn(a.input)), ctx)),
+    adminUpdateCoupon: guarded(async (a, ctx) => couponOut(await ctx.admin.coupons.update(a.id, couponIn(a.input)), ctx)),
+    adminExpireCoupon: guarded(async (a, ctx) => couponOut(await ctx.admin.coupons.expire(a.id), ctx)),
+    adminModerateReview: guarded(async (a, ctx) => {
+      const r = await ctx.admin.reviews.moderate(a.id, REVIEW_IN[a.status]!);
+      if (!r) throw new AdminError(`There is no review with id ${a.id}.`, 'NOT_FOUND');
+      return reviewOut(r);
+    }),
+    adminPublish: guarded(async (_a, ctx) => publishOut(await ctx.admin.publish(actorOf(ctx)))),
+    adminSetMessageAnswered: guarded(async (a, ctx) => {
+      const m = await ctx.admin.contact.setAnswered(a.id, a.answered);
+      if (!m) throw new AdminError(`There is no contact message with id ${a.id}.`, 'NOT_FOUND');
+      return messageOut(m);
+    }),
+  },
+};
+
+export type { OrderStatus };
