@@ -4,44 +4,157 @@
 //   npm run bench                  everything that can run here
 //   npm run bench -- --only api    API only;  --only site  page weight only;  --only build  build time
 //   npm run bench -- --quick       shorter loads (3 s) for a smoke run
+//   npm run bench -- --only lighthouse | static | build    one site measure (site = page weight, Lighthouse, static)
+//   npm run bench -- --soak 10m    only the soak: mixed traffic for that long (30s, 10m, 1h)
 import path from 'node:path';
 import fs from 'node:fs';
-import { spawn, spawnSync } from 'node:child_process';
-import { seedCatalog, startEngine } from './engine-process.mjs';
-import { operationDocument, graphql, load } from './api.mjs';
+import { spawn } from 'node:child_process';
+import { checkStock, createBenchDatabase, prepareStock, seedCatalog, startEngine } from './engine-process.mjs';
+import { operationDocument, graphql, load, post, runFlows } from './api.mjs';
 import { measurePageWeights } from './page-weight.mjs';
+import { benchLighthouse, benchStaticServer, benchBuilds, benchSoak } from './site-sections.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+// A soak run measures only the soak.
+const only = args.includes('--soak') ? 'soak' : args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const duration = args.includes('--quick') ? 3 : 10;
+const soakFor = args.includes('--soak') ? args[args.indexOf('--soak') + 1] : undefined;
 const rows = [];
 
 function row(area, measure, value, unit, budget, ok, note = '') {
   rows.push({ area, measure, value, unit, budget, ok, note });
 }
 
-async function benchApi(label, env) {
-  const dataDir = env.MESHFRONT_DATA_DIR;
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  seedCatalog(env, 1000);
-  const engine = await startEngine({ port: 4510, env });
-  try {
-    const getProducts = operationDocument('getProducts');
-    const getProduct = operationDocument('getProduct');
-    const list = await graphql(engine.url, getProducts, { first: 24 });
-    const slug = list.data.products.nodes[5].slug;
-    // Warm-up so caches and JIT are in the state a running shop is in.
-    await load({ url: engine.url, body: { query: getProducts, variables: { first: 24 } }, connections: 10, duration: 2 });
-    await load({ url: engine.url, body: { query: getProduct, variables: { slug } }, connections: 10, duration: 2 });
+const API_PORT = 4510;
+const BILLING = { firstName: 'Ada', lastName: 'Lovelace', address1: 'Hauptstr. 1', city: 'Berlin', postcode: '10115', country: 'DE', email: 'bench@example.com', phone: '+49 30 123456' };
+/** DESIGN.md → Budgets: 200 concurrent checkouts against this much stock. */
+const RACE_STOCK = 20;
+const RACE_CHECKOUTS = 200;
 
-    const lp = await load({ url: engine.url, body: { query: getProducts, variables: { first: 24 } }, connections: 50, duration });
-    row(`API ${label}`, 'getProducts (24) p99', lp.p99, 'ms', '≤ 25', lp.p99 <= 25 && lp.errors === 0, `${lp.rps.toFixed(0)} req/s, p50 ${lp.p50} ms, ${lp.errors} errors`);
-    const gp = await load({ url: engine.url, body: { query: getProduct, variables: { slug } }, connections: 50, duration });
-    row(`API ${label}`, 'getProduct p99', gp.p99, 'ms', '≤ 25', gp.p99 <= 25 && gp.errors === 0, `${gp.rps.toFixed(0)} req/s, p50 ${gp.p50} ms, ${gp.errors} errors`);
-    row(`API ${label}`, 'engine resident memory after load', Math.round(engine.rssKB() / 1024), 'MB', '—', true);
+const ms = (r) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms`;
+
+/**
+ * The API rows on one database: catalog reads, cart and checkout at 50 connections on the 1,000-product
+ * catalog, and the 200-checkouts-against-20-units race. `env` names the database; its data dir is removed
+ * before and after.
+ */
+async function benchApi(label, env) {
+  const area = `API ${label}`;
+  const dataDir = env.MESHFRONT_DATA_DIR;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  try {
+    seedCatalog(env, 1000);
+    const stock = prepareStock(env, RACE_STOCK);
+    const engine = await startEngine({ port: API_PORT, env });
+    let race;
+    try {
+      await catalogRows(area, engine, 1000, true);
+      await cartRows(area, engine, stock);
+      await checkoutRows(area, engine, stock);
+      race = await raceCheckouts(engine, stock);
+      row(area, 'engine resident memory after load', Math.round(engine.rssKB() / 1024), 'MB', '—', true);
+    } finally {
+      await engine.stop();
+    }
+    // Stock and order lines as stored, read once the engine has stopped (a PGlite file has one user).
+    const stored = checkStock(env, stock.race.id);
+    const ok = race.orders === RACE_STOCK && stored.stock === 0 && stored.orders === RACE_STOCK && race.other === 0 && race.outOfStock === RACE_CHECKOUTS - RACE_STOCK;
+    row(area, `${RACE_CHECKOUTS} checkouts vs ${RACE_STOCK} in stock`, `${race.orders} orders`, '', `= ${RACE_STOCK}, stock 0`, ok,
+      `stored: stock ${stored.stock}, ${stored.orders} order lines; ${race.outOfStock} out-of-stock refusals, ${race.other} other errors${race.firstOther ? ` (${race.firstOther})` : ''}, all answered in ${race.slowest} ms`);
   } finally {
-    await engine.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** getProducts (24) and, on the main catalog, getProduct — cache-hot reads as shoppers browse. */
+async function catalogRows(area, engine, products, withProduct) {
+  const getProducts = operationDocument('getProducts');
+  const getProduct = operationDocument('getProduct');
+  const list = await graphql(engine.url, getProducts, { first: 24 });
+  const slug = list.data.products.nodes[5].slug;
+  // Warm-up so caches and JIT are in the state a running shop is in.
+  await load({ url: engine.url, body: { query: getProducts, variables: { first: 24 } }, connections: 10, duration: 2 });
+  const size = products === 1000 ? '' : `, ${products.toLocaleString('en')} products`;
+  const budgeted = products === 1000;
+  const lp = await load({ url: engine.url, body: { query: getProducts, variables: { first: 24 } }, connections: 50, duration });
+  row(area, `getProducts (24) p99${size}`, lp.p99, 'ms', budgeted ? '≤ 25' : '—', (budgeted ? lp.p99 <= 25 : true) && lp.errors === 0, `${ms(lp)}, ${lp.errors} errors`);
+  if (!withProduct) return;
+  await load({ url: engine.url, body: { query: getProduct, variables: { slug } }, connections: 10, duration: 2 });
+  const gp = await load({ url: engine.url, body: { query: getProduct, variables: { slug } }, connections: 50, duration });
+  row(area, 'getProduct p99', gp.p99, 'ms', '≤ 25', gp.p99 <= 25 && gp.errors === 0, `${ms(gp)}, ${gp.errors} errors`);
+}
+
+/** addToCart and getCart with 50 shoppers, one session (and cart) per connection. */
+async function cartRows(area, engine, stock) {
+  const addToCart = operationDocument('addToCart');
+  const getCart = operationDocument('getCart');
+  const sessions = [];
+  for (let i = 0; i < 50; i++) {
+    const r = await post(engine.url, addToCart, { productId: stock.load[i % stock.load.length].id, quantity: 1 }, null);
+    if (r.body.errors?.length) throw new Error(`addToCart: ${r.body.errors[0].message}`);
+    sessions.push(r.token);
+  }
+  const body = { query: addToCart, variables: { productId: stock.load[0].id, quantity: 1 } };
+  await load({ url: engine.url, body, sessions, connections: 10, duration: 2 });
+  const add = await load({ url: engine.url, body, sessions, connections: 50, duration });
+  row(area, 'addToCart p99 (50 carts)', add.p99, 'ms', '≤ 40', add.p99 <= 40 && add.errors === 0, `${ms(add)}, ${add.errors} errors`);
+  const cart = await load({ url: engine.url, body: { query: getCart }, sessions, connections: 50, duration });
+  row(area, 'getCart p99 (50 carts)', cart.p99, 'ms', '—', cart.errors === 0, `${ms(cart)}, ${cart.errors} errors`);
+}
+
+/** The buying flow at 50 concurrent shoppers: a new session adds a product, then checks out (cash on delivery). */
+async function checkoutRows(area, engine, stock) {
+  const addToCart = operationDocument('addToCart');
+  const checkout = operationDocument('Checkout');
+  const flow = async (i) => {
+    const added = await post(engine.url, addToCart, { productId: stock.load[i % stock.load.length].id, quantity: 1 }, null);
+    if (added.body.errors?.length) throw new Error(`addToCart: ${added.body.errors[0].message}`);
+    const placed = await post(engine.url, checkout, { paymentMethod: 'cod', billing: BILLING }, added.token);
+    if (placed.body.errors?.length || placed.body.data?.checkout?.result !== 'success') throw new Error(`Checkout: ${placed.body.errors?.[0]?.message ?? placed.body.data?.checkout?.result}`);
+    return { Checkout: placed.ms };
+  };
+  await runFlows({ concurrency: 10, duration: 2, flow });
+  const r = await runFlows({ concurrency: 50, duration, flow });
+  const c = r.results.Checkout ?? { rps: 0, total: 0, p50: NaN, p99: NaN };
+  row(area, 'Checkout p99 (50 shoppers, COD)', c.p99, 'ms', '—', r.errors === 0 && c.total > 0, `${c.rps.toFixed(0)} orders/s, p50 ${c.p50} ms, ${r.errors} errors${r.firstError ? ` (${r.firstError})` : ''}`);
+}
+
+/** 200 shoppers with the last 20 units in their carts check out at once; the row is written once the stored stock is read. */
+async function raceCheckouts(engine, stock) {
+  const addToCart = operationDocument('addToCart');
+  const checkout = operationDocument('Checkout');
+  const tokens = [];
+  for (let i = 0; i < RACE_CHECKOUTS; i += 25) {
+    const batch = await Promise.all(Array.from({ length: Math.min(25, RACE_CHECKOUTS - i) }, () => post(engine.url, addToCart, { productId: stock.race.id, quantity: 1 }, null)));
+    for (const r of batch) {
+      if (r.body.errors?.length) throw new Error(`addToCart: ${r.body.errors[0].message}`);
+      tokens.push(r.token);
+    }
+  }
+  const results = await Promise.all(tokens.map((token, i) => post(engine.url, checkout, { paymentMethod: 'cod', billing: { ...BILLING, email: `race${i}@example.com` } }, token)));
+  const orders = results.filter((r) => !r.body.errors?.length && r.body.data?.checkout?.result === 'success').length;
+  const messages = results.filter((r) => r.body.errors?.length).map((r) => r.body.errors[0].message);
+  const outOfStock = messages.filter((m) => m === `Sorry, "${stock.race.name}" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.`).length;
+  return { orders, outOfStock, other: messages.length - outOfStock, firstOther: messages.find((m) => !m.includes('is not in stock')), slowest: Math.round(Math.max(...results.map((r) => r.ms))) };
+}
+
+/** getProducts (24) as the catalog grows: 100 and 10,000 products (1,000 is the main row). PGlite. */
+async function benchScaling() {
+  for (const products of [100, 10_000]) {
+    const env = { MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', `pglite-${products}`) };
+    fs.rmSync(env.MESHFRONT_DATA_DIR, { recursive: true, force: true });
+    try {
+      seedCatalog(env, products);
+      const engine = await startEngine({ port: API_PORT, env });
+      try {
+        await catalogRows('API PGlite', engine, products, false);
+      } finally {
+        await engine.stop();
+      }
+    } finally {
+      fs.rmSync(env.MESHFRONT_DATA_DIR, { recursive: true, force: true });
+    }
   }
 }
 
@@ -81,36 +194,6 @@ async function benchSite() {
   }
 }
 
-/** Time for a clean build of every page in all six locales with the seed catalog (budget ≤ 60 s). */
-function benchBuild() {
-  const outDir = path.join(root, 'var', 'bench', 'build-dist');
-  const env = {
-    ...process.env,
-    MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'build-data'),
-    ASTRO_CACHE_DIR: path.join(root, 'var', 'bench', 'build-cache'),
-  };
-  for (const dir of [outDir, env.MESHFRONT_DATA_DIR, env.ASTRO_CACHE_DIR]) fs.rmSync(dir, { recursive: true, force: true });
-  const started = Date.now();
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], { cwd: root, env, encoding: 'utf8' });
-  const seconds = (Date.now() - started) / 1000;
-  if (r.status !== 0) {
-    row('build', 'all pages, six locales', '—', '', '≤ 60 s', false, `build failed: ${(r.stderr || r.stdout).split('\n').filter(Boolean).pop()}`);
-    return;
-  }
-  const pages = countHtml(path.join(outDir, 'client'));
-  row('build', 'all pages, six locales (seed catalog)', seconds.toFixed(1), 's', '≤ 60 s', seconds <= 60, `${pages} HTML pages, includes seeding a fresh database and the Pagefind index`);
-  fs.rmSync(outDir, { recursive: true, force: true });
-}
-
-function countHtml(dir) {
-  let n = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) n += countHtml(path.join(dir, entry.name));
-    else if (entry.name.endsWith('.html')) n++;
-  }
-  return n;
-}
-
 function firstProductPath() {
   const dir = path.join(root, 'dist', 'client', 'product');
   if (!fs.existsSync(dir)) return undefined;
@@ -127,14 +210,27 @@ async function section(name, fn) {
   }
 }
 
+if (only === 'soak') await section('soak', () => benchSoak(row, soakFor));
 if (!only || only === 'api') {
   await section('API PGlite', () => benchApi('PGlite', { MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pglite') }));
+  await section('API PGlite', benchScaling);
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pg) await section('API PostgreSQL', () => benchApi('PostgreSQL', { DATABASE_URL: pg, MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pg') }));
-  else row('API PostgreSQL', 'all', '—', '', '', true, 'skipped: set BENCH_DATABASE_URL=postgres://…');
+  if (pg) {
+    await section('API PostgreSQL', async () => {
+      // A database of its own on that server, dropped afterwards (orders and sessions included).
+      const db = await createBenchDatabase(pg);
+      try {
+        await benchApi('PostgreSQL', { DATABASE_URL: db.url, MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pg') });
+      } finally {
+        await db.drop();
+      }
+    });
+  } else row('API PostgreSQL', 'all', '—', '', '', true, 'skipped: set BENCH_DATABASE_URL=postgres://…');
 }
 if (!only || only === 'site') await section('site', benchSite);
-if (!only || only === 'build') await section('build', async () => benchBuild());
+if (!only || only === 'site' || only === 'lighthouse') await section('lighthouse', () => benchLighthouse(row));
+if (!only || only === 'site' || only === 'static') await section('static pages', () => benchStaticServer(row, { duration }));
+if (!only || only === 'build') await section('build', () => benchBuilds(row, { synthetic: args.includes('--quick') ? 0 : 5000 }));
 
 const widths = [18, 36, 10, 12, 6];
 const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join(' ');

@@ -15,6 +15,12 @@ import { pageSlice, pagination, PRODUCTS_PER_PAGE } from '../../../../lib/catalo
 import { slimListingProduct } from '../../../../lib/catalog/slim';
 import type { CatalogProduct } from '../../../../lib/catalog/types';
 
+/**
+ * The query parameters that make a listing differ from its prebuilt HTML (what parseCatalogQuery in
+ * src/lib/catalog/query-url.ts reads): with one of them in the URL the listing island hydrates at once.
+ */
+export const LISTING_QUERY_PARAMS = ['filter', 'search', 'orderby', 'order'] as const;
+
 /** Global attributes offered as listing filters. */
 export const ATTRIBUTE_TAXONOMIES = ['pa_color', 'pa_size', 'pa_frequency-band'] as const;
 const TAXONOMY_ENUMS = ['PACOLOR', 'PASIZE', 'PAFREQUENCYBAND'] as const;
@@ -32,13 +38,11 @@ let catalog: Promise<CatalogData> | undefined;
 
 export function getCatalog(): Promise<CatalogData> {
   catalog ??= (async () => {
-    const [list, cats, terms] = await Promise.all([
-      buildRequest('getProducts', {}),
+    const [products, cats, terms] = await Promise.all([
+      allProducts(),
       buildRequest('getProductCategories', {}),
       buildRequest('getAllTerms', { taxonomies: [...TAXONOMY_ENUMS] }),
     ]);
-    const products = list.products?.nodes ?? [];
-    if (!Array.isArray(products)) throw new Error('Products must be an array.');
     return {
       products,
       categories: (cats.productCategories?.nodes ?? []).filter((c): c is ProductCategory => Boolean(c?.slug)),
@@ -49,6 +53,27 @@ export function getCatalog(): Promise<CatalogData> {
     throw error;
   });
   return catalog;
+}
+
+/**
+ * Every listed product, page after page: the engine clamps `first` to COMMERCE_MAX_PAGE_SIZE (1,000 by
+ * default), so one request would silently leave the rest of a large catalog without pages.
+ */
+async function allProducts(): Promise<ProductListItem[]> {
+  const products: ProductListItem[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const list = await buildRequest('getProducts', after ? { after } : {});
+    const nodes = list.products?.nodes ?? [];
+    if (!Array.isArray(nodes)) throw new Error('Products must be an array.');
+    products.push(...nodes);
+    const next = list.products?.pageInfo;
+    if (!next?.hasNextPage) return products;
+    if (!next.endCursor || next.endCursor === after || nodes.length === 0) {
+      throw new Error(`getProducts said there are more products after ${products.length} but gave no usable cursor.`);
+    }
+    after = next.endCursor;
+  }
 }
 
 const details = new Map<string, Promise<ProductDetail | null>>();
