@@ -112,7 +112,7 @@ test.describe('header', () => {
     await page.goto('/de/');
     const wishlist = page.locator(isPhone(info.project.name) ? '#mobile-menu [data-wishlist-link]' : 'header a[data-wishlist-link]').first();
     await expect(wishlist).toHaveAttribute('href', '/de/my-account?tab=wishlist');
-    await expect(page.locator('[data-signin-tooltip]')).toHaveText('ada');
+    await expect(page.locator('[data-signin-tooltip]')).toHaveText('Angemeldet als ada');
   });
 
   test('a route change closes the panels', async ({ page }, info) => {
