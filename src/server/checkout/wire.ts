@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { OrderService } from '../orders/service.ts';
 import type { SessionService } from '../session/service.ts';
 import { PaymentsService } from './payments.ts';
-import { CheckoutService } from './service.ts';
+import { CheckoutError, CheckoutService } from './service.ts';
 import { loadCommerceSettings, type CommerceSettings } from './settings.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { readMailSettings } from '../mail/settings.ts';
@@ -21,6 +21,8 @@ import { createStripeClient } from '../payments/stripe/client.ts';
 import { checkPaymentIntentForCheckout, StripePayments, type PaymentIntentSummary, type StripePaymentError } from '../payments/stripe/service.ts';
 import { loadStripeSettings } from '../payments/stripe/settings.ts';
 import { StripeWebhookHandler } from './stripe-webhook.ts';
+import { withCardCheckoutRecovery } from '../payments/stripe/recovery.ts';
+import { readCart } from '../cart/model.ts';
 import { createKadenaGateway } from '../payments/kadena/gateway.ts';
 import { loadKadenaSettings } from '../payments/kadena/settings.ts';
 import { DEFAULT_CONFIRMATION_GRACE_MS, type KadenaPaymentWatcher } from '../payments/kadena/watcher.ts';
@@ -100,6 +102,35 @@ export async function createCommerce(input: {
         return r.ok ? null : r.message;
       },
     };
+    // Crash safety: a card checkout interrupted by a dying process is completed (or refunded) later.
+    const recovery = withCardCheckoutRecovery(checkout.checkout.bind(checkout), {
+      db: database.db,
+      sessions,
+      orderForIntent: (id) => orders.getByTransaction('stripe', id),
+      cartIsEmpty: async (customerId) => readCart(await sessions.load(customerId)).items.length === 0,
+      answerFor: (order) => ({ order, accountUserId: null, redirect: `/checkout/order-received/${order.id}/?key=${order.orderKey}` }),
+      refusal: (message) => new CheckoutError(message),
+      refund: async (id) => void (await stripe.refund({ paymentIntentId: id, idempotencyKey: `meshfront-recovery-refund-${id}`, reason: 'requested_by_customer' })),
+      succeeded: async (id) => (await stripe.retrievePaymentIntent(id)).status === 'succeeded',
+      afterSeconds: stripeSettings.recoveryAfterSeconds,
+      log,
+    });
+    checkout.checkout = recovery.checkout;
+    if (settings.sweepIntervalMs > 0) {
+      let sweeping = false;
+      const sweep = () => {
+        if (sweeping) return;
+        sweeping = true;
+        recovery
+          .sweep()
+          .catch((err) => log(`card checkout recovery failed: ${(err as Error).message}`))
+          .finally(() => (sweeping = false));
+      };
+      const timer = setInterval(sweep, settings.sweepIntervalMs);
+      timer.unref();
+      stops.push(() => clearInterval(timer));
+      setImmediate(sweep);
+    }
   }
 
   // Order confirmation e-mail, after the order committed; a mail failure never undoes an order.

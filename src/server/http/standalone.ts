@@ -1,25 +1,45 @@
 /**
  * `npm run api`: the GraphQL endpoint alone on node:http (PORT, default 4000), for deployments that
- * serve the static site from a CDN and run N API processes behind a load balancer.
+ * serve the static site from a CDN and run N API processes behind a load balancer. Same hardening as the
+ * site server (src/lib/http/node-hardening.ts): security headers, body limit (413), slow-client timeouts,
+ * and on SIGTERM/SIGINT it stops accepting, finishes the requests in flight, closes the database and exits 0.
  */
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { contentSecurityPolicy } from '../../lib/http/csp.ts';
+import {
+  baseSecurityHeaders,
+  bodyLimitFor,
+  enforceBodyLimit,
+  gracefulShutdown,
+  isHttpsRequest,
+  loadHardeningSettings,
+  serverOptions,
+} from '../../lib/http/node-hardening.ts';
 import { getConfig } from '../config.ts';
 import { getEngine } from '../engine.ts';
-import { getYoga } from './yoga.ts';
+import { getCatalogFastPath } from './fast-path.ts';
 
 const config = getConfig();
+const hardening = loadHardeningSettings();
 const engine = await getEngine();
-const yoga = getYoga();
-const server = createServer(yoga);
-server.listen(config.port, config.host, () => {
-  console.log(`[meshfront] GraphQL API on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/graphql (${engine.database.kind})`);
-});
+// Hot catalog reads are answered from stored bytes in front of Yoga; everything else goes to Yoga.
+const handle = getCatalogFastPath().nodeHandler();
+// The API serves JSON (and GraphiQL outside production, which loads its own scripts): no page policy,
+// only what stops it being framed or sniffed.
+const API_CSP = config.isProduction ? "default-src 'none'; frame-ancestors 'none'" : contentSecurityPolicy();
 
-async function shutdown(signal: string) {
-  console.log(`[meshfront] ${signal}: closing`);
-  server.close();
-  await engine.close().catch(() => {});
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+const server = createServer(serverOptions(hardening), async (req, res) => {
+  const https = isHttpsRequest(req, hardening.trustProxy);
+  for (const [name, value] of Object.entries(baseSecurityHeaders(https, hardening))) res.setHeader(name, value);
+  res.setHeader('Content-Security-Policy', API_CSP);
+  const pathname = new URL(req.url ?? '/', 'http://api.invalid').pathname;
+  if (!(await enforceBodyLimit(req, res, bodyLimitFor(pathname, hardening) ?? hardening.apiMaxBodyBytes, pathname))) return;
+  handle(req, res);
+});
+gracefulShutdown(server, { graceMs: hardening.shutdownGraceMs, close: () => engine.close() }).install();
+
+server.listen(config.port, config.host, () => {
+  const port = (server.address() as AddressInfo).port;
+  console.log(`[meshfront] GraphQL API on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql (${engine.database.kind})`);
+});

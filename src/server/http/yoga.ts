@@ -13,6 +13,7 @@ import { SESSION_HEADER, type SessionState } from '../session/service.ts';
 import { useCatalogResponseCache } from './response-cache.ts';
 import { useAccounts } from '../auth/plugin.ts';
 import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.ts';
+import { useInputGuard } from './input-guard.ts';
 
 /** Larger request bodies are refused before parsing (the token limit catches the rest). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -89,7 +90,7 @@ export function armorPlugins(limits: ServerConfig['limits']): Plugin[] {
 
 export function createMeshfrontYoga(engine: () => Promise<Engine>, config: ServerConfig): MeshfrontYoga {
   const sessions = new WeakMap<Request, SessionState>();
-  const plugins: Plugin[] = [useWooSession(engine, sessions), useAccounts(engine), ...armorPlugins(config.limits), useCatalogResponseCache()];
+  const plugins: Plugin[] = [useWooSession(engine, sessions), useAccounts(engine), useInputGuard(), ...armorPlugins(config.limits), useCatalogResponseCache()];
   if (!config.introspection) plugins.push(useNoIntrospection());
   if (config.trustedDocumentsOnly) plugins.push(useTrustedDocuments(loadTrustedDocuments(config.operationsDir)));
   const exposed = [SESSION_HEADER, 'X-JWT-Auth', 'X-JWT-Refresh'];

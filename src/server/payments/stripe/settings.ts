@@ -31,6 +31,8 @@ export type StripeSettings = {
   currency: string;
   /** True when the secret key is a test-mode key. */
   testMode: boolean;
+  /** STRIPE_RECOVERY_AFTER_SECONDS: a card checkout still unfinished after this long had its process die (recovery.ts). */
+  recoveryAfterSeconds: number;
 };
 
 const schema = z.object({
@@ -46,6 +48,8 @@ const schema = z.object({
     .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 currency code such as eur')
     .transform((c) => c.toLowerCase())
     .default('eur'),
+  // Longer than any live checkout can take (the SDK's 20 s timeout with 2 retries).
+  STRIPE_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
 });
 
 export function loadStripeSettings(source: Record<string, string | undefined> = process.env): StripeSettings {
@@ -79,5 +83,6 @@ export function loadStripeSettings(source: Record<string, string | undefined> = 
     api,
     currency: e.STRIPE_CURRENCY,
     testMode,
+    recoveryAfterSeconds: e.STRIPE_RECOVERY_AFTER_SECONDS,
   };
 }

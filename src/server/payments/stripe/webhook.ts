@@ -81,6 +81,8 @@ export function parseStripeWebhook(
   if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
     return { ok: false, reason: 'malformed_payload', message: 'Not a Stripe event object' };
   }
+  const shapeProblem = eventShapeProblem(event);
+  if (shapeProblem) return { ok: false, reason: 'malformed_payload', message: shapeProblem };
   const base: EventBase = { id: event.id, created: event.created, livemode: event.livemode };
   switch (event.type) {
     case 'payment_intent.succeeded':
@@ -119,6 +121,34 @@ export function parseStripeWebhook(
     default:
       return { ok: true, event: { ...base, type: 'ignored', originalType: event.type } };
   }
+}
+
+const STRIPE_ID = /^[A-Za-z0-9_]{1,255}$/;
+
+/**
+ * A correctly signed event still comes from outside: the ids and amounts the orders domain stores or
+ * compares must have Stripe's shape (ids of letters, digits and '_'; amounts integer cents), or the event
+ * is refused as malformed instead of failing later in the database.
+ */
+function eventShapeProblem(event: Stripe.Event): string | null {
+  if (!STRIPE_ID.test(event.id)) return 'The event id is not a Stripe id';
+  if (!STRIPE_ID.test(event.type.replace(/\./g, '_'))) return 'The event type is not a Stripe event type';
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const isInt = (v: unknown) => Number.isSafeInteger(v);
+  if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+    if (typeof object.id !== 'string' || !STRIPE_ID.test(object.id)) return 'The PaymentIntent id is not a Stripe id';
+    if (!isInt(object.amount) || !isInt(object.amount_received)) return 'The PaymentIntent amounts are not integer cents';
+    if (typeof object.currency !== 'string' || typeof object.status !== 'string') return 'The PaymentIntent has no currency or status';
+    if (object.metadata !== undefined && object.metadata !== null && (typeof object.metadata !== 'object' || Array.isArray(object.metadata))) return 'The PaymentIntent metadata is not an object';
+  }
+  if (event.type === 'charge.refunded') {
+    if (typeof object.id !== 'string' || !STRIPE_ID.test(object.id)) return 'The charge id is not a Stripe id';
+    const pi = object.payment_intent;
+    const piId = typeof pi === 'string' ? pi : pi && typeof pi === 'object' ? (pi as { id?: unknown }).id : null;
+    if (piId !== null && piId !== undefined && (typeof piId !== 'string' || !STRIPE_ID.test(piId))) return 'The charge’s PaymentIntent id is not a Stripe id';
+    if (!isInt(object.amount) || !isInt(object.amount_refunded) || typeof object.currency !== 'string') return 'The charge amounts are not integer cents';
+  }
+  return null;
 }
 
 /** De-duplication: process an event id once; a redelivery is acknowledged without acting again. */
