@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { LOCALES, DEFAULT_LOCALE, localePrefix } from './src/lib/i18n/locales.ts';
 import { REDIRECT_RULES } from './src/lib/http/redirects.ts';
 import cartDirective from './src/integrations/cart-directive.ts';
+import interactionDirective from './src/integrations/interaction-directive.ts';
 import pagefind from './src/integrations/pagefind.ts';
 import { imageTransformer } from './src/lib/image/astro-integration.ts';
 
@@ -88,6 +89,8 @@ export default defineConfig({
     latestBuildFile(),
     // client:panel — the cart drawer hydrates when the cart panel first opens (src/integrations).
     cartDirective(),
+    // client:interaction — listing and product islands hydrate on the first interaction (src/integrations).
+    interactionDirective(),
     pagefind(),
   ],
   vite: {

@@ -21,9 +21,28 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
 import { isOperationName, loadDocument, type OperationName } from './registry';
 import type { OperationResult, OperationVariables } from './types';
+import {
+  DEFAULT_ENDPOINT,
+  firstApiMessage,
+  GraphQLRequestError,
+  INVALID_OPERATION,
+  pageHasDebugParam,
+  redactVariables,
+  resolveEndpoint,
+  SESSION_HEADER,
+  TimeoutError,
+  type ApiError,
+} from './wire';
 
-export const INVALID_OPERATION = 'Invalid GraphQL Operation';
-export const SESSION_HEADER = 'woocommerce-session';
+export {
+  GraphQLRequestError,
+  INVALID_OPERATION,
+  pageHasDebugParam,
+  redactVariables,
+  SESSION_HEADER,
+  TimeoutError,
+  type ApiError,
+} from './wire';
 
 export interface ClientConfig {
   /** GraphQL endpoint; relative URLs resolve against the page. Default PUBLIC_API_BASE or '/graphql'. */
@@ -59,43 +78,6 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-export interface ApiError {
-  message: string;
-  path?: readonly (string | number)[];
-  extensions?: Record<string, unknown>;
-}
-
-/** A failed request: HTTP 400–599, GraphQL errors, an unreadable response or a network failure. */
-export class GraphQLRequestError extends Error {
-  override name = 'GraphQLRequestError';
-  readonly operationName: string;
-  /** HTTP status, when a response arrived. */
-  readonly status: number | undefined;
-  /** The API's GraphQL errors, when it sent any. */
-  readonly errors: readonly ApiError[];
-
-  constructor(
-    message: string,
-    details: { operationName: string; status?: number; errors?: readonly ApiError[]; cause?: unknown },
-  ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.operationName = details.operationName;
-    this.status = details.status;
-    this.errors = details.errors ?? [];
-  }
-}
-
-/** The request took longer than the configured timeout. */
-export class TimeoutError extends Error {
-  override name = 'TimeoutError';
-  constructor(operationName: string, timeoutMs: number) {
-    super(`The request ${operationName} timed out after ${timeoutMs} ms. Please try again.`);
-  }
-}
-
-const DEFAULT_ENDPOINT =
-  (import.meta as { env?: Record<string, string | undefined> }).env?.PUBLIC_API_BASE || '/graphql';
-
 const DEFAULTS: ClientConfig = {
   endpoint: DEFAULT_ENDPOINT,
   timeoutMs: 15_000,
@@ -107,41 +89,6 @@ const DEFAULTS: ClientConfig = {
   setSessionToken: () => {},
   getAuthToken: () => null,
 };
-
-/** True when the current page URL carries a `debug` query parameter. Never true outside a browser. */
-export function pageHasDebugParam(): boolean {
-  const location = (globalThis as { window?: { location?: { search?: string } } }).window?.location;
-  if (!location || typeof location.search !== 'string') return false;
-  return new URLSearchParams(location.search).has('debug');
-}
-
-const SECRET_KEY = /pass(word)?|secret|token|^key$|^code$/i;
-
-/** Variables as logged: values of secret-looking keys are replaced, at any depth. */
-export function redactVariables(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactVariables);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? '[redacted]' : redactVariables(inner)]),
-    );
-  }
-  return value;
-}
-
-function firstApiMessage(errors: unknown): string | undefined {
-  if (!Array.isArray(errors)) return undefined;
-  const message = (errors[0] as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message.length > 0 ? message : undefined;
-}
-
-function resolveEndpoint(endpoint: string): string {
-  const href = (globalThis as { window?: { location?: { href?: string } } }).window?.location?.href;
-  try {
-    return new URL(endpoint, href).toString();
-  } catch {
-    throw new Error(`The GraphQL endpoint "${endpoint}" is not an absolute URL (outside a browser it must be).`);
-  }
-}
 
 const isMutationDocument = (document: string) => /^\s*mutation\b/m.test(document);
 

@@ -14,12 +14,13 @@ const button = (html: string) => /<button[^>]*data-add-to-cart[^>]*>([^<]*)<\/bu
 beforeEach(() => $chosenVariation.set(null));
 
 describe('AddToCartButton', () => {
-  it('offers "Add to cart" for a simple product in stock, disabled in the server HTML until the island hydrates', () => {
+  it('offers an enabled "Add to cart" for a simple product in stock in the server HTML', () => {
     const match = button(render({ stockStatus: 'IN_STOCK' }));
     expect(match?.[1]).toBe('Add to cart');
-    // A tap before hydration would be lost, so the static button is not clickable yet; the browser
-    // tests (tests/e2e/checkout.spec.ts) wait for it to become enabled and add to the cart.
-    expect(match?.[0]).toContain('disabled=""');
+    // The island hydrates on the first interaction (client:interaction), which holds a tap made before
+    // hydration and replays it afterwards, so the static button can be clickable at once.
+    expect(match?.[0]).not.toContain('disabled=""');
+    expect(match?.[0]).toContain('aria-disabled="false"');
   });
 
   it('is disabled and says so when out of stock', () => {
@@ -29,14 +30,28 @@ describe('AddToCartButton', () => {
   });
 
   it('waits for a variation on a variable product, then offers it', () => {
-    const variable = { type: 'VARIABLE', stockStatus: 'IN_STOCK' };
+    const variable = { type: 'VARIABLE', stockStatus: 'IN_STOCK' as const };
+    const renderWith = (initialChoice: Parameters<typeof AddToCartButton>[0]['initialChoice']) =>
+      renderToString(createElement(AddToCartButton, { product: { databaseId: 30, name: 'Shirt', ...variable }, strings, initialChoice }));
     expect(button(render(variable))?.[1]).toBe('Choose options');
     expect(button(render(variable))?.[0]).toContain('disabled=""');
-    $chosenVariation.set({ productId: 30, variation: { databaseId: 31, stockStatus: 'IN_STOCK' }, selection: { pa_color: 'black' }, attributes: [{ attributeName: 'pa_color', attributeValue: 'black' }] });
-    expect(button(render(variable))?.[1]).toBe('Add to cart');
-    // A choice made on another product's picker does not count.
-    $chosenVariation.set({ productId: 99, variation: { databaseId: 100, stockStatus: 'IN_STOCK' }, selection: {}, attributes: [] });
-    expect(button(render(variable))?.[1]).toBe('Choose options');
+    // The page passes the variation the picker opens on, so the static button already offers it.
+    const black = { productId: 30, variation: { databaseId: 31, stockStatus: 'IN_STOCK' as const }, selection: { color: 'black' }, attributes: [{ attributeName: 'pa_color', attributeValue: 'black' }] };
+    expect(button(renderWith(black))?.[1]).toBe('Add to cart');
+    expect(button(renderWith(black))?.[0]).not.toContain('disabled=""');
+    // A sold-out default variation says so before anything hydrates.
+    expect(button(renderWith({ ...black, variation: { databaseId: 31, stockStatus: 'OUT_OF_STOCK' } }))?.[1]).toBe('Out of stock');
+    // A choice made for another product does not count.
+    expect(button(renderWith({ ...black, productId: 99 }))?.[1]).toBe('Choose options');
+  });
+
+  it('renders what the static HTML shows even when the picker already published a choice', () => {
+    // The picker island may hydrate first; the button's first render must still match the static
+    // HTML (the picker's choice applies once it has mounted, covered by tests/e2e/catalog.spec.ts).
+    $chosenVariation.set({ productId: 30, variation: undefined, selection: {}, attributes: [] });
+    const initialChoice = { productId: 30, variation: { databaseId: 32, stockStatus: 'IN_STOCK' as const }, selection: { size: 'm' }, attributes: [{ attributeName: 'pa_size', attributeValue: 'm' }] };
+    const html = renderToString(createElement(AddToCartButton, { product: { databaseId: 30, name: 'Shirt', type: 'VARIABLE', stockStatus: 'IN_STOCK' }, strings, initialChoice }));
+    expect(button(html)?.[1]).toBe('Add to cart');
   });
 
   it('hides the quantity field for products sold individually', () => {

@@ -1,19 +1,23 @@
 /**
  * The product page's add-to-cart: a quantity field and the button. For a variable product it reads the
- * variation chosen in the VariationPicker island ($chosenVariation) and stays disabled until the choice
- * matches a purchasable variation. While adding it shows 'Adding...'; afterwards it opens the cart
- * drawer when `autoOpenCart` is on and the drawer is closed.
+ * variation chosen in the VariationPicker island ($chosenVariation; before that island runs, the
+ * page's default choice) and stays disabled until the choice matches a purchasable variation. While
+ * adding it shows 'Adding...'; afterwards it opens the cart drawer when `autoOpenCart` is on and the
+ * drawer is closed. The cart actions (and with them the GraphQL client) load on the first add.
  *
- *   <AddToCartButton client:visible product={{ databaseId, type, name, stockStatus, stockQuantity,
- *     backordersAllowed, soldIndividually }} strings={pickStrings(code, ['cart.'])} autoOpenCart={…} />
+ *   <AddToCartButton client:interaction product={{ databaseId, type, name, stockStatus, stockQuantity,
+ *     backordersAllowed, soldIndividually }} initialChoice={…} strings={pickStrings(code, ['cart.'])} autoOpenCart={…} />
+ *
+ * Hydrate it with client:interaction: the static button is already enabled when the product can be
+ * bought, and that directive holds a tap made before hydration and replays it afterwards.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { StockStatus } from '../../graphql/types';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
-import { addToCart } from '../../stores/cart-actions';
 import { $cartOpen, openCart } from '../../stores/ui';
-import { $chosenVariation } from '../product/selection';
+import { $liveProduct } from '../product/live-stock';
+import { $chosenVariation, type ChosenVariation } from '../product/selection';
 import { addToCartState, type AddToCartProduct } from './add-to-cart-state';
 
 export interface AddToCartButtonProps {
@@ -23,34 +27,45 @@ export interface AddToCartButtonProps {
   autoOpenCart?: boolean;
   /** Show the quantity field (default true). */
   showQuantity?: boolean;
+  /** The variation the picker opens on (the product's default attributes), for the static page. */
+  initialChoice?: ChosenVariation | null;
 }
 
-export default function AddToCartButton({ product, strings, autoOpenCart = false, showQuantity = true }: AddToCartButtonProps) {
+export default function AddToCartButton({ product: given, strings, autoOpenCart = false, showQuantity = true, initialChoice = null }: AddToCartButtonProps) {
   const t = createLookup(strings);
-  const chosen = useStore($chosenVariation);
+  const picked = useStore($chosenVariation);
+  const live = useStore($liveProduct);
   const [adding, setAdding] = useState(false);
   const [quantity, setQuantity] = useState('1');
   const [added, setAdded] = useState('');
   const quantityId = useId();
+  // The first render matches the static HTML; the live stock applies from the next one on.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
+  const current = mounted && live?.databaseId === given.databaseId ? live : null;
+  const product: AddToCartProduct = current
+    ? { ...given, stockStatus: current.stockStatus ?? given.stockStatus, stockQuantity: current.stockQuantity !== undefined ? current.stockQuantity : given.stockQuantity }
+    : given;
+  // Before mounting, the page's default choice (what the static HTML shows), even if the picker island
+  // hydrated first; then the picker's.
+  const chosen = (mounted ? picked : null) ?? initialChoice;
   const state = addToCartState(product, chosen?.productId === product.databaseId ? chosen : null);
   const count = Math.max(1, Number.parseInt(quantity, 10) || 1);
-  // The server-rendered button stays disabled until this island has hydrated, so a tap that comes
-  // before the code has loaded is never silently lost.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const disabled = !hydrated || adding || state.kind !== 'ready';
+  const disabled = adding || state.kind !== 'ready';
 
   const add = async () => {
     if (state.kind !== 'ready') return;
     setAdding(true);
     setAdded('');
     try {
+      const { addToCart } = await import('../../stores/cart-actions');
       await addToCart({ ...state.input, quantity: product.soldIndividually ? 1 : count });
       setAdded(t('cart.added', { name: product.name ?? '' }));
       if (autoOpenCart && !$cartOpen.get()) openCart();
     } catch {
-      // The alert banner shows the engine's message (e.g. not enough stock).
+      // The alert banner shows the engine's message (e.g. not enough stock); a failed download of the
+      // cart code is handled by the shell (it reloads the page once).
     } finally {
       setAdding(false);
     }

@@ -3,13 +3,18 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerE
 import type { CatalogImage } from '../../lib/catalog/types.ts';
 import { createLookup, type Strings } from '../../lib/i18n/lookup.ts';
 import { getImage, getSizes, localiseImageUrl, PLACEHOLDER_IMAGE } from '../../lib/image/helper.ts';
-import { $variationImage } from './selection.ts';
+import { $chosenVariation, $variationImage } from './selection.ts';
 
 export interface GalleryProps {
   /** Main image first, then galleryImages. */
   images: CatalogImage[];
   productName: string;
   strings: Strings;
+  /**
+   * The default variation's image: shown in the main spot by the static page, before the picker has
+   * hydrated (from then on the picker's choice decides).
+   */
+  initialImage?: CatalogImage | null;
 }
 
 const MAIN_SIZES = 'sm:100vw md:100vw lg:50vw xl:600px';
@@ -20,15 +25,21 @@ const SWIPE_DISTANCE = 40;
  * images (on the image and on the thumbnails), Home/End jump to the ends, a horizontal swipe on
  * touch screens does the same. The chosen variation's image takes the main spot when it has one.
  */
-export default function Gallery({ images: given, productName, strings }: GalleryProps) {
+export default function Gallery({ images: given, productName, strings, initialImage = null }: GalleryProps) {
   const t = createLookup(strings);
-  const variationImage = useStore($variationImage);
+  const chosen = useStore($chosenVariation);
+  const chosenImage = useStore($variationImage);
+  // The first render matches the static HTML (initialImage), even when the picker island hydrated
+  // first and already published another choice; from then on the picker's choice decides.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const variationImage = mounted && chosen !== null ? chosenImage : initialImage;
   const images = useMemo(() => {
     const list = given.filter((image) => image.sourceUrl);
     if (variationImage?.sourceUrl && !list.some((image) => image.sourceUrl === variationImage.sourceUrl)) return [variationImage, ...list];
     return list.length ? list : [{ sourceUrl: '', altText: productName }];
   }, [given, variationImage, productName]);
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(() => Math.max(0, images.findIndex((image) => image.sourceUrl === variationImage?.sourceUrl)));
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
 

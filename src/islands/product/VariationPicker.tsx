@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { discountPercent } from '../../lib/catalog/discount.ts';
 import { priceDisplay } from '../../lib/catalog/price.ts';
@@ -12,35 +13,18 @@ import {
 } from '../../lib/catalog/variations.ts';
 import { createLookup, type Lookup, type Strings } from '../../lib/i18n/lookup.ts';
 import { highestRawPrice } from '../../lib/money.ts';
-import { $chosenVariation, $variationImage } from './selection.ts';
+import { $liveProduct, mergeLive, shownStockCount, startLiveStockCheck } from './live-stock.ts';
+import { $chosenVariation, $variationImage, chosenVariation } from './selection.ts';
 
 export interface VariationPickerProps {
   /** getProduct's product (variations, attributes, defaultAttributes, terms, prices, stock). */
   product: CatalogProduct;
   strings: Strings;
-  /** Read price and stock from the engine after hydration (the prebuilt page may be stale). Default true. */
+  /**
+   * Show the live price and stock ($liveProduct, read by the product page's script on load; the prebuilt
+   * page may be stale). When nothing has asked yet, the picker asks itself. Default true.
+   */
   live?: boolean;
-}
-
-type Live = PricedFields & { variations?: { nodes?: (PricedFields & { databaseId: number })[] | null } | null };
-
-function mergeLive(product: CatalogProduct, live: Live | null): CatalogProduct {
-  if (!live) return product;
-  const liveVariations = new Map((live.variations?.nodes ?? []).map((v) => [v.databaseId, v]));
-  const pick = (fields: PricedFields) => {
-    const out: PricedFields = {};
-    for (const key of ['price', 'regularPrice', 'salePrice', 'rawPrice', 'rawRegularPrice', 'rawSalePrice', 'onSale', 'stockStatus', 'stockQuantity'] as const) {
-      if (fields[key] !== undefined) (out as Record<string, unknown>)[key] = fields[key];
-    }
-    return out;
-  };
-  return {
-    ...product,
-    ...pick(live),
-    variations: product.variations
-      ? { nodes: (product.variations.nodes ?? []).map((v) => ({ ...v, ...pick(liveVariations.get(v.databaseId) ?? {}) })) }
-      : product.variations,
-  };
 }
 
 export function StockLine({ item, t }: { item: PricedFields; t: Lookup }) {
@@ -52,8 +36,8 @@ export function StockLine({ item, t }: { item: PricedFields; t: Lookup }) {
       ? t('product.outOfStock')
       : status === 'ON_BACKORDER'
         ? t('product.onBackorder')
-        : quantity !== null && quantity > 0 && quantity <= 5
-          ? t('product.lowStock', { count: quantity })
+        : shownStockCount(quantity) !== null
+          ? t('product.lowStock', { count: quantity as number })
           : t('product.inStock');
   const tone = status === 'OUT_OF_STOCK' ? 'text-red-700 dark:text-red-400' : status === 'ON_BACKORDER' ? 'text-amber-700 dark:text-amber-400' : 'text-green-700 dark:text-green-400';
   return <p className={`text-sm font-medium ${tone}`}>{text}</p>;
@@ -86,38 +70,24 @@ export function PriceLine({ item, t }: { item: PricedFields; t: Lookup }) {
 export default function VariationPicker({ product: initial, strings, live = true }: VariationPickerProps) {
   const t = createLookup(strings);
   const id = useId();
-  const [liveData, setLiveData] = useState<Live | null>(null);
-  const product = useMemo(() => mergeLive(initial, liveData), [initial, liveData]);
+  const liveData = useStore($liveProduct);
+  // The first render matches the static HTML; live values apply from the next one on.
+  const [mounted, setMounted] = useState(false);
+  const product = useMemo(() => (live && mounted ? mergeLive(initial, liveData) : initial), [initial, liveData, live, mounted]);
   const choices = useMemo(() => variationChoices(product), [product]);
   const [selection, setSelection] = useState<Selection>(() => defaultSelection(initial));
   const variation: CatalogVariation | undefined = useMemo(() => findVariation(product, selection), [product, selection]);
 
   useEffect(() => {
-    if (!live || !initial.slug) return;
-    const controller = new AbortController();
-    import('../../graphql/client.ts')
-      .then(({ request }) => request('getStockStatus', { slug: initial.slug as string }, { signal: controller.signal }))
-      .then((result) => {
-        if (result.product) setLiveData(result.product as unknown as Live);
-      })
-      .catch((error) => {
-        // The static price and stock stay; the cart re-checks stock anyway.
-        if (!controller.signal.aborted) console.error('Live stock check failed', error);
-      });
-    return () => controller.abort();
-  }, [initial.slug, live]);
+    setMounted(true);
+    if (live && initial.slug) void startLiveStockCheck(initial.slug, initial);
+  }, [initial, live]);
 
   useEffect(() => {
-    $chosenVariation.set({
-      productId: product.databaseId,
-      variation,
-      selection,
-      attributes: choices
-        .filter((choice) => selection[choice.name])
-        .map((choice) => ({ attributeName: choice.attributeName, attributeValue: selection[choice.name] })),
-    });
+    // The image first: the gallery switches from its static image once $chosenVariation is set.
     $variationImage.set(variation?.image?.sourceUrl ? variation.image : null);
-  }, [product.databaseId, variation, selection, choices]);
+    $chosenVariation.set({ ...chosenVariation(product, selection), variation });
+  }, [product, variation, selection]);
 
   const shown: PricedFields = variation ?? product;
   const complete = choices.every((choice) => selection[choice.name]);

@@ -4,8 +4,8 @@
  * separate islands see the same atoms.
  */
 import { atom } from 'nanostores';
-import type { CatalogImage, CatalogVariation } from '../../lib/catalog/types.ts';
-import type { Selection } from '../../lib/catalog/variations.ts';
+import type { CatalogImage, CatalogProduct, CatalogVariation } from '../../lib/catalog/types.ts';
+import { findVariation, variationChoices, type Selection } from '../../lib/catalog/variations.ts';
 
 export interface ChosenVariation {
   productId: number;
@@ -18,3 +18,19 @@ export interface ChosenVariation {
 
 export const $chosenVariation = atom<ChosenVariation | null>(null);
 export const $variationImage = atom<CatalogImage | null>(null);
+
+/**
+ * What the picker publishes for a selection. The product page computes the same for the default
+ * selection at build time, so the static add-to-cart button is right before any island runs.
+ */
+export function chosenVariation(product: CatalogProduct, selection: Selection): ChosenVariation {
+  const choices = variationChoices(product);
+  return {
+    productId: product.databaseId,
+    variation: findVariation(product, selection),
+    selection,
+    attributes: choices
+      .filter((choice) => selection[choice.name])
+      .map((choice) => ({ attributeName: choice.attributeName, attributeValue: selection[choice.name] })),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The lean read path: one public query (no session, no login) as a plain `fetch` POST, for what a page
+ * must know before anyone interacts with it — the live price and stock of a prebuilt product page. It
+ * costs ~1 KB instead of graphql-request and its parser (~16 KB gzip), which islands load with the
+ * full client (client.ts) on the first interaction.
+ *
+ *   const { product } = await queryPublic('getStockStatus', { slug }, { signal });
+ *
+ * Same documents (the registry), the same error types and messages as client.ts. Mutations are
+ * refused: they need the session header and the client's retry rules.
+ */
+import { isOperationName, loadDocument, type OperationName } from './registry';
+import type { OperationResult, OperationVariables } from './types';
+import { DEFAULT_ENDPOINT, firstApiMessage, GraphQLRequestError, INVALID_OPERATION, resolveEndpoint, TimeoutError, type ApiError } from './wire';
+
+export interface PublicQueryOptions {
+  signal?: AbortSignal;
+  /** Default 10 s, covering headers and body. */
+  timeoutMs?: number;
+  /** Default PUBLIC_API_BASE or '/graphql'. */
+  endpoint?: string;
+  fetch?: typeof fetch;
+}
+
+export async function queryPublic<N extends OperationName>(
+  operationName: N,
+  variables: OperationVariables<N>,
+  options: PublicQueryOptions = {},
+): Promise<OperationResult<N>> {
+  if (!isOperationName(operationName)) throw new Error(INVALID_OPERATION);
+  const document = await loadDocument(operationName);
+  if (!/^\s*query\b/m.test(document) || /^\s*mutation\b/m.test(document)) {
+    throw new Error(`${operationName} is not a query: send it with request() from src/graphql/client.ts.`);
+  }
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const outer = options.signal;
+  const forwardAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forwardAbort();
+  else outer?.addEventListener('abort', forwardAbort, { once: true });
+
+  let status: number | undefined;
+  try {
+    const response = await fetchImpl(resolveEndpoint(options.endpoint ?? DEFAULT_ENDPOINT), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+      body: JSON.stringify({ query: document, operationName, variables }),
+      signal: controller.signal,
+    });
+    status = response.status;
+    const text = await response.text();
+    let body: { data?: unknown; errors?: unknown };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch (cause) {
+      throw new GraphQLRequestError(`The GraphQL request ${operationName} got an unreadable response (HTTP status ${status}).`, { operationName, status, cause });
+    }
+    const errors = Array.isArray(body.errors) ? (body.errors as ApiError[]) : [];
+    if (errors.length > 0 || status >= 400 || !body.data) {
+      const message = firstApiMessage(errors) ?? `The GraphQL request ${operationName} failed with HTTP status ${status}.`;
+      throw new GraphQLRequestError(message, { operationName, status, errors });
+    }
+    return body.data as OperationResult<N>;
+  } catch (error) {
+    if (error instanceof GraphQLRequestError) throw error;
+    if (timedOut) throw new TimeoutError(operationName, timeoutMs);
+    // The caller cancelled: hand back its own reason untouched.
+    if (outer?.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GraphQLRequestError(`The GraphQL request ${operationName} could not reach the API: ${reason}`, { operationName, status, cause: error });
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forwardAbort);
+  }
+}
