@@ -35,8 +35,13 @@ export default function CartDrawer({ strings, localePrefix }: CartDrawerProps) {
     };
   }, []);
 
-  // The server-rendered HTML cannot know the cart: render nothing until mounted.
-  if (!mounted) return null;
+  // The server-rendered HTML cannot know the cart: render nothing until mounted. "Nothing" must be an
+  // empty fragment, not null: Astro asks each renderer whether it owns a component, and @astrojs/react
+  // says yes only if a test render returns a React element. A null made it say no, so Astro went on to
+  // the MDX renderer's probe, which calls this component as a plain function outside React: its hooks
+  // ran without a dispatcher (React's development build logs "Invalid hook call" on every page rendered
+  // on demand). The fragment gives the same empty HTML, and React's renderer claims the island at once.
+  if (!mounted) return <></>;
 
   if (!cart) {
     if (status === 'error') {
