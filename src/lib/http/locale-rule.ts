@@ -38,7 +38,8 @@ export interface LocaleRequest {
   cookie?: string;
 }
 
-const NOT_PAGES = /^\/(?:api|graphql|_ipx|media|pagefind|_astro|oauth)(?:\/|$)/;
+// /admin is the operators' English-only tool (on demand, not localized).
+const NOT_PAGES = /^\/(?:api|graphql|_ipx|media|pagefind|_astro|oauth|admin)(?:\/|$)/;
 
 export function localeRedirect(req: LocaleRequest): LocaleRedirect | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
