@@ -107,7 +107,7 @@ function productOut(p: ProductModel) {
     categories: p.categories.map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
     attributes: p.attributes.map((a) => ({ name: a.attribute ? a.attribute.slug : a.name, options: a.options, visible: a.visible, variation: a.variation })),
     variations: p.variations.map(variationOut),
-    permalink: `/products/${p.slug}/`,
+    permalink: `/product/${p.slug}`,
     dateCreated: iso(p.date),
     dateModified: iso(p.modified),
   };
