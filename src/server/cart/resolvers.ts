@@ -23,7 +23,7 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 /** The session's caller; a session keyed by a numeric id belongs to that logged-in user. */
 export function whoOf(ctx: Ctx): Who {
   const id = ctx.session.customerId;
-  return { customerId: id, userId: /^\d+$/.test(id) ? id : null };
+  return { customerId: id, userId: /^\d+$/.test(id) ? id : null, scope: ctx.session };
 }
 
 /** Cart operations first re-check the session token (contract §1.4). */

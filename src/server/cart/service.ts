@@ -1,8 +1,8 @@
 /**
  * The cart service: the session cart's mutations (contract §3) and its computed view. Every mutation
- * runs through the session service's `update`, i.e. in one transaction holding the session's advisory
- * lock, re-reading the session after the lock is taken — so mutations of one session are serialised
- * across processes (contract §1.6). The catalog snapshot is taken before the transaction (PGlite has one
+ * runs through the session service's `update`, i.e. under the session's lock (an advisory lock on
+ * PostgreSQL, an in-process one on PGlite), re-reading the session after the lock is taken — so mutations
+ * of one session are serialised across processes (contract §1.6). The catalog snapshot is taken before the transaction (PGlite has one
  * connection: nothing may use the pool while a transaction holds it).
  */
 import { stockStatusOf } from '../catalog/pricing.ts';
@@ -31,7 +31,8 @@ export type AddToCartInput = {
   extraData?: string | null;
 };
 
-export type Who = { customerId: string; userId?: string | null };
+/** The session's customer; `scope` (the request's session state) lets reads of one request share one session load. */
+export type Who = { customerId: string; userId?: string | null; scope?: object };
 
 const productLink = (p: ProductModel) => `<a href="/product/${p.slug}/" title="${p.name}">${p.name}</a>`;
 
@@ -46,7 +47,7 @@ export class CartService {
   /** The cart as it is now (read-only: coupons that stopped being valid are left out of the totals). */
   async view(who: Who): Promise<CartView> {
     const snap = await this.catalog.snapshot();
-    const data = await this.sessions.load(who.customerId);
+    const data = await this.loadFor(who);
     const cart = readCart(data);
     const customer = readCustomer(data);
     const valid = await this.validCoupons(snap, cart, customer, who, await this.coupons.findByCodes(cart.coupons));
@@ -54,7 +55,11 @@ export class CartService {
   }
 
   async customer(who: Who): Promise<SessionCustomer> {
-    return readCustomer(await this.sessions.load(who.customerId));
+    return readCustomer(await this.loadFor(who));
+  }
+
+  private loadFor(who: Who): Promise<Record<string, unknown>> {
+    return who.scope ? this.sessions.loadOnce(who.scope, who.customerId) : this.sessions.load(who.customerId);
   }
 
   /** Coupons that still pass their rules for this cart (usage limits included). */
@@ -81,19 +86,24 @@ export class CartService {
    */
   async mutate<T>(who: Who, fn: (s: { cart: StoredCart; customer: SessionCustomer; snap: CatalogSnapshot; tx: DbOrTx }) => Promise<T> | T): Promise<{ result: T; view: CartView; before: CartView }> {
     const snap = await this.catalog.snapshot();
+    // Besides the session save, cart mutations only read (coupons, usage counts): `atomic: false` spares
+    // them a transaction of their own where the session lock is in-process (PGlite).
     return this.sessions.update(who.customerId, async (data, tx) => {
       const cart = readCart(data);
       const customer = readCustomer(data);
+      const beforeCodes = [...cart.coupons];
       const beforeCoupons = await this.coupons.findByCodes(cart.coupons, tx);
       const before = computeCart(snap, structuredClone(cart), customer, beforeCoupons, this.settings);
       const result = await fn({ cart, customer, snap, tx });
-      const applied = await this.coupons.findByCodes(cart.coupons, tx);
+      // The same codes as before the change (most mutations): the coupons read a moment ago.
+      const sameCodes = cart.coupons.length === beforeCodes.length && cart.coupons.every((c, i) => c === beforeCodes[i]);
+      const applied = sameCodes ? beforeCoupons : await this.coupons.findByCodes(cart.coupons, tx);
       const valid = await this.validCoupons(snap, cart, customer, who, applied, tx);
       cart.coupons = valid.map((c) => c.code);
       const view = computeCart(snap, cart, customer, valid, this.settings);
       cart.chosenShipping = view.chosenShippingMethods.length ? view.chosenShippingMethods : cart.chosenShipping;
       return { data: { ...data, cart, customer }, result: { result, view, before } };
-    });
+    }, { atomic: false });
   }
 
   async addToCart(who: Who, input: AddToCartInput): Promise<{ key: string; view: CartView }> {

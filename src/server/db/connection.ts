@@ -35,6 +35,7 @@ export async function openDatabase(config: ServerConfig['database']): Promise<Da
     const { drizzle } = await import('drizzle-orm/pglite');
     const client = await PGlite.create(config.dir);
     const db = drizzle({ client, schema }) as unknown as Database;
+    singleProcess.add(db);
     const raw: RawClient = {
       query: async (text, params) => ({ rows: (await client.query(text, params)).rows as never[] }),
       exec: async (text) => {
@@ -77,12 +78,56 @@ export async function openDatabase(config: ServerConfig['database']): Promise<Da
 }
 
 /**
- * Run `fn` in a transaction that holds a transaction-scoped advisory lock on `key`: concurrent callers
- * with the same key (in any process) run one after another. Used for per-session mutations and stock.
+ * Databases only this process can open (PGlite: the CLI refuses while the server holds the directory).
+ * Their writers are all in this process, so per-key serialisation needs no database lock and in-process
+ * caches of their rows can be authoritative (see session/cache.ts).
+ */
+const singleProcess = new WeakSet<object>();
+
+export function isSingleProcess(db: DbOrTx): boolean {
+  return singleProcess.has(db);
+}
+
+/** Per-database, per-key FIFO mutexes for single-process databases. */
+const localLocks = new WeakMap<object, Map<string, Promise<void>>>();
+
+/** Run `fn` after every earlier holder of `key` on `db` finished (in this process); keys are forgotten when idle. */
+export async function withLocalLock<T>(db: Database, key: string, fn: () => Promise<T>): Promise<T> {
+  let tails = localLocks.get(db);
+  if (!tails) localLocks.set(db, (tails = new Map()));
+  const previous = tails.get(key);
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = previous ? previous.then(() => mine) : mine;
+  tails.set(key, tail);
+  try {
+    if (previous) await previous;
+    return await fn();
+  } finally {
+    release();
+    if (tails.get(key) === tail) tails.delete(key);
+  }
+}
+
+/**
+ * Run `fn` in a transaction during which no other caller with the same `key` runs: across processes by a
+ * transaction-scoped advisory lock on PostgreSQL; on a single-process database (PGlite) by an in-process
+ * mutex, which is the same guarantee without a lock statement per call. Used for per-session mutations.
  */
 export async function withLock<T>(db: Database, key: string, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  if (isSingleProcess(db)) return withLocalLock(db, key, () => db.transaction((tx) => fn(tx)));
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     return fn(tx);
   });
+}
+
+/**
+ * `withLock` for work whose only write is a single statement (so it needs no transaction of its own):
+ * on a single-process database just the in-process mutex, `fn` getting the database itself; on PostgreSQL
+ * the advisory-lock transaction, which other processes' callers also wait for.
+ */
+export async function withKeyLock<T>(db: Database, key: string, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  if (isSingleProcess(db)) return withLocalLock(db, key, () => fn(db));
+  return withLock(db, key, fn);
 }

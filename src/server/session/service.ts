@@ -7,7 +7,8 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify } from 'jose';
-import { withLock, type Database, type DbOrTx } from '../db/connection.ts';
+import { isSingleProcess, withKeyLock, withLock, type Database, type DbOrTx } from '../db/connection.ts';
+import { SessionCache } from './cache.ts';
 import { sessions } from './tables.ts';
 
 export const SESSION_HEADER = 'woocommerce-session';
@@ -27,6 +28,15 @@ export type SessionState = {
   tokenError: string | null;
 };
 
+/**
+ * One cache per single-process database, shared by every SessionService on it (tests build extra services
+ * on the engine's database: they must see each other's writes, as the table would show them).
+ */
+const sharedCaches = new WeakMap<object, SessionCache>();
+
+/** Cache changes waiting for the commit of a transaction begun by `update`. */
+type Pending = (() => void)[];
+
 export class SessionService {
   private readonly key: Uint8Array;
   /** The same secret as a KeyObject: node:crypto re-imports a raw key on every createHmac call otherwise (~5× slower). */
@@ -34,13 +44,26 @@ export class SessionService {
   /** Random bytes fetched in blocks for guest ids (one CSPRNG call per 272 ids instead of one each). */
   private randomPool = Buffer.alloc(0);
   private randomOffset = 0;
+  /** The authoritative copy of `sessions` (single-process databases only; null on PostgreSQL, where other processes write too). */
+  readonly cache: SessionCache | null;
+  /** Transactions begun by `update`: their session writes reach the cache after the commit. */
+  private readonly pending = new WeakMap<object, Pending>();
+  /** Bumped by every session write of this service: a per-request memo of a load is valid while it is unchanged. */
+  private writeSerial = 0;
+  private readonly memo = new WeakMap<object, { customerId: string; serial: number; data: Promise<Record<string, unknown>> }>();
 
   constructor(
     private readonly db: Database,
-    private readonly options: { secret: string; issuer: string; ttlSeconds: number },
+    private readonly options: { secret: string; issuer: string; ttlSeconds: number; cache?: SessionCache },
   ) {
     this.key = new TextEncoder().encode(options.secret);
     this.hmacKey = crypto.createSecretKey(this.key);
+    if (options.cache) this.cache = options.cache;
+    else if (isSingleProcess(db)) {
+      let shared = sharedCaches.get(db);
+      if (!shared) sharedCaches.set(db, (shared = new SessionCache()));
+      this.cache = shared;
+    } else this.cache = null;
   }
 
   /** `t_` + 30 hex characters, as WooCommerce's guest customer ids. */
@@ -160,8 +183,23 @@ export class SessionService {
     return state.token;
   }
 
-  /** Stored session data ({} when none or expired); slides the expiry like WooCommerce. */
+  /** Stored session data ({} when none or expired). Each call returns a new object the caller may change. */
   async load(customerId: string, db: DbOrTx = this.db): Promise<Record<string, unknown>> {
+    const cache = this.cache;
+    if (cache) {
+      // The cache holds committed state: right for a reader inside a transaction too, unless that
+      // transaction itself wrote the session (then its pending change is not in the cache yet).
+      const hit = this.pending.get(db)?.length ? undefined : cache.get(customerId);
+      if (hit) return hit;
+      const writes = cache.writeCount;
+      const [row] = await db
+        .select({ data: sessions.data, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(and(eq(sessions.customerId, customerId), gt(sessions.expiresAt, sql`now()`)));
+      // Only a read outside any transaction, or in update's own one before it wrote, shows committed state.
+      if (db === this.db || this.pending.get(db)?.length === 0) cache.fill(customerId, row?.data ?? null, row?.expiresAt ?? null, writes);
+      return row?.data ?? {};
+    }
     const [row] = await db
       .select({ data: sessions.data })
       .from(sessions)
@@ -169,33 +207,91 @@ export class SessionService {
     return row?.data ?? {};
   }
 
+  /**
+   * `load` once per request: `scope` is an object living as long as the request (its SessionState). The
+   * answer is reused while this process wrote no session since (a mutation in the same request reloads).
+   */
+  loadOnce(scope: object, customerId: string): Promise<Record<string, unknown>> {
+    const m = this.memo.get(scope);
+    if (m && m.customerId === customerId && m.serial === this.writeSerial) return m.data.then((d) => structuredClone(d));
+    const data = this.load(customerId);
+    this.memo.set(scope, { customerId, serial: this.writeSerial, data });
+    data.catch(() => this.memo.get(scope)?.data === data && this.memo.delete(scope));
+    // The memo keeps the first answer; every caller gets its own copy to change.
+    return data.then((d) => structuredClone(d));
+  }
+
   async save(customerId: string, data: Record<string, unknown>, db: DbOrTx = this.db): Promise<void> {
     const expiresAt = new Date(Date.now() + this.options.ttlSeconds * 1000);
+    // Taken now: the caller's object may change after the write, the cached copy must not.
+    const json = this.cache ? JSON.stringify(data) : null;
     await db
       .insert(sessions)
       .values({ customerId, data, expiresAt })
       .onConflictDoUpdate({ target: sessions.customerId, set: { data, expiresAt, updatedAt: sql`now()` } });
+    this.afterWrite(db, customerId, () => this.cache!.written(customerId, json, expiresAt));
   }
 
   async destroy(customerId: string, db: DbOrTx = this.db): Promise<void> {
     await db.delete(sessions).where(eq(sessions.customerId, customerId));
+    this.afterWrite(db, customerId, () => this.cache!.written(customerId, null, null));
+  }
+
+  /**
+   * Bring the cache up to date with a write that just ran on `db`: now if it ran outside a transaction,
+   * at the commit of a transaction begun by `update`. A write in a transaction begun elsewhere cannot be
+   * followed to its end: the session is forgotten, so later reads go to the table (which on PGlite wait
+   * for that transaction to end).
+   */
+  private afterWrite(db: DbOrTx, customerId: string, apply: () => void): void {
+    this.writeSerial++;
+    if (!this.cache) return;
+    if (db === this.db) return apply();
+    const pending = this.pending.get(db);
+    if (pending) pending.push(apply);
+    else this.cache.forget(customerId);
   }
 
   /**
    * Read-modify-write a session under a per-session lock (contract §1.6: session mutations are serialised
    * per session, across processes); `fn` returns the new data, or undefined to leave it unchanged.
+   * `atomic: false` says `fn` only reads: the save is then the one write, which needs no transaction of its
+   * own where the lock is in-process (PGlite); on PostgreSQL the advisory-lock transaction stays.
    */
-  async update<T>(customerId: string, fn: (data: Record<string, unknown>, tx: DbOrTx) => Promise<{ data?: Record<string, unknown>; result: T }>): Promise<T> {
-    return withLock(this.db, `session:${customerId}`, async (tx) => {
+  async update<T>(
+    customerId: string,
+    fn: (data: Record<string, unknown>, tx: DbOrTx) => Promise<{ data?: Record<string, unknown>; result: T }>,
+    options: { atomic?: boolean } = {},
+  ): Promise<T> {
+    const key = `session:${customerId}`;
+    const body = async (tx: DbOrTx) => {
       const current = await this.load(customerId, tx);
       const { data, result } = await fn(current, tx);
       if (data) await this.save(customerId, data, tx);
       return result;
+    };
+    if (!this.cache) return withLock(this.db, key, body);
+    if (options.atomic === false) return withKeyLock(this.db, key, body);
+    const pending: Pending = [];
+    const result = await withLock(this.db, key, (tx) => {
+      this.pending.set(tx, pending);
+      return body(tx);
     });
+    // Committed: now the cache may show what the transaction wrote (and per-request memos reload).
+    for (const apply of pending) apply();
+    if (pending.length) this.writeSerial++;
+    return result;
   }
 
   async purgeExpired(): Promise<number> {
     const rows = await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.customerId });
+    this.writeSerial++;
+    // Expired entries already read as "no session"; dropping them frees the memory (the table may also
+    // have judged a row expired a moment before this process's clock does: those are forgotten by id).
+    if (this.cache) {
+      this.cache.forgetExpired();
+      for (const r of rows) this.cache.forget(r.id);
+    }
     return rows.length;
   }
 }
