@@ -22,15 +22,17 @@ import { ClientError, GraphQLClient } from 'graphql-request';
 import { isOperationName, loadDocument, type OperationName } from './registry';
 import type { OperationResult, OperationVariables } from './types';
 import {
+  apiFailure,
+  attemptDeadline,
   DEFAULT_ENDPOINT,
-  firstApiMessage,
-  GraphQLRequestError,
   INVALID_OPERATION,
   pageHasDebugParam,
   redactVariables,
   resolveEndpoint,
   SESSION_HEADER,
   TimeoutError,
+  unreachable,
+  unreadableResponse,
   type ApiError,
 } from './wire';
 
@@ -130,18 +132,9 @@ export function createClient(initial: Partial<ClientConfig> = {}): Client {
 
     /** One attempt with its own timeout; the body is read inside the timeout window. */
     async function attempt(url: RequestInfo | URL, init: RequestInit): Promise<Response> {
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeoutMs);
-      const outer = options.signal;
-      const forwardAbort = () => controller.abort(outer?.reason);
-      if (outer?.aborted) forwardAbort();
-      else outer?.addEventListener('abort', forwardAbort, { once: true });
+      const deadline = attemptDeadline(timeoutMs, options.signal);
       try {
-        const response = await fetchImpl(url, { ...init, signal: controller.signal });
+        const response = await fetchImpl(url, { ...init, signal: deadline.signal });
         const body = await response.text();
         return new Response(response.status === 204 || response.status === 304 ? null : body, {
           status: response.status,
@@ -149,11 +142,10 @@ export function createClient(initial: Partial<ClientConfig> = {}): Client {
           headers: response.headers,
         });
       } catch (error) {
-        if (timedOut) throw new TimeoutError(operationName, timeoutMs);
+        if (deadline.timedOut) throw new TimeoutError(operationName, timeoutMs);
         throw error;
       } finally {
-        clearTimeout(timer);
-        outer?.removeEventListener('abort', forwardAbort);
+        deadline.dispose();
       }
     }
 
@@ -219,24 +211,12 @@ function normalizeError(error: unknown, operationName: string, status: number | 
   // The caller cancelled: hand back its own reason untouched.
   if (signal?.aborted) return error instanceof Error ? error : new Error(String(signal.reason));
   if (error instanceof ClientError) {
-    const responseStatus = error.response.status ?? status;
     const errors = Array.isArray(error.response.errors) ? (error.response.errors as unknown as ApiError[]) : [];
-    const message =
-      firstApiMessage(errors) ?? `The GraphQL request ${operationName} failed with HTTP status ${responseStatus}.`;
-    return new GraphQLRequestError(message, { operationName, status: responseStatus, errors });
+    return apiFailure(operationName, error.response.status ?? status, errors);
   }
-  if (status !== undefined) {
-    // A response arrived but was not a GraphQL result (e.g. an HTML error page with status 200).
-    return new GraphQLRequestError(
-      `The GraphQL request ${operationName} got an unreadable response (HTTP status ${status}).`,
-      { operationName, status, cause: error },
-    );
-  }
-  const reason = error instanceof Error ? error.message : String(error);
-  return new GraphQLRequestError(`The GraphQL request ${operationName} could not reach the API: ${reason}`, {
-    operationName,
-    cause: error,
-  });
+  // A response arrived but was not a GraphQL result (e.g. an HTML error page with status 200).
+  if (status !== undefined) return unreadableResponse(operationName, status, error);
+  return unreachable(operationName, error);
 }
 
 const defaultClient = createClient();

@@ -11,7 +11,18 @@
  */
 import { isOperationName, loadDocument, type OperationName } from './registry';
 import type { OperationResult, OperationVariables } from './types';
-import { DEFAULT_ENDPOINT, firstApiMessage, GraphQLRequestError, INVALID_OPERATION, resolveEndpoint, TimeoutError, type ApiError } from './wire';
+import {
+  apiFailure,
+  attemptDeadline,
+  DEFAULT_ENDPOINT,
+  GraphQLRequestError,
+  INVALID_OPERATION,
+  resolveEndpoint,
+  TimeoutError,
+  unreachable,
+  unreadableResponse,
+  type ApiError,
+} from './wire';
 
 export interface PublicQueryOptions {
   signal?: AbortSignal;
@@ -34,16 +45,7 @@ export async function queryPublic<N extends OperationName>(
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const outer = options.signal;
-  const forwardAbort = () => controller.abort(outer?.reason);
-  if (outer?.aborted) forwardAbort();
-  else outer?.addEventListener('abort', forwardAbort, { once: true });
+  const deadline = attemptDeadline(timeoutMs, options.signal);
 
   let status: number | undefined;
   try {
@@ -51,7 +53,7 @@ export async function queryPublic<N extends OperationName>(
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
       body: JSON.stringify({ query: document, operationName, variables }),
-      signal: controller.signal,
+      signal: deadline.signal,
     });
     status = response.status;
     const text = await response.text();
@@ -59,23 +61,18 @@ export async function queryPublic<N extends OperationName>(
     try {
       body = JSON.parse(text) as typeof body;
     } catch (cause) {
-      throw new GraphQLRequestError(`The GraphQL request ${operationName} got an unreadable response (HTTP status ${status}).`, { operationName, status, cause });
+      throw unreadableResponse(operationName, status, cause);
     }
     const errors = Array.isArray(body.errors) ? (body.errors as ApiError[]) : [];
-    if (errors.length > 0 || status >= 400 || !body.data) {
-      const message = firstApiMessage(errors) ?? `The GraphQL request ${operationName} failed with HTTP status ${status}.`;
-      throw new GraphQLRequestError(message, { operationName, status, errors });
-    }
+    if (errors.length > 0 || status >= 400 || !body.data) throw apiFailure(operationName, status, errors);
     return body.data as OperationResult<N>;
   } catch (error) {
     if (error instanceof GraphQLRequestError) throw error;
-    if (timedOut) throw new TimeoutError(operationName, timeoutMs);
+    if (deadline.timedOut) throw new TimeoutError(operationName, timeoutMs);
     // The caller cancelled: hand back its own reason untouched.
-    if (outer?.aborted) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new GraphQLRequestError(`The GraphQL request ${operationName} could not reach the API: ${reason}`, { operationName, status, cause: error });
+    if (options.signal?.aborted) throw error;
+    throw unreachable(operationName, error, status);
   } finally {
-    clearTimeout(timer);
-    outer?.removeEventListener('abort', forwardAbort);
+    deadline.dispose();
   }
 }

@@ -78,3 +78,46 @@ export function resolveEndpoint(endpoint: string): string {
     throw new Error(`The GraphQL endpoint "${endpoint}" is not an absolute URL (outside a browser it must be).`);
   }
 }
+
+/**
+ * One attempt's deadline: `signal` aborts after `timeoutMs` (then `timedOut` is true) or when the caller's
+ * signal aborts (with the caller's reason). Call `dispose()` when the attempt is over.
+ */
+export function attemptDeadline(timeoutMs: number, outer?: AbortSignal) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forwardAbort();
+  else outer?.addEventListener('abort', forwardAbort, { once: true });
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut;
+    },
+    dispose() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forwardAbort);
+    },
+  };
+}
+
+/** The API answered with GraphQL errors or HTTP 400–599: its first message, or one naming the status. */
+export function apiFailure(operationName: string, status: number | undefined, errors: readonly ApiError[]): GraphQLRequestError {
+  const message = firstApiMessage(errors) ?? `The GraphQL request ${operationName} failed with HTTP status ${status}.`;
+  return new GraphQLRequestError(message, { operationName, status, errors });
+}
+
+/** A response arrived but was not a GraphQL result (e.g. an HTML error page). */
+export function unreadableResponse(operationName: string, status: number, cause: unknown): GraphQLRequestError {
+  return new GraphQLRequestError(`The GraphQL request ${operationName} got an unreadable response (HTTP status ${status}).`, { operationName, status, cause });
+}
+
+/** No usable response: the network failed before one arrived. */
+export function unreachable(operationName: string, error: unknown, status?: number): GraphQLRequestError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new GraphQLRequestError(`The GraphQL request ${operationName} could not reach the API: ${reason}`, { operationName, status, cause: error });
+}

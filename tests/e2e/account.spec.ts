@@ -8,33 +8,14 @@
  * Every screen is checked with axe.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { readOutbox, type OutboxMessage } from '../../src/server/mail/index.ts';
-import { startChainwebServer } from '../fixtures/chainweb-server.ts';
 import { E2E_OAUTH_USER } from './global-setup.ts';
-
-const outboxDir = path.resolve(process.env.MESHFRONT_DATA_DIR ?? 'var/e2e', 'mail');
-
-/** English UI strings, so the test reads what a shopper reads. */
-const strings = JSON.parse(fs.readFileSync(path.resolve('locales/en_US.json'), 'utf8')) as Record<string, string>;
-function t(key: string, params: Record<string, string | number> = {}): string {
-  const value = strings[key];
-  if (!value) throw new Error(`missing UI string ${key}`);
-  return value.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
+import { expectNoAxeViolations, fillGermanBillingAddress, localPath, startChain, t, waitForMail } from './helpers.ts';
 
 let seq = 0;
 function newShopper(tag: string) {
   const id = `${Date.now().toString(36)}${++seq}${Math.random().toString(36).slice(2, 6)}`;
   return { email: `e2e-${tag}-${id}@example.com`, password: `Mesh-${id}-pass!` };
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const account = (page: Page) => page.locator('[data-account-ready]');
@@ -71,23 +52,6 @@ async function logOut(page: Page) {
 function tab(page: Page, id: string) {
   return page.getByRole('tab', { name: t(`account.tab.${id}`) });
 }
-
-async function waitForMail(filter: { to: string; subject: RegExp }): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
-  await expect
-    .poll(async () => {
-      [found] = await readOutbox({ dir: outboxDir, ...filter });
-      return !!found;
-    }, { message: `a mail to ${filter.to} matching ${filter.subject}` })
-    .toBe(true);
-  return found!;
-}
-
-/** Path + query of a link, so it opens on the server under test whatever origin it names. */
-const localPath = (link: string) => {
-  const u = new URL(link);
-  return `${u.pathname}${u.search}`;
-};
 
 test.describe('account: register, log out, log in, details and password', () => {
   test('a shopper registers, edits details, changes the password, logs out and back in', async ({ page }) => {
@@ -416,65 +380,8 @@ test.describe('account: downloads', () => {
 
 /** Names and e-mail (all-virtual carts ask for no address); fills the address too if the form shows it. */
 async function fillContact(page: Page, email: string) {
-  const country = page.locator('#checkout-billing-country');
-  if (await country.isVisible()) {
-    await country.selectOption('DE');
-    await expect.poll(() => page.locator('select#checkout-billing-state option').count()).toBeGreaterThan(1);
-    await page.locator('select#checkout-billing-state').selectOption({ index: 1 });
-    await page.locator('#checkout-billing-address1').fill('Hauptstraße 1');
-    await page.locator('#checkout-billing-city').fill('Berlin');
-    await page.locator('#checkout-billing-postcode').fill('10115');
-  }
+  if (await page.locator('#checkout-billing-country').isVisible()) await fillGermanBillingAddress(page);
   await page.locator('#checkout-billing-firstName').fill('Dee');
   await page.locator('#checkout-billing-lastName').fill('Loader');
   await page.locator('#checkout-billing-email').fill(email);
-}
-
-/**
- * The Chainweb stand-in behind a proxy on the fixed port the engine watches (as checkout.spec.ts does).
- * Another test (the other project, or checkout.spec.ts) may hold the port: wait for it.
- */
-async function startChain(port: number) {
-  const standIn = await startChainwebServer({ networkId: process.env.KADENA_NETWORK_ID ?? 'mainnet01', chainId: process.env.KADENA_CHAIN_ID ?? '1' });
-  const proxy = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      try {
-        const upstream = await fetch(`${standIn.url.replace(/\/$/, '')}${req.url ?? '/'}`, {
-          method: req.method,
-          headers: { 'content-type': req.headers['content-type'] ?? 'application/json', accept: req.headers.accept ?? '*/*' },
-          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
-        });
-        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-        res.end(Buffer.from(await upstream.arrayBuffer()));
-      } catch (error) {
-        res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error));
-      }
-    });
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      await new Promise<void>((resolve, reject) => {
-        proxy.once('error', reject);
-        proxy.listen(port, '127.0.0.1', () => resolve());
-      });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || Date.now() > deadline) {
-        await standIn.stop();
-        throw error;
-      }
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-  return {
-    standIn,
-    stop: async () => {
-      proxy.closeAllConnections();
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
-      await standIn.stop();
-    },
-  };
 }

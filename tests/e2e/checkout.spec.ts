@@ -11,10 +11,9 @@
  * (js.stripe.com) is blocked, as it is offline — the PaymentIntent path beyond that is covered by the API
  * tests. playwright.config.ts and scripts/test.mjs set all of this up.
  */
-import http from 'node:http';
 import { test, expect, type Page, type Request, type Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { startChainwebServer } from '../fixtures/chainweb-server.ts';
+import { fillGermanBillingAddress, startChain } from './helpers.ts';
 
 const SIMPLE = { slug: 'meshfront-enamel-mug', name: /Enamel Camp Mug/i };
 const VARIABLE = { slug: 'meshfront-t-shirt', name: /T-Shirt/i };
@@ -56,15 +55,9 @@ async function openCart(page: Page) {
 }
 
 async function fillBilling(page: Page, email: string) {
-  await page.locator('#checkout-billing-country').selectOption('DE');
-  // Germany's states come from the engine (getStates); the country has them, so one is required.
-  await expect.poll(() => page.locator('select#checkout-billing-state option').count()).toBeGreaterThan(1);
-  await page.locator('select#checkout-billing-state').selectOption({ index: 1 });
+  await fillGermanBillingAddress(page);
   await page.locator('#checkout-billing-firstName').fill('Ada');
   await page.locator('#checkout-billing-lastName').fill('Lovelace');
-  await page.locator('#checkout-billing-address1').fill('Hauptstraße 1');
-  await page.locator('#checkout-billing-city').fill('Berlin');
-  await page.locator('#checkout-billing-postcode').fill('10115');
   await page.locator('#checkout-billing-email').fill(email);
 }
 
@@ -380,39 +373,3 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     await expect(page.locator('[data-place-order]')).toBeDisabled();
   });
 });
-
-// ------------------------------------------------------------------------------------------------
-// The Chainweb stand-in listens on a random port; the engine was started with a fixed CHAINWEB_URL, so a
-// small proxy on that port forwards to it (as global-setup.ts does for the bot-check stand-in).
-
-async function startChain(port: number) {
-  const standIn = await startChainwebServer({ networkId: process.env.KADENA_NETWORK_ID ?? 'mainnet01', chainId: process.env.KADENA_CHAIN_ID ?? '1' });
-  const proxy = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      try {
-        const upstream = await fetch(`${standIn.url.replace(/\/$/, '')}${req.url ?? '/'}`, {
-          method: req.method,
-          headers: { 'content-type': req.headers['content-type'] ?? 'application/json', accept: req.headers.accept ?? '*/*' },
-          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
-        });
-        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-        res.end(Buffer.from(await upstream.arrayBuffer()));
-      } catch (error) {
-        res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error));
-      }
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    proxy.once('error', reject);
-    proxy.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    standIn,
-    stop: async () => {
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
-      await standIn.stop();
-    },
-  };
-}

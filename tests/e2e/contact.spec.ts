@@ -1,46 +1,11 @@
 // Contact form (modal and /contact page) and newsletter sign-up, against the real server: the bot check
 // runs against the local stand-ins from global-setup.ts, mail lands in the server's outbox
 // (<MESHFRONT_DATA_DIR>/mail) and the tests follow the links in it. No axe violations on any step.
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { readOutbox, type OutboxMessage } from '../../src/server/mail/index.ts';
-
-const outboxDir = path.resolve(process.env.MESHFRONT_DATA_DIR ?? 'var/e2e', 'mail');
-
-/** English UI strings, so the test reads what a visitor reads. */
-const strings = JSON.parse(fs.readFileSync(path.resolve('locales/en_US.json'), 'utf8')) as Record<string, string>;
-function t(key: string): string {
-  const value = strings[key];
-  if (!value) throw new Error(`missing UI string ${key}`);
-  return value;
-}
+import { expectNoAxeViolations, localPath, readMail, t, waitForMail } from './helpers.ts';
 
 let seq = 0;
 const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}.${++seq}.${Math.random().toString(36).slice(2, 6)}@example.com`;
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function waitForMail(filter: { to: string; subject: RegExp }): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
-  await expect
-    .poll(async () => {
-      [found] = await readOutbox({ dir: outboxDir, ...filter });
-      return !!found;
-    }, { message: `a mail to ${filter.to} matching ${filter.subject}` })
-    .toBe(true);
-  return found!;
-}
-
-/** A path + query of a link from a mail, so it opens on the server under test whatever origin it names. */
-const localPath = (link: string) => {
-  const u = new URL(link);
-  return `${u.pathname}${u.search}`;
-};
 
 function modal(page: Page) {
   return page.locator('#contact-modal');
@@ -101,7 +66,7 @@ test.describe('contact modal', () => {
     expect(await page.evaluate(() => (window as unknown as { __e2eRecaptchaCalls: { action: string }[] }).__e2eRecaptchaCalls.at(-1)?.action)).toBe('submit');
 
     const mail = await waitForMail({ to: 'support@meshfront.example', subject: /Contact form: Ana Lima/ });
-    const mine = (await readOutbox({ dir: outboxDir, subject: /Contact form/ })).find((m) => m.replyTo === email);
+    const mine = (await readMail({ subject: /Contact form/ })).find((m) => m.replyTo === email);
     expect(mine, 'the mail to support has the visitor as Reply-To').toBeDefined();
     expect(mine!.text).toContain(`Hello from the modal (${email}).`);
     expect(mail.to).toEqual(['support@meshfront.example']);
@@ -180,7 +145,7 @@ test.describe('contact page', () => {
     await form.getByRole('button', { name: t('contact.send') }).click();
     await expect(alertBanner(page)).toHaveAttribute('data-type', 'success');
     await expect(form.getByLabel(t('contact.email'), { exact: true })).toHaveValue('');
-    await expect.poll(async () => (await readOutbox({ dir: outboxDir, subject: /Contact form/ })).some((m) => m.replyTo === email)).toBe(true);
+    await expect.poll(async () => (await readMail({ subject: /Contact form/ })).some((m) => m.replyTo === email)).toBe(true);
   });
 });
 

@@ -10,7 +10,7 @@ import { createLookup, type Lookup, type Strings } from '../../lib/i18n/lookup';
 import { sessionReady } from '../../stores/session';
 import { accountErrorText, isInvalidResetLink } from './messages';
 import { resetLinkParams } from './navigation';
-import { BUTTON, FormNotice, LINK, Section, TextField, type Notice } from './ui';
+import { BUTTON, FormNotice, LINK, NewPasswordFields, Section, TextField, type Notice } from './ui';
 import { hasErrors, validateEmailRequest, validatePasswordChange, type FormErrors } from './validation';
 
 export interface LostPasswordProps {
@@ -107,18 +107,7 @@ function ResetForm({ t, link, localePrefix, onInvalid }: { t: Lookup; link: { ke
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4" data-reset-form aria-busy={busy}>
       <input type="text" name="username" autoComplete="username" value={link.login} readOnly hidden />
-      <TextField
-        id="reset-password"
-        label={t('account.field.newPassword')}
-        type="password"
-        value={form.password}
-        onChange={(v) => setForm({ ...form, password: v })}
-        autoComplete="new-password"
-        required
-        hint={t('account.hint.password')}
-        error={errors.password && t(errors.password)}
-      />
-      <TextField id="reset-confirm" label={t('account.field.confirmPassword')} type="password" value={form.confirm} onChange={(v) => setForm({ ...form, confirm: v })} autoComplete="new-password" required error={errors.confirm && t(errors.confirm)} />
+      <NewPasswordFields t={t} idPrefix="reset" password={form.password} confirm={form.confirm} errors={errors} onChange={(field, v) => setForm({ ...form, [field]: v })} />
       <FormNotice notice={notice} />
       <button type="submit" className={BUTTON} disabled={busy}>
         {busy ? t('account.reset.saving') : t('account.reset.save')}

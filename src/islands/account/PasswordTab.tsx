@@ -8,7 +8,7 @@ import type { Lookup } from '../../lib/i18n/lookup';
 import { accountRequest } from '../../stores/account';
 import { $viewer } from '../../stores/viewer';
 import { accountErrorText } from './messages';
-import { BUTTON, FormNotice, Section, TextField, type Notice } from './ui';
+import { BUTTON, FormNotice, NewPasswordFields, Section, TextField, type Notice } from './ui';
 import { hasErrors, validatePasswordChange, type FormErrors, type PasswordChangeForm } from './validation';
 
 const EMPTY: PasswordChangeForm = { current: '', password: '', confirm: '' };
@@ -55,18 +55,7 @@ export default function PasswordTab({ t }: { t: Lookup }) {
         {/* Password managers want the account name next to a password change. */}
         <input type="text" name="username" autoComplete="username" value={viewer?.username ?? ''} readOnly hidden />
         <TextField id="password-current" label={t('account.field.currentPassword')} type="password" value={form.current} onChange={(v) => setForm({ ...form, current: v })} autoComplete="current-password" required error={errors.current && t(errors.current)} />
-        <TextField
-          id="password-password"
-          label={t('account.field.newPassword')}
-          type="password"
-          value={form.password}
-          onChange={(v) => setForm({ ...form, password: v })}
-          autoComplete="new-password"
-          required
-          hint={t('account.hint.password')}
-          error={errors.password && t(errors.password)}
-        />
-        <TextField id="password-confirm" label={t('account.field.confirmPassword')} type="password" value={form.confirm} onChange={(v) => setForm({ ...form, confirm: v })} autoComplete="new-password" required error={errors.confirm && t(errors.confirm)} />
+        <NewPasswordFields t={t} idPrefix="password" password={form.password} confirm={form.confirm} errors={errors} onChange={(field, v) => setForm({ ...form, [field]: v })} />
         <FormNotice notice={notice} />
         <button type="submit" className={BUTTON} disabled={busy}>
           {busy ? t('account.password.saving') : t('account.password.save')}

@@ -3,6 +3,8 @@
  * (aria-describedby), the form's alert region, and the button styles. Plain markup, no state.
  */
 import type { ReactNode } from 'react';
+import type { Lookup } from '../../lib/i18n/lookup';
+import type { FormErrors } from './validation';
 
 export const INPUT =
   'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus:outline-2 focus:outline-main aria-[invalid=true]:border-red-600';
@@ -91,5 +93,42 @@ export function Section({ title, children, id }: { title: string; children: Reac
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * A new password and its confirmation (password reset and password change): ids `<idPrefix>-password`
+ * and `<idPrefix>-confirm`, which the forms focus on an error.
+ */
+export function NewPasswordFields({
+  t,
+  idPrefix,
+  password,
+  confirm,
+  errors,
+  onChange,
+}: {
+  t: Lookup;
+  idPrefix: string;
+  password: string;
+  confirm: string;
+  errors: FormErrors;
+  onChange: (field: 'password' | 'confirm', value: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-password`}
+        label={t('account.field.newPassword')}
+        type="password"
+        value={password}
+        onChange={(v) => onChange('password', v)}
+        autoComplete="new-password"
+        required
+        hint={t('account.hint.password')}
+        error={errors.password && t(errors.password)}
+      />
+      <TextField id={`${idPrefix}-confirm`} label={t('account.field.confirmPassword')} type="password" value={confirm} onChange={(v) => onChange('confirm', v)} autoComplete="new-password" required error={errors.confirm && t(errors.confirm)} />
+    </>
   );
 }

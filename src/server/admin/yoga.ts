@@ -8,10 +8,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GraphQLError } from 'graphql';
-import { createSchema, createYoga, maskError as yogaMaskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createSchema, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { ServerConfig } from '../config.ts';
 import type { Engine } from '../engine.ts';
-import { armorPlugins } from '../http/yoga.ts';
+import { socketAddressOf } from '../auth/plugin.ts';
+import { armorPlugins, bodyTooLarge, maskUnexpectedErrors } from '../http/yoga.ts';
 import { loadTrustedDocuments } from '../http/trusted-documents.ts';
 import { clientAddress, rateLimitKeyForIp } from '../rate-limit/index.ts';
 import { adminResolvers, type AdminContext } from './resolvers.ts';
@@ -52,7 +53,7 @@ export function createAdminYoga(engine: () => Promise<Engine>, config: ServerCon
       onRequest({ request, endResponse }) {
         const length = Number(request.headers.get('content-length') ?? 0);
         if (length > MAX_ADMIN_BODY_BYTES) {
-          endResponse(new Response(JSON.stringify({ errors: [{ message: `Request body too large (limit ${MAX_ADMIN_BODY_BYTES} bytes).`, extensions: { code: 'BAD_REQUEST' } }] }), { status: 413, headers: { 'content-type': 'application/json' } }));
+          endResponse(bodyTooLarge(MAX_ADMIN_BODY_BYTES));
         }
       },
     },
@@ -64,23 +65,12 @@ export function createAdminYoga(engine: () => Promise<Engine>, config: ServerCon
     schema: adminSchema as never,
     context: async ({ request, ...rest }) => {
       const e = await engine();
-      const r = rest as Record<string, unknown>;
-      const peer = typeof r.clientAddress === 'string' ? r.clientAddress : ((r.req as { socket?: { remoteAddress?: string } } | undefined)?.socket?.remoteAddress ?? null);
-      const ip = rateLimitKeyForIp(clientAddress(request, peer, e.accounts.clientAddress));
+      const ip = rateLimitKeyForIp(clientAddress(request, socketAddressOf(rest), e.accounts.clientAddress));
       const auth = await e.accounts.auth.authenticate(request.headers.get('authorization'), ip);
       return { engine: e, admin: adminServiceFor(e), auth, request };
     },
     plugins,
-    maskedErrors: {
-      isDev: false,
-      maskError(error, message) {
-        const e = error as { name?: string; originalError?: { name?: string } | null };
-        if (e?.name === 'GraphQLError' && (!e.originalError || e.originalError.name === 'GraphQLError')) return error as Error;
-        const masked = yogaMaskError(error, message, false);
-        if (masked !== error && process.env.MESHFRONT_LOG_ERRORS !== '0') console.error('[meshfront] unexpected error while handling an admin GraphQL request:', error);
-        return masked;
-      },
-    },
+    maskedErrors: maskUnexpectedErrors('an admin GraphQL'),
     graphiql: !config.isProduction,
     landingPage: false,
     batching: false,

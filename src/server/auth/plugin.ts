@@ -9,8 +9,8 @@ import type { Engine } from '../engine.ts';
 import { clientAddress, rateLimitKeyForIp } from '../rate-limit/index.ts';
 import type { SessionState } from '../session/service.ts';
 
-/** The TCP peer: Astro passes `clientAddress`, node:http passes `req`. */
-function socketAddressOf(context: Record<string, unknown>): string | null {
+/** The TCP peer: Astro passes `clientAddress`, node:http passes `req` (also used by the admin endpoint). */
+export function socketAddressOf(context: Record<string, unknown>): string | null {
   if (typeof context.clientAddress === 'string') return context.clientAddress;
   const req = context.req as { socket?: { remoteAddress?: string } } | undefined;
   return req?.socket?.remoteAddress ?? null;

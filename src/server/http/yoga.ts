@@ -23,13 +23,36 @@ export type MeshfrontYoga = YogaServerInstance<Record<string, unknown>, GraphQLC
 const badRequest = (message: string, status: number) =>
   new Response(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }), { status, headers: { 'content-type': 'application/json' } });
 
+/** The 413 answer for a request body over `limit` bytes (refused before parsing). */
+export const bodyTooLarge = (limit: number) => badRequest(`Request body too large (limit ${limit} bytes).`, 413);
+
+/**
+ * Yoga's `maskedErrors` setting shared by the storefront and admin endpoints: only GraphQLErrors (bad
+ * input, not found …) reach the client; anything else is "Unexpected error." with the detail logged — in
+ * every environment, so no stack trace ever leaves the server. `endpoint` names the endpoint in the log.
+ */
+export function maskUnexpectedErrors(endpoint: string) {
+  return {
+    isDev: false,
+    maskError(error: unknown, message: string): Error {
+      // GraphQLErrors we throw on purpose (bad input) pass. Compared by name: graphql ships CJS and ESM
+      // builds, and Yoga's instanceof check fails when our error comes from the other one.
+      const e = error as { name?: string; originalError?: { name?: string } | null };
+      if (e?.name === 'GraphQLError' && (!e.originalError || e.originalError.name === 'GraphQLError')) return error as Error;
+      const masked = yogaMaskError(error, message, false);
+      if (masked !== error && process.env.MESHFRONT_LOG_ERRORS !== '0') console.error(`[meshfront] unexpected error while handling ${endpoint} request:`, error);
+      return masked;
+    },
+  };
+}
+
 /** Resolves each request's `woocommerce-session` and sends a token back when the session is new or changed. */
 function useWooSession(engine: () => Promise<Engine>, sessions: WeakMap<Request, SessionState>): Plugin {
   return {
     async onRequest({ request, endResponse }) {
       if (request.method === 'OPTIONS') return;
       const length = Number(request.headers.get('content-length') ?? 0);
-      if (length > MAX_BODY_BYTES) return endResponse(badRequest(`Request body too large (limit ${MAX_BODY_BYTES} bytes).`, 413));
+      if (length > MAX_BODY_BYTES) return endResponse(bodyTooLarge(MAX_BODY_BYTES));
       const e = await engine();
       sessions.set(request, await e.sessions.fromHeader(request.headers.get(SESSION_HEADER)));
     },
@@ -103,20 +126,7 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
       return { config: e.config, catalog: e.catalog, sessions: e.sessions, cart: e.cart, coupons: e.coupons, orders: e.orders, checkout: e.checkout, payments: e.payments, session, request } satisfies GraphQLContext;
     },
     plugins,
-    // Only GraphQLErrors (bad input, not found …) reach the client; anything else is "Unexpected error."
-    // with the detail logged — in every environment, so no stack trace ever leaves the server.
-    maskedErrors: {
-      isDev: false,
-      maskError(error, message) {
-        // GraphQLErrors we throw on purpose (bad input) pass. Compared by name: graphql ships CJS and ESM
-        // builds, and Yoga's instanceof check fails when our error comes from the other one.
-        const e = error as { name?: string; originalError?: { name?: string } | null };
-        if (e?.name === 'GraphQLError' && (!e.originalError || e.originalError.name === 'GraphQLError')) return error as Error;
-        const masked = yogaMaskError(error, message, false);
-        if (masked !== error && process.env.MESHFRONT_LOG_ERRORS !== '0') console.error('[meshfront] unexpected error while handling a GraphQL request:', error);
-        return masked;
-      },
-    },
+    maskedErrors: maskUnexpectedErrors('a GraphQL'),
     graphiql: !config.isProduction,
     landingPage: false,
     batching: false,
