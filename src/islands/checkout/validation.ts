@@ -8,19 +8,8 @@ import type { Address, AddressInput, Cart, CountryState, OperationVariables } fr
 
 export type AddressField = keyof Address;
 
-export interface AddressForm {
-  firstName: string;
-  lastName: string;
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postcode: string;
-  country: string;
-  email: string;
-  phone: string;
-}
+/** The form keeps every address field as text (the engine's nulls become ''). */
+export type AddressForm = Record<AddressField, string>;
 
 export interface CheckoutForm {
   billing: AddressForm;

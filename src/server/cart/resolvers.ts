@@ -18,6 +18,11 @@ export function cartMoney(cents: number, format: Format['format']): string {
   return format === 'RAW' ? formatRaw(cents) : formatMoney(cents);
 }
 
+/** A Money field resolver (`format: RAW|FORMATTED`) over an amount in cents. */
+export function moneyField<T>(cents: (source: T) => number) {
+  return (source: T, a: Format) => cartMoney(cents(source), a.format);
+}
+
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 /** The session's caller; a session keyed by a numeric id belongs to that logged-in user. */
@@ -54,10 +59,10 @@ async function mutation<T>(ctx: Ctx, fn: (who: Who) => Promise<T>): Promise<T> {
 const lineFields = {
   key: (l: CartLine) => l.key,
   quantity: (l: CartLine) => l.quantity,
-  subtotal: (l: CartLine, a: Format) => cartMoney(l.subtotalCents, a.format),
-  subtotalTax: (l: CartLine, a: Format) => cartMoney(l.subtotalTaxCents, a.format),
-  total: (l: CartLine, a: Format) => cartMoney(l.totalCents + l.taxCents, a.format),
-  tax: (l: CartLine, a: Format) => cartMoney(l.taxCents, a.format),
+  subtotal: moneyField((l: CartLine) => l.subtotalCents),
+  subtotalTax: moneyField((l: CartLine) => l.subtotalTaxCents),
+  total: moneyField((l: CartLine) => l.totalCents + l.taxCents),
+  tax: moneyField((l: CartLine) => l.taxCents),
   extraData: (l: CartLine, a: { key?: string | null; keysIn?: (string | null)[] | null }) => {
     if (!l.item.extraData) return [];
     const data = JSON.parse(l.item.extraData) as Record<string, unknown>;
@@ -93,18 +98,18 @@ const cartFields = {
   appliedCoupons: (v: CartView) => (v.coupons.length ? v.coupons : null),
   availableShippingMethods: (v: CartView) => v.packages.map((p) => ({ ...p, taxRate: v.taxRate })),
   chosenShippingMethods: (v: CartView) => v.chosenShippingMethods,
-  subtotal: (v: CartView, a: Format) => cartMoney(v.subtotalCents, a.format),
-  subtotalTax: (v: CartView, a: Format) => cartMoney(v.subtotalTaxCents, a.format),
-  discountTotal: (v: CartView, a: Format) => cartMoney(v.discountCents, a.format),
-  discountTax: (v: CartView, a: Format) => cartMoney(v.discountTaxCents, a.format),
-  shippingTotal: (v: CartView, a: Format) => cartMoney(v.shippingCents, a.format),
-  shippingTax: (v: CartView, a: Format) => cartMoney(v.shippingTaxCents, a.format),
-  contentsTotal: (v: CartView, a: Format) => cartMoney(v.contentsCents, a.format),
-  contentsTax: (v: CartView, a: Format) => cartMoney(v.contentsTaxCents, a.format),
-  feeTotal: (_: CartView, a: Format) => cartMoney(0, a.format),
-  feeTax: (_: CartView, a: Format) => cartMoney(0, a.format),
-  total: (v: CartView, a: Format) => cartMoney(v.totalCents, a.format),
-  totalTax: (v: CartView, a: Format) => cartMoney(v.totalTaxCents, a.format),
+  subtotal: moneyField((v: CartView) => v.subtotalCents),
+  subtotalTax: moneyField((v: CartView) => v.subtotalTaxCents),
+  discountTotal: moneyField((v: CartView) => v.discountCents),
+  discountTax: moneyField((v: CartView) => v.discountTaxCents),
+  shippingTotal: moneyField((v: CartView) => v.shippingCents),
+  shippingTax: moneyField((v: CartView) => v.shippingTaxCents),
+  contentsTotal: moneyField((v: CartView) => v.contentsCents),
+  contentsTax: moneyField((v: CartView) => v.contentsTaxCents),
+  feeTotal: moneyField(() => 0),
+  feeTax: moneyField(() => 0),
+  total: moneyField((v: CartView) => v.totalCents),
+  totalTax: moneyField((v: CartView) => v.totalTaxCents),
   totalTaxes: (v: CartView) => (v.taxRate && v.totalTaxCents ? [{ id: `${v.taxRate.country}-${v.taxRate.label}`, label: v.taxRate.label, isCompound: false, cents: v.totalTaxCents }] : []),
   isEmpty: (v: CartView) => v.lines.length === 0,
   displayPricesIncludeTax: () => false,
@@ -183,7 +188,7 @@ export const cartResolvers = {
     description: (c: CartView['coupons'][number]) => c.coupon.description,
     discountAmount: (c: CartView['coupons'][number], a: Format & { excludeTax?: boolean | null }) =>
       cartMoney(a.excludeTax === false ? c.discountCents + c.discountTaxCents : c.discountCents, a.format),
-    discountTax: (c: CartView['coupons'][number], a: Format) => cartMoney(c.discountTaxCents, a.format),
+    discountTax: moneyField((c: CartView['coupons'][number]) => c.discountTaxCents),
   },
   ShippingPackage: {
     packageDetails: (p: CartView['packages'][number]) => p.packageDetails,
@@ -191,12 +196,12 @@ export const cartResolvers = {
     supportsShippingCalculator: () => true,
   },
   ShippingRate: {
-    cost: (r: { costCents: number }, a: Format) => cartMoney(r.costCents, a.format),
-    subtotal: (r: { costCents: number }, a: Format) => cartMoney(r.costCents, a.format),
+    cost: moneyField((r: { costCents: number }) => r.costCents),
+    subtotal: moneyField((r: { costCents: number }) => r.costCents),
     taxTotal: (r: { costCents: number; taxRate: CartView['taxRate'] }, a: Format) =>
       cartMoney(r.taxRate ? Number((BigInt(r.costCents) * BigInt(r.taxRate.basisPoints) + 5000n) / 10000n) : 0, a.format),
   },
-  CartTax: { amount: (t: { cents: number }, a: Format) => cartMoney(t.cents, a.format) },
+  CartTax: { amount: moneyField((t: { cents: number }) => t.cents) },
   Customer: {
     id: (c: CustomerObject) => (/^\d+$/.test(c.customerId) ? b64(`user:${c.customerId}`) : 'guest'),
     databaseId: (c: CustomerObject) => (/^\d+$/.test(c.customerId) ? Number(c.customerId) : null),

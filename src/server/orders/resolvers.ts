@@ -1,6 +1,6 @@
 /** Order, checkout and payment-gateway resolvers: thin mapping to the order and checkout services. */
 import { GraphQLError } from 'graphql';
-import { requireSession, userErrors, whoOf, cartMoney } from '../cart/resolvers.ts';
+import { requireSession, userErrors, whoOf, moneyField } from '../cart/resolvers.ts';
 import type { GraphQLContext } from '../context.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import type { CheckoutInput } from '../checkout/service.ts';
@@ -103,14 +103,14 @@ export const orderResolvers = {
     transactionId: (o: OrderRow) => o.transactionId,
     createdVia: (o: OrderRow) => o.createdVia,
     customerNote: (o: OrderRow) => o.customerNote || null,
-    subtotal: (o: OrderRow, a: Format) => cartMoney(o.subtotalCents, a.format),
-    total: (o: OrderRow, a: Format) => cartMoney(o.totalCents, a.format),
-    totalTax: (o: OrderRow, a: Format) => cartMoney(o.totalTaxCents, a.format),
-    discountTotal: (o: OrderRow, a: Format) => cartMoney(o.discountCents, a.format),
-    discountTax: (o: OrderRow, a: Format) => cartMoney(o.discountTaxCents, a.format),
-    shippingTotal: (o: OrderRow, a: Format) => cartMoney(o.shippingCents, a.format),
-    shippingTax: (o: OrderRow, a: Format) => cartMoney(o.shippingTaxCents, a.format),
-    cartTax: (o: OrderRow, a: Format) => cartMoney(o.cartTaxCents, a.format),
+    subtotal: moneyField((o: OrderRow) => o.subtotalCents),
+    total: moneyField((o: OrderRow) => o.totalCents),
+    totalTax: moneyField((o: OrderRow) => o.totalTaxCents),
+    discountTotal: moneyField((o: OrderRow) => o.discountCents),
+    discountTax: moneyField((o: OrderRow) => o.discountTaxCents),
+    shippingTotal: moneyField((o: OrderRow) => o.shippingCents),
+    shippingTax: moneyField((o: OrderRow) => o.shippingTaxCents),
+    cartTax: moneyField((o: OrderRow) => o.cartTaxCents),
     pricesIncludeTax: () => false,
     needsPayment: (o: OrderRow) => needsPayment(o),
     needsProcessing: async (o: OrderRow, _: unknown, ctx: Ctx) => needsProcessing(await itemsOf(o, ctx)),
@@ -151,10 +151,10 @@ export const orderResolvers = {
     productId: (i: OrderItemRow) => i.productId,
     variationId: (i: OrderItemRow) => i.variationId ?? 0,
     quantity: (i: OrderItemRow) => i.quantity,
-    subtotal: (i: OrderItemRow, a: Format) => cartMoney(i.subtotalCents, a.format),
-    subtotalTax: (i: OrderItemRow, a: Format) => cartMoney(i.subtotalTaxCents, a.format),
-    total: (i: OrderItemRow, a: Format) => cartMoney(i.totalCents, a.format),
-    totalTax: (i: OrderItemRow, a: Format) => cartMoney(i.totalTaxCents, a.format),
+    subtotal: moneyField((i: OrderItemRow) => i.subtotalCents),
+    subtotalTax: moneyField((i: OrderItemRow) => i.subtotalTaxCents),
+    total: moneyField((i: OrderItemRow) => i.totalCents),
+    totalTax: moneyField((i: OrderItemRow) => i.totalTaxCents),
     metaData: (i: OrderItemRow) => [
       ...Object.entries(i.attributes).map(([key, value], n) => ({ id: b64(`order_item_meta:${i.id}:${n}`), key, value })),
       ...(i.backordered > 0 ? [{ id: b64(`order_item_meta:${i.id}:backordered`), key: 'Backordered', value: String(i.backordered) }] : []),

@@ -3,23 +3,13 @@
  * Only src/server/orders/ reads or writes them; checkout and payments go through the order service.
  */
 import { sql } from 'drizzle-orm';
+import type { Address } from '../cart/model.ts';
 import { boolean, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const ordersIdSeq = pgSequence('orders_id_seq', { startWith: 1001, maxValue: 2147483647 });
 
-export type OrderAddress = {
-  firstName: string;
-  lastName: string;
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postcode: string;
-  country: string;
-  email: string;
-  phone: string;
-};
+/** An order keeps the addresses the checkout took from the session customer: same fields. */
+export type OrderAddress = Address;
 
 export type ShippingLine = { rateId: string; methodId: string; instanceId: number; label: string; totalCents: number; taxCents: number };
 export type CouponLine = { code: string; discountCents: number; discountTaxCents: number; freeShipping: boolean };
