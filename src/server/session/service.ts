@@ -10,6 +10,7 @@ import { errors as joseErrors, jwtVerify } from 'jose';
 import { isSingleProcess, withKeyLock, withLock, type Database, type DbOrTx } from '../db/connection.ts';
 import { SessionCache } from './cache.ts';
 import { sessions } from './tables.ts';
+import { SessionWriteBatch } from './write-batch.ts';
 
 export const SESSION_HEADER = 'woocommerce-session';
 
@@ -33,6 +34,8 @@ export type SessionState = {
  * on the engine's database: they must see each other's writes, as the table would show them).
  */
 const sharedCaches = new WeakMap<object, SessionCache>();
+/** Likewise one group-commit queue per single-process database (see write-batch.ts). */
+const sharedBatches = new WeakMap<object, SessionWriteBatch>();
 
 /** Cache changes waiting for the commit of a transaction begun by `update`. */
 type Pending = (() => void)[];
@@ -46,6 +49,8 @@ export class SessionService {
   private randomOffset = 0;
   /** The authoritative copy of `sessions` (single-process databases only; null on PostgreSQL, where other processes write too). */
   readonly cache: SessionCache | null;
+  /** Group commit of session writes made outside a transaction (single-process databases only). */
+  private readonly batch: SessionWriteBatch | null;
   /** Transactions begun by `update`: their session writes reach the cache after the commit. */
   private readonly pending = new WeakMap<object, Pending>();
   /** Bumped by every session write of this service: a per-request memo of a load is valid while it is unchanged. */
@@ -64,6 +69,11 @@ export class SessionService {
       if (!shared) sharedCaches.set(db, (shared = new SessionCache()));
       this.cache = shared;
     } else this.cache = null;
+    if (this.cache) {
+      let batch = sharedBatches.get(db);
+      if (!batch) sharedBatches.set(db, (batch = new SessionWriteBatch(db)));
+      this.batch = batch;
+    } else this.batch = null;
   }
 
   /** `t_` + 30 hex characters, as WooCommerce's guest customer ids. */
@@ -225,6 +235,11 @@ export class SessionService {
     const expiresAt = new Date(Date.now() + this.options.ttlSeconds * 1000);
     // Taken now: the caller's object may change after the write, the cached copy must not.
     const json = this.cache ? JSON.stringify(data) : null;
+    if (this.batch && db === this.db) {
+      // Outside a transaction on PGlite: written together with other sessions' concurrent writes.
+      await this.batch.write({ customerId, json: json!, expiresAt });
+      return this.afterWrite(db, customerId, () => this.cache!.written(customerId, json, expiresAt));
+    }
     await db
       .insert(sessions)
       .values({ customerId, data, expiresAt })
