@@ -11,11 +11,29 @@ function modal(page: Page) {
   return page.locator('#contact-modal');
 }
 
+/** How long the form's island may take to hydrate on a cold, busy test server. */
+const HYDRATION_TIMEOUT = 30_000;
+
+/**
+ * Waits until React owns the contact form. Its markup is prebuilt, so the form is visible before its
+ * code has loaded (client:visible); typing into it then does not reach React's state, and a click on
+ * Send is a native submit (a GET of the page with the fields in the query string) instead of the
+ * island's submit: no spinner, no request. That is how the spinner test flaked when the island's
+ * chunk arrived late. Astro drops the island's `ssr` attribute once hydrateRoot has run; from then on
+ * React handles events on the form (it hydrates synchronously for a discrete event if need be).
+ */
+async function formHydrated(page: Page, variant: 'modal' | 'page') {
+  const island = page.locator('astro-island', { has: page.locator(`form[data-contact-form="${variant}"]`) });
+  await expect(island).toHaveCount(1);
+  await expect(island).not.toHaveAttribute('ssr', { timeout: HYDRATION_TIMEOUT });
+}
+
 async function openModal(page: Page) {
   await page.locator('footer [data-contact-open]').click();
   await expect(modal(page)).toBeVisible();
-  // The island hydrates on first open; its form is interactive once React owns it.
+  // The island hydrates on first open (when the dialog shows the form).
   await expect(modal(page).locator('form[data-contact-form="modal"]')).toBeVisible();
+  await formHydrated(page, 'modal');
 }
 
 async function fillForm(scope: ReturnType<Page['locator']>, values: { firstName?: string; lastName?: string; email: string; phone?: string; message?: string }) {
@@ -139,6 +157,7 @@ test.describe('contact page', () => {
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1, name: t('contact.page.title') })).toBeVisible();
     const form = page.locator('form[data-contact-form="page"]');
+    await formHydrated(page, 'page');
     await expectNoAxeViolations(page);
     const email = uniqueEmail('page');
     await fillForm(form, { email });
