@@ -4,11 +4,14 @@
 // with DATABASE_URL). Shoppers whose request never reached the dead process send it again to the new one
 // (the browser's request was refused); a request lost in flight is not repeated for cash on delivery, and
 // for a card the customer presses "Place order" once more (the payment is taken, the page said "network
-// error"). Stripe redelivers webhooks that failed. Afterwards:
+// error"). Some card shoppers close the browser right after paying: their Checkout never reaches any
+// engine, so nothing of it is recorded. Stripe redelivers webhooks that failed. Afterwards:
 // - every order is complete or absent (no order without its lines) and stock == initial − units ordered;
 // - every PaymentIntent that succeeded at the stand-in is on exactly one paid order (or, if the goods were
 //   gone by then, refunded in full) — card checkouts the dead process had started are completed by the
-//   engine's recovery sweep (src/server/payments/stripe/recovery.ts) without the customer;
+//   engine's recovery sweep (src/server/payments/stripe/recovery.ts) without the customer, and payments
+//   whose Checkout never arrived are refunded in full by the reconciliation (reconcile.ts) once they are
+//   older than its grace period (the stand-in's charge times are set back to get there);
 // - a repeated card Checkout answers with the order already placed, never a second order.
 //
 // 48 shoppers; MESHFRONT_LONG_TESTS=1 runs 240 with two crashes.
@@ -123,7 +126,7 @@ async function post(path: string, body: string, headers: Record<string, string>)
 type Outcome = {
   method: 'cod' | 'stripe';
   intentId?: string;
-  result: 'ordered' | 'refused' | 'lost';
+  result: 'ordered' | 'refused' | 'lost' | 'abandoned';
   orderId?: number;
   message?: string;
   token: string | null;
@@ -171,6 +174,8 @@ async function shopper(i: number): Promise<Outcome> {
       expect(paid.status).toBe('succeeded');
       const event = [...stripe.events].reverse().find((e) => e.type === 'payment_intent.succeeded' && (e.data as { object: { id: string } }).object.id === pi.id)!;
       void deliver(event);
+      // This customer closes the browser now: paid, and no Checkout is ever sent.
+      if (i % 12 === 5) return { method, intentId, result: 'abandoned', token };
     }
     const variables = { paymentMethod: method, billing: { ...BILLING, email: `crash${i}@example.com` }, ...(intentId ? { transactionId: intentId } : {}) };
     const sent = gql(token, 'Checkout', variables);
@@ -260,6 +265,20 @@ describe(`SIGKILL during a checkout load (${process.env.DATABASE_URL ? 'PostgreS
       o.result = 'ordered';
     }
 
+    // The customers who closed the browser paid long enough ago (STRIPE_RECONCILE_AFTER_SECONDS is the
+    // default 900): the running engine's reconciliation refunds them on its next sweeps.
+    const abandoned = outcomes.filter((o) => o.result === 'abandoned').map((o) => o.intentId!);
+    expect(abandoned.length).toBeGreaterThan(0);
+    for (const id of abandoned) stripe.charges.get(String(stripe.intents.get(id)!.latest_charge))!.created = Math.floor(Date.now() / 1000) - 901;
+    const refundedIn = (id: string) => [...stripe.refunds.values()].filter((r) => r.payment_intent === id);
+    const until = Date.now() + 30_000;
+    const settled = (id: string) => refundedIn(id).length > 0 && allLogs.join('\n').includes(`refunded card payment ${id}`);
+    while (Date.now() < until && !abandoned.every(settled)) await new Promise((r) => setTimeout(r, 100));
+    for (const id of abandoned) {
+      expect(refundedIn(id).map((r) => r.amount), `abandoned ${id}`).toEqual([stripe.intents.get(id)!.amount]);
+      expect(allLogs.join('\n')).toContain(`refunded card payment ${id}`);
+    }
+
     const engineProcess = current!;
     engineProcess.child.kill('SIGTERM');
     expect(await engineProcess.exited).toBe(0);
@@ -286,11 +305,13 @@ describe(`SIGKILL during a checkout load (${process.env.DATABASE_URL ? 'PostgreS
       }
       // The sweep completed recorded checkouts on its own: each recovered intent's order exists.
       for (const id of recovered) expect(orders.some((o) => o.transaction_id === id), id).toBe(true);
+      // Payments whose Checkout never came are on no order (and were refunded, above).
+      for (const id of abandoned) expect(orders.filter((o) => o.transaction_id === id), id).toEqual([]);
       // Cash orders lost in flight were not repeated: at most one order per shopper e-mail.
       const perEmail = await query(`select billing->>'email' as email, count(*)::int as n from orders group by 1 having count(*) > 1 and billing->>'email' <> 'again@example.com'`);
       expect(perEmail).toEqual([]);
       const ordered = outcomes.filter((o) => o.result === 'ordered').length;
-      console.log(`[crash] ${SHOPPERS} shoppers, ${crashes} crash(es): ${ordered} orders answered, ${outcomes.filter((o) => o.result === 'lost').length} requests lost in flight (${lostCards.length} card, ${recovered.size} recovered by the sweep), ${outcomes.filter((o) => o.result === 'refused').length} refused, ${orders.length} orders stored`);
+      console.log(`[crash] ${SHOPPERS} shoppers, ${crashes} crash(es): ${ordered} orders answered, ${outcomes.filter((o) => o.result === 'lost').length} requests lost in flight (${lostCards.length} card, ${recovered.size} recovered by the sweep), ${outcomes.filter((o) => o.result === 'refused').length} refused, ${abandoned.length} paid and left (refunded by the reconciliation), ${orders.length} orders stored`);
     } finally {
       await engine.close();
     }

@@ -45,6 +45,90 @@ describe('settings', () => {
   });
 });
 
+describe('reconciliation settings', () => {
+  it('waits 15 minutes after the charge, looks back a day, and can be switched off', () => {
+    expect(loadStripeSettings({})).toMatchObject({ reconcileAfterSeconds: 900, reconcileLookbackHours: 24 });
+    expect(loadStripeSettings({ STRIPE_RECONCILE_AFTER_SECONDS: '60', STRIPE_RECONCILE_LOOKBACK_HOURS: '0' })).toMatchObject({ reconcileAfterSeconds: 60, reconcileLookbackHours: 0 });
+  });
+
+  it('refuses a grace period the look-back window cannot reach, and bad numbers, naming the setting', () => {
+    expect(() => loadStripeSettings({ STRIPE_RECONCILE_AFTER_SECONDS: '7200', STRIPE_RECONCILE_LOOKBACK_HOURS: '2' })).toThrow(/STRIPE_RECONCILE_LOOKBACK_HOURS: must cover more than STRIPE_RECONCILE_AFTER_SECONDS/);
+    expect(() => loadStripeSettings({ STRIPE_RECONCILE_AFTER_SECONDS: '0' })).toThrow(/STRIPE_RECONCILE_AFTER_SECONDS: must be at least 1 second/);
+    expect(() => loadStripeSettings({ STRIPE_RECONCILE_LOOKBACK_HOURS: 'a day' })).toThrow(/STRIPE_RECONCILE_LOOKBACK_HOURS/);
+    expect(() => loadStripeSettings({ STRIPE_RECONCILE_LOOKBACK_HOURS: '1000' })).toThrow(/at most 720 hours/);
+  });
+});
+
+describe('listing PaymentIntents (stand-in and StripePayments.listPaymentIntentsSince)', () => {
+  // A stand-in of its own: the other tests' intents must not be in these lists.
+  let own: StripeStandIn;
+  let client: Stripe;
+  let created: PaymentIntentSummary[];
+  beforeAll(async () => {
+    own = await startStripeServer();
+    client = createStripeClient(loadStripeSettings({ NODE_ENV: 'test', ...own.env }), { maxNetworkRetries: 0 });
+    const p = new StripePayments(client, { currency: 'eur' });
+    created = [];
+    for (let i = 0; i < 7; i++) created.push(await p.createPaymentIntent({ amountCents: 1_000 + i, sessionRef: `s-${i}`, idempotencyKey: key() }));
+    // Two of them are from two hours ago.
+    for (const pi of created.slice(0, 2)) own.intents.get(pi.id)!.created = Math.floor(Date.now() / 1000) - 7200;
+  });
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  it('answers Stripe\'s list object, newest first, with has_more and starting_after / ending_before cursors', async () => {
+    const first = await client.paymentIntents.list({ limit: 3 });
+    expect(first).toMatchObject({ object: 'list', has_more: true, url: '/v1/payment_intents' });
+    expect(first.data.map((pi) => pi.id)).toEqual(created.slice(-3).reverse().map((pi) => pi.id));
+    const second = await client.paymentIntents.list({ limit: 3, starting_after: first.data.at(-1)!.id });
+    expect(second.data.map((pi) => pi.id)).toEqual(created.slice(1, 4).reverse().map((pi) => pi.id));
+    const last = await client.paymentIntents.list({ limit: 3, starting_after: second.data.at(-1)!.id });
+    expect(last.data.map((pi) => pi.id)).toEqual([created[0]!.id]);
+    expect(last.has_more).toBe(false);
+    const back = await client.paymentIntents.list({ limit: 2, ending_before: second.data[0]!.id });
+    expect(back.data.map((pi) => pi.id)).toEqual(created.slice(4, 6).reverse().map((pi) => pi.id));
+    const sent = own.requests.findLast((r) => r.method === 'GET' && r.path === '/v1/payment_intents')!;
+    expect(sent.params).toMatchObject({ limit: '2', ending_before: second.data[0]!.id });
+  });
+
+  it('filters by created and pages through everything with the SDK\'s auto-pagination', async () => {
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    const ids: string[] = [];
+    for await (const pi of client.paymentIntents.list({ created: { gte: hourAgo }, limit: 2 })) ids.push(pi.id);
+    expect(ids).toEqual(created.slice(2).reverse().map((pi) => pi.id));
+    const pages = own.requests.filter((r) => r.method === 'GET' && r.path === '/v1/payment_intents' && (r.params.created as { gte?: string })?.gte === String(hourAgo));
+    expect(pages).toHaveLength(3);
+    expect(pages[1]!.params.starting_after).toBe(ids[1]);
+    const older = await client.paymentIntents.list({ created: { lt: hourAgo } });
+    expect(older.data.map((pi) => pi.id)).toEqual([created[1]!.id, created[0]!.id]);
+  });
+
+  it('refuses what Stripe refuses: a limit over 100, an unknown cursor, an unknown expansion, both cursors', async () => {
+    expect(await client.paymentIntents.list({ limit: 101 }).catch((e) => e)).toMatchObject({ statusCode: 400, param: 'limit' });
+    expect(await client.paymentIntents.list({ starting_after: 'pi_nosuchintent' }).catch((e) => e)).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'starting_after' });
+    expect(await client.paymentIntents.list({ expand: ['data.customer'] }).catch((e) => e)).toMatchObject({ statusCode: 400, param: 'expand' });
+    expect(await client.paymentIntents.list({ starting_after: created[0]!.id, ending_before: created[1]!.id }).catch((e) => e)).toMatchObject({ statusCode: 400 });
+    const browser = new Stripe(own.publishableKey, { host: own.host, port: own.port, protocol: 'http', maxNetworkRetries: 0 });
+    expect(await browser.paymentIntents.list().catch((e) => e)).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+  });
+
+  it('listPaymentIntentsSince gives when each intent was paid and what was refunded, from the expanded charge', async () => {
+    const p = new StripePayments(client, { currency: 'eur' });
+    const paid = created[6]!;
+    own.confirm(paid.id, 'pm_card_visa');
+    const charge = own.charges.get(String(own.intents.get(paid.id)!.latest_charge))!;
+    charge.created = Math.floor(Date.now() / 1000) - 600; // paid ten minutes ago
+    await p.refund({ paymentIntentId: paid.id, amountCents: 6, idempotencyKey: key() });
+    const listed = [];
+    for await (const pi of p.listPaymentIntentsSince(Math.floor(Date.now() / 1000) - 3600, 2)) listed.push(pi);
+    expect(listed.map((pi) => pi.id)).toEqual(created.slice(2).reverse().map((pi) => pi.id));
+    expect(listed[0]).toMatchObject({ id: paid.id, status: 'succeeded', amountReceivedCents: 1_006, chargedAt: charge.created, amountRefundedCents: 6, latestChargeId: charge.id, metadata: { session_ref: 's-6' } });
+    expect(listed[1]).toMatchObject({ status: 'requires_payment_method', chargedAt: null, amountRefundedCents: 0 });
+    expect(own.requests.findLast((r) => r.path === '/v1/payment_intents' && r.method === 'GET')!.params.expand).toEqual(['data.latest_charge']);
+  });
+});
+
 describe('stand-in wire format', () => {
   it('decodes bracketed form keys into nested objects and lists', () => {
     expect(parseStripeForm('amount=1000&metadata[order_ref]=A%2012&automatic_payment_methods[enabled]=true&payment_method_types[0]=card&payment_method_types[1]=sepa_debit')).toEqual({

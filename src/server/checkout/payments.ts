@@ -22,10 +22,12 @@ export class PaymentsService {
     const view = await this.cart.view(who);
     if (!view.lines.length) return answer({ error: 'WooCommerce cart is not available' });
     if (view.totalCents <= 0) return answer({ error: 'Cart amount must be greater than 0' });
-    // Same session + same cart contents and total → same key → Stripe returns the same intent.
+    // Same session + same cart contents and total → same key → Stripe returns the same intent. `v2`: the
+    // intents now carry the installation marker (payments/stripe/reconcile.ts), and Stripe refuses a key
+    // reused with other parameters, so keys from before that change must not be reused.
     const fingerprint = JSON.stringify([view.lines.map((l) => [l.key, l.quantity]), view.coupons.map((c) => c.coupon.code), view.chosenShippingMethods, view.totalCents]);
     const { createHash } = await import('node:crypto');
-    const idempotencyKey = `meshfront-pi-${createHash('sha256').update(`${who.customerId}|${fingerprint}`).digest('hex').slice(0, 40)}`;
+    const idempotencyKey = `meshfront-pi-v2-${createHash('sha256').update(`${who.customerId}|${fingerprint}`).digest('hex').slice(0, 40)}`;
     try {
       const pi = await this.createStripeIntent({ amountCents: view.totalCents, sessionRef: who.customerId, idempotencyKey });
       return answer({ id: pi.id, amount: pi.amountCents, currency: pi.currency.toUpperCase(), clientSecret: pi.clientSecret });

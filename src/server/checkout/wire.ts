@@ -22,6 +22,7 @@ import { checkPaymentIntentForCheckout, StripePayments, type PaymentIntentSummar
 import { loadStripeSettings } from '../payments/stripe/settings.ts';
 import { StripeWebhookHandler } from './stripe-webhook.ts';
 import { withCardCheckoutRecovery } from '../payments/stripe/recovery.ts';
+import { claimReconcileRun, createCardReconciliation, SITE_METADATA_KEY, type ReconcileReport } from '../payments/stripe/reconcile.ts';
 import { readCart } from '../cart/model.ts';
 import { createKadenaGateway } from '../payments/kadena/gateway.ts';
 import { loadKadenaSettings } from '../payments/kadena/settings.ts';
@@ -39,6 +40,11 @@ export type CommerceServices = {
   stripeWebhooks: StripeWebhookHandler;
   /** The KDA payment watcher of this process (null when the KDA gateway is off). */
   kdaWatcher: KadenaPaymentWatcher | null;
+  /**
+   * One run of the card payment reconciliation (payments/stripe/reconcile.ts) now, without the shared
+   * claim the scheduled runs take; null when the card gateway is off.
+   */
+  reconcileCardPayments: (() => Promise<ReconcileReport>) | null;
 };
 
 export type Commerce = { services: CommerceServices; stop(): Promise<void> };
@@ -72,11 +78,14 @@ export async function createCommerce(input: {
 
   // Card payments (Stripe) when STRIPE_SECRET_KEY is set.
   const stripeSettings = loadStripeSettings(env);
+  let reconcileCardPayments: CommerceServices['reconcileCardPayments'] = null;
   const stripeWebhooks = new StripeWebhookHandler(database.db, catalog, orders, stripeSettings.enabled ? stripeSettings.webhookSecret : null);
   if (stripeSettings.enabled) {
     const stripe = new StripePayments(createStripeClient(stripeSettings), { currency: stripeSettings.currency });
+    // The marker says "this installation's": only such intents are ever refunded by the reconciliation.
+    const site = config.sessionIssuer;
     payments.createStripeIntent = async ({ amountCents, sessionRef, idempotencyKey }) => {
-      const pi = await stripe.createPaymentIntent({ amountCents, sessionRef, idempotencyKey, currency: settings.currency });
+      const pi = await stripe.createPaymentIntent({ amountCents, sessionRef, idempotencyKey, currency: settings.currency, metadata: { [SITE_METADATA_KEY]: site } });
       return { id: pi.id, clientSecret: pi.clientSecret, amountCents: pi.amountCents, currency: pi.currency };
     };
     checkout.stripe = {
@@ -116,6 +125,18 @@ export async function createCommerce(input: {
       log,
     });
     checkout.checkout = recovery.checkout;
+    // Payments no Checkout ever claimed (the browser closed after paying, the engine was down): refunded.
+    reconcileCardPayments = createCardReconciliation({
+      site,
+      list: (since) => stripe.listPaymentIntentsSince(since),
+      sessions,
+      hasOrder: async (id, tx) => (await orders.getByTransaction('stripe', id, tx)) !== null,
+      refund: async (id) => void (await stripe.refund({ paymentIntentId: id, idempotencyKey: `meshfront-orphan-refund-${id}`, reason: 'requested_by_customer', metadata: { reason: 'no Checkout reached the shop' } })),
+      afterSeconds: stripeSettings.reconcileAfterSeconds,
+      lookbackHours: stripeSettings.reconcileLookbackHours,
+      log,
+    });
+    const reconcile = reconcileCardPayments;
     if (settings.sweepIntervalMs > 0) {
       let sweeping = false;
       const sweep = () => {
@@ -124,6 +145,12 @@ export async function createCommerce(input: {
         recovery
           .sweep()
           .catch((err) => log(`card checkout recovery failed: ${(err as Error).message}`))
+          // After the recovery: a recorded Checkout is finished there, never refunded here. Every process
+          // ticks, one of them (per half interval) asks Stripe.
+          .then(async () => {
+            if (stripeSettings.reconcileLookbackHours > 0 && (await claimReconcileRun(database.db, settings.sweepIntervalMs / 2))) await reconcile();
+          })
+          .catch((err) => log(`card payment reconciliation failed: ${(err as Error).message}`))
           .finally(() => (sweeping = false));
       };
       const timer = setInterval(sweep, settings.sweepIntervalMs);
@@ -226,7 +253,7 @@ export async function createCommerce(input: {
   }
 
   return {
-    services: { cart, coupons, orders, checkout, payments, commerceSettings: settings, commerceMailer: mailer, stripeWebhooks, kdaWatcher },
+    services: { cart, coupons, orders, checkout, payments, commerceSettings: settings, commerceMailer: mailer, stripeWebhooks, kdaWatcher, reconcileCardPayments },
     async stop() {
       for (const s of stops.reverse()) await s();
     },

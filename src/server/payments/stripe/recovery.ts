@@ -16,13 +16,22 @@
  * - A Checkout retried with a PaymentIntent that already paid this customer's order, and nothing new in
  *   the cart, answers with that order instead of an error (the customer pressed "Place order" again
  *   after a network error, or the recovery placed the order meanwhile).
+ *
+ * A payment whose Checkout never got this far (never arrived, or the process died before the record was
+ * written) leaves no record here; reconcile.ts finds it at Stripe and refunds it, writing the same kind
+ * of refunded record, so the refusal below covers both.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
 
 export const RECORDS_KEY = 'cardCheckouts';
 
-export type CardCheckoutRecord = { userId: string | null; input: Record<string, unknown>; at: string; refunded?: boolean };
+/**
+ * `refunded`: the payment went back; a Checkout with it is refused. `orphan`: written by the
+ * reconciliation (reconcile.ts) for a payment no Checkout ever claimed (its `input` is empty);
+ * `refundPending`: that refund is not confirmed by Stripe yet (`at` is then the lease of the run sending it).
+ */
+export type CardCheckoutRecord = { userId: string | null; input: Record<string, unknown>; at: string; refunded?: boolean; orphan?: boolean; refundPending?: boolean };
 
 type Who = { customerId: string; userId?: string | null };
 type OrderRef = { id: number; customerId: string; orderKey: string };

@@ -129,6 +129,16 @@ export type CreatePaymentIntentInput = {
   receiptEmail?: string;
 };
 
+/** A PaymentIntent as the reconciliation needs it: the summary plus when it was created and paid. */
+export type ListedPaymentIntent = PaymentIntentSummary & {
+  /** Unix seconds. */
+  created: number;
+  /** Unix seconds of the latest charge (when the customer paid); null without a charge. */
+  chargedAt: number | null;
+  /** Cents refunded so far on the latest charge. */
+  amountRefundedCents: number;
+};
+
 export type RefundSummary = {
   id: string;
   amountCents: number;
@@ -212,6 +222,24 @@ export class StripePayments {
       expectedMetadata: input.expectedMetadata,
       isAlreadyUsed: () => used,
     });
+  }
+
+  /**
+   * Every PaymentIntent created at or after `createdSince` (unix seconds), newest first, through Stripe's
+   * list API page by page (the SDK's auto-pagination follows `has_more` with `starting_after`). The latest
+   * charge is expanded in the same request: its `created` is when the money was taken (an intent is often
+   * created long before the customer pays), its `amount_refunded` what went back already.
+   */
+  async *listPaymentIntentsSince(createdSince: number, pageSize = 100): AsyncGenerator<ListedPaymentIntent> {
+    if (!Number.isSafeInteger(createdSince) || createdSince < 0) throw new StripePaymentError('createdSince must be a unix time in seconds');
+    try {
+      for await (const intent of this.stripe.paymentIntents.list({ created: { gte: createdSince }, limit: pageSize, expand: ['data.latest_charge'] })) {
+        const charge = intent.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+        yield { ...summarizePaymentIntent(intent), created: intent.created, chargedAt: charge?.created ?? null, amountRefundedCents: charge?.amount_refunded ?? 0 };
+      }
+    } catch (e) {
+      throw wrap(e, 'Failed to list Stripe intents');
+    }
   }
 
   /** Refund all (amountCents omitted) or part of a succeeded PaymentIntent. */

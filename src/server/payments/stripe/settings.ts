@@ -13,6 +13,13 @@
  *   STRIPE_API_PROTOCOL            http | https; unset = https. Tests point these three at the loopback
  *                                  stand-in (tests/fixtures/stripe-server.ts); the code path is the same.
  *   STRIPE_CURRENCY                ISO 4217 code, lower-case, of PaymentIntents (default eur).
+ *   STRIPE_RECOVERY_AFTER_SECONDS  a recorded card Checkout still unfinished after this long is completed
+ *                                  or refunded by the recovery sweep (recovery.ts; default 120).
+ *   STRIPE_RECONCILE_AFTER_SECONDS a payment taken this long ago that never reached a Checkout (browser
+ *                                  closed, engine down) is refunded by the reconciliation (reconcile.ts;
+ *                                  default 900). Counted from the charge, i.e. from when the customer paid.
+ *   STRIPE_RECONCILE_LOOKBACK_HOURS how far back the reconciliation lists PaymentIntents at Stripe
+ *                                  (default 24; 0 turns the reconciliation off). Must exceed the above.
  */
 import { z } from 'zod';
 
@@ -33,6 +40,10 @@ export type StripeSettings = {
   testMode: boolean;
   /** STRIPE_RECOVERY_AFTER_SECONDS: a card checkout still unfinished after this long had its process die (recovery.ts). */
   recoveryAfterSeconds: number;
+  /** STRIPE_RECONCILE_AFTER_SECONDS: a paid PaymentIntent with no Checkout this long after the charge is refunded (reconcile.ts). */
+  reconcileAfterSeconds: number;
+  /** STRIPE_RECONCILE_LOOKBACK_HOURS: how far back the reconciliation lists PaymentIntents; 0 = off. */
+  reconcileLookbackHours: number;
 };
 
 const schema = z.object({
@@ -50,6 +61,12 @@ const schema = z.object({
     .default('eur'),
   // Longer than any live checkout can take (the SDK's 20 s timeout with 2 retries).
   STRIPE_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
+  // Longer than a customer takes from paying to the Checkout arriving, including a 3-D Secure return and
+  // pressing "Place order" again after a network error: refunding sooner would refuse that Checkout.
+  STRIPE_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(7 * 86_400, 'must be at most 7 days (604800)').default(900),
+  // Every listed intent is one more object to page through at Stripe on each sweep; a day covers an
+  // engine outage overnight. Sessions (SESSION_TTL_HOURS, default 48) outlive it, so a paying session is there.
+  STRIPE_RECONCILE_LOOKBACK_HOURS: z.coerce.number().int().min(0).max(720, 'must be at most 720 hours (30 days)').default(24),
 });
 
 export function loadStripeSettings(source: Record<string, string | undefined> = process.env): StripeSettings {
@@ -70,6 +87,9 @@ export function loadStripeSettings(source: Record<string, string | undefined> = 
   if (enabled && e.PUBLIC_STRIPE_PUBLISHABLE_KEY && testMode !== e.PUBLIC_STRIPE_PUBLISHABLE_KEY.startsWith('pk_test_')) {
     problems.push('  PUBLIC_STRIPE_PUBLISHABLE_KEY: test and live keys are mixed (both must be test keys or both live keys)');
   }
+  if (e.STRIPE_RECONCILE_LOOKBACK_HOURS > 0 && e.STRIPE_RECONCILE_LOOKBACK_HOURS * 3600 <= e.STRIPE_RECONCILE_AFTER_SECONDS) {
+    problems.push('  STRIPE_RECONCILE_LOOKBACK_HOURS: must cover more than STRIPE_RECONCILE_AFTER_SECONDS, or no unclaimed payment is ever old enough to be refunded (0 turns the reconciliation off)');
+  }
   if (problems.length) throw new StripeSettingsError(`Invalid Stripe settings:\n${problems.join('\n')}`);
   const api: StripeSettings['api'] = {};
   if (e.STRIPE_API_HOST) api.host = e.STRIPE_API_HOST;
@@ -84,5 +104,7 @@ export function loadStripeSettings(source: Record<string, string | undefined> = 
     currency: e.STRIPE_CURRENCY,
     testMode,
     recoveryAfterSeconds: e.STRIPE_RECOVERY_AFTER_SECONDS,
+    reconcileAfterSeconds: e.STRIPE_RECONCILE_AFTER_SECONDS,
+    reconcileLookbackHours: e.STRIPE_RECONCILE_LOOKBACK_HOURS,
   };
 }
