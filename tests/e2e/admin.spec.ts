@@ -9,7 +9,7 @@
  * server's own engine and data directory, so that test gets minutes.
  */
 import path from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readOutbox, type OutboxMessage } from '../../src/server/mail/index.ts';
 import { E2E_ADMIN, E2E_CUSTOMER } from './admin-accounts.ts';
@@ -39,6 +39,44 @@ function uniqueEmail(tag: string) {
 
 /** "5.63" → "€5.63" as the shop writes it. */
 const euro = (decimal: string) => `€${decimal}`;
+
+/** A shopper's cash-on-delivery order of one PRODUCT, placed through the storefront checkout. */
+async function placeCashOnDeliveryOrder(browser: Browser, tag: string): Promise<{ email: string; orderNumber: string }> {
+  const shopper = await browser.newContext();
+  const shop = await shopper.newPage();
+  const email = uniqueEmail(tag);
+  await shop.goto(`/product/${PRODUCT.slug}`);
+  await shop.evaluate(() => document.querySelector('[data-add-to-cart]')?.scrollIntoView({ block: 'center' }));
+  await expect(shop.locator('[data-add-to-cart]')).toBeEnabled();
+  await shop.locator('[data-add-to-cart]').click();
+  await expect(shop.getByRole('status').filter({ hasText: 'was added to your cart' })).toBeVisible();
+  await shop.goto('/checkout');
+  const form = shop.locator('[data-checkout-form]');
+  await expect(form).toBeVisible();
+  await shop.locator('#checkout-billing-country').selectOption('DE');
+  await expect.poll(() => shop.locator('select#checkout-billing-state option').count()).toBeGreaterThan(1);
+  await shop.locator('select#checkout-billing-state').selectOption({ index: 1 });
+  await shop.locator('#checkout-billing-firstName').fill('Grace');
+  await shop.locator('#checkout-billing-lastName').fill('Hopper');
+  await shop.locator('#checkout-billing-address1').fill('Hauptstraße 2');
+  await shop.locator('#checkout-billing-city').fill('Berlin');
+  await shop.locator('#checkout-billing-postcode').fill('10115');
+  await shop.locator('#checkout-billing-email').fill(email);
+  await form.locator('input[name="paymentMethod"][value="cod"]').check();
+  await form.locator('[data-place-order]').click();
+  await expect(shop).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  const orderNumber = ((await shop.locator('[data-order-number]').textContent()) ?? '').replace(/\D/g, '');
+  expect(orderNumber).not.toBe('');
+  await shopper.close();
+  return { email, orderNumber };
+}
+
+/** The stock quantity the operator sees on PRODUCT's admin screen. */
+async function adminStock(page: Page): Promise<number> {
+  await page.goto('/admin/products?search=lanyard');
+  await page.getByRole('link', { name: PRODUCT.name, exact: true }).click();
+  return Number(await page.getByRole('textbox', { name: 'Stock quantity', exact: true }).inputValue());
+}
 
 test.describe('shop admin @desktop-only', () => {
   test('a guest gets the login form, a customer a refusal, never data; nothing is indexed or prebuilt', async ({ page, request }) => {
@@ -150,33 +188,7 @@ test.describe('shop admin @desktop-only', () => {
 
   test('an operator completes a cash-on-delivery order with a tracking number and the customer gets the e-mail', async ({ page, browser }) => {
     test.setTimeout(3 * 60_000);
-    // The shopper's order.
-    const shopper = await browser.newContext();
-    const shop = await shopper.newPage();
-    const email = uniqueEmail('admin-cod');
-    await shop.goto(`/product/${PRODUCT.slug}`);
-    await shop.evaluate(() => document.querySelector('[data-add-to-cart]')?.scrollIntoView({ block: 'center' }));
-    await expect(shop.locator('[data-add-to-cart]')).toBeEnabled();
-    await shop.locator('[data-add-to-cart]').click();
-    await expect(shop.getByRole('status').filter({ hasText: 'was added to your cart' })).toBeVisible();
-    await shop.goto('/checkout');
-    const form = shop.locator('[data-checkout-form]');
-    await expect(form).toBeVisible();
-    await shop.locator('#checkout-billing-country').selectOption('DE');
-    await expect.poll(() => shop.locator('select#checkout-billing-state option').count()).toBeGreaterThan(1);
-    await shop.locator('select#checkout-billing-state').selectOption({ index: 1 });
-    await shop.locator('#checkout-billing-firstName').fill('Grace');
-    await shop.locator('#checkout-billing-lastName').fill('Hopper');
-    await shop.locator('#checkout-billing-address1').fill('Hauptstraße 2');
-    await shop.locator('#checkout-billing-city').fill('Berlin');
-    await shop.locator('#checkout-billing-postcode').fill('10115');
-    await shop.locator('#checkout-billing-email').fill(email);
-    await form.locator('input[name="paymentMethod"][value="cod"]').check();
-    await form.locator('[data-place-order]').click();
-    await expect(shop).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
-    const orderNumber = ((await shop.locator('[data-order-number]').textContent()) ?? '').replace(/\D/g, '');
-    expect(orderNumber).not.toBe('');
-    await shopper.close();
+    const { email, orderNumber } = await placeCashOnDeliveryOrder(browser, 'admin-cod');
 
     // The operator finds it by the customer's e-mail and completes it.
     await logInAsAdmin(page, `/admin/orders?customer=${encodeURIComponent(email)}`);
@@ -222,7 +234,7 @@ test.describe('shop admin @desktop-only', () => {
     await check('/admin/login');
     await logInAsAdmin(page);
     await check('/admin');
-    for (const p of ['/admin/products', '/admin/orders', '/admin/coupons', '/admin/coupons/new', '/admin/reviews', '/admin/messages', '/admin/subscribers', '/admin/publish']) {
+    for (const p of ['/admin/products', '/admin/products/new', '/admin/categories', '/admin/orders', '/admin/coupons', '/admin/coupons/new', '/admin/reviews', '/admin/messages', '/admin/subscribers', '/admin/publish']) {
       await page.goto(p);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await check(p);
@@ -237,6 +249,13 @@ test.describe('shop admin @desktop-only', () => {
     await page.goto('/admin/coupons');
     await page.locator('[data-coupon-row] a').first().click();
     await check('coupon');
+    await page.goto('/admin/categories');
+    await page.locator('[data-category-row] a').first().click();
+    await check('category');
+    await page.goto('/admin/products/new');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.locator('[data-field-error="name"]')).toHaveText('Name is required.');
+    await check('product form with errors');
     await page.goto('/admin/coupons/new');
     await page.getByRole('button', { name: 'Create coupon' }).click();
     await expect(page.locator('[data-field-error="code"]')).toHaveText('Code is required.');
@@ -259,5 +278,83 @@ test.describe('shop admin @desktop-only', () => {
     const guest = await request.get('/admin/export/newsletter-subscribers', { maxRedirects: 0 });
     expect(guest.status()).toBe(303);
     expect(await guest.text()).toBe('');
+  });
+
+  test('an operator creates a product with an uploaded image and finds it in the product list', async ({ page }) => {
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+    const name = `E2E Field Kit ${tag}`;
+    const sku = `E2E-KIT-${tag}`.toUpperCase();
+    await logInAsAdmin(page, '/admin/products');
+    await page.getByRole('link', { name: 'New product' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+
+    // Without a name and with a typo in the price: refused next to the fields, what was typed kept.
+    await page.getByRole('textbox', { name: 'SKU', exact: true }).fill(sku);
+    await page.getByRole('textbox', { name: 'Regular price', exact: true }).fill('19,90');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.locator('[data-field-error="name"]')).toHaveText('Name is required.');
+    await expect(page.locator('[data-field-error="regularPrice"]')).toHaveText('Regular price must be an amount in euros, like 12 or 12.50.');
+    await expect(page.getByRole('textbox', { name: 'SKU', exact: true })).toHaveValue(sku);
+
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await page.getByRole('textbox', { name: 'Short description', exact: true }).fill('Cables, ties and a torque wrench.');
+    await page.getByRole('checkbox', { name: 'Accessories', exact: true }).check();
+    await page.getByRole('textbox', { name: 'Regular price', exact: true }).fill('19.90');
+    await page.getByRole('checkbox', { name: 'Track the stock quantity' }).check();
+    await page.getByRole('textbox', { name: 'Stock quantity', exact: true }).fill('8');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.getByRole('status')).toHaveText('The product was created.');
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // A 4×4 PNG (the image has to be decodable: the shop serves what the endpoint stored).
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==', 'base64');
+    await page.getByLabel('Image file').setInputFiles({ name: `e2e-kit-${tag}.png`, mimeType: 'image/png', buffer: png });
+    await page.getByRole('textbox', { name: 'Alt text', exact: true }).fill(`${name} in its case`);
+    await page.getByRole('button', { name: 'Upload image' }).click();
+    await expect(page.getByRole('status')).toHaveText('The image was uploaded and added to the product.');
+    const image = page.locator('[data-product-images] img');
+    await expect(image).toHaveAttribute('alt', `${name} in its case`);
+    await expect(image).toHaveAttribute('src', new RegExp(`^/media/uploads/catalog/e2e-kit-${tag}-[0-9a-f]{8}\\.png$`));
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(4);
+    await expect(page.locator('[data-product-images]').getByText('Main image')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Products', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(sku);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const row = page.locator(`[data-product-row="e2e-field-kit-${tag}"]`);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(row).toContainText(sku);
+    await expect(row).toContainText('Draft');
+    await expect(row).toContainText('€19.90');
+  });
+
+  test('an operator cancels an order and the product gets its stock back', async ({ page, browser }) => {
+    test.setTimeout(3 * 60_000);
+    await logInAsAdmin(page);
+    const before = await adminStock(page);
+    expect(before).toBeGreaterThan(0);
+
+    const { email, orderNumber } = await placeCashOnDeliveryOrder(browser, 'admin-cancel');
+    // The order took one unit.
+    expect(await adminStock(page)).toBe(before - 1);
+
+    await page.goto(`/admin/orders?customer=${encodeURIComponent(email)}`);
+    await page.getByRole('link', { name: `#${orderNumber}` }).click();
+    await expect(page.locator('[data-order-status]')).toHaveAttribute('data-order-status', 'PROCESSING');
+    const cancel = page.locator('[data-order-action="cancel"]');
+    // Not without the confirm box.
+    await cancel.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(page.locator('[data-field-error="confirm"]')).toHaveText('Tick the box to confirm the cancellation.');
+    await expect(page.locator('[data-order-status]')).toHaveAttribute('data-order-status', 'PROCESSING');
+
+    await cancel.getByLabel('Reason (optional)').fill('Customer changed their mind.');
+    await cancel.getByLabel(`Yes, cancel order #${orderNumber}`).check();
+    await cancel.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(page.getByRole('status')).toHaveText('The order was cancelled and its stock returned.');
+    await expect(page.locator('[data-order-status]')).toHaveAttribute('data-order-status', 'CANCELLED');
+    await expect(page.locator('[data-order-action="cancel"]')).toHaveCount(0);
+
+    expect(await adminStock(page)).toBe(before);
   });
 });

@@ -12,6 +12,7 @@ import { getAdminYoga } from '../yoga.ts';
 import { adminCaller, type AdminCaller } from './client.ts';
 import { FormFields, FormReadError, readForm } from './forms.ts';
 import { readAdminSession, type AdminViewer } from './session.ts';
+import { isMultipart, readUploadForm, type UploadForm } from './upload-form.ts';
 
 /** The parts of Astro's page context the admin glue uses. */
 export type AdminAstro = {
@@ -35,6 +36,16 @@ export const DONE_MESSAGES: Readonly<Record<string, string>> = {
   saved: 'Saved.',
   archived: 'The product was archived: it is no longer shown in the shop.',
   restored: 'The product is published again.',
+  published: 'The product is published: shoppers can find it (its static page appears with the next publish).',
+  'product-created': 'The product was created.',
+  'variation-added': 'The variation was added.',
+  'variation-deleted': 'The variation was deleted.',
+  'image-added': 'The image was uploaded and added to the product.',
+  'image-removed': 'The image was removed from the product.',
+  'download-added': 'The downloadable file was added.',
+  'download-removed': 'The downloadable file was removed.',
+  'category-created': 'The category was created.',
+  'category-deleted': 'The category was deleted; its products and sub-categories are kept.',
   completed: 'The order was completed.',
   'completed-mailed': 'The order was completed and the customer was e-mailed.',
   'completed-not-mailed': 'The order was completed, but the customer e-mail could not be sent (see the server log).',
@@ -67,6 +78,10 @@ export type AdminPage = {
   flash: string | null;
   /** The posted form's fields (URL-encoded, size-limited). */
   form(): Promise<FormFields>;
+  /** A file form was posted (multipart/form-data). */
+  isUpload: boolean;
+  /** The posted file form's fields and file (size-limited to ADMIN_MAX_UPLOAD_BYTES). */
+  upload(): Promise<UploadForm>;
   /** 303 to an /admin path (cookies renewed during this request go along). */
   redirect(path: string, done?: keyof typeof DONE_MESSAGES): Response;
 };
@@ -133,6 +148,10 @@ export async function openAdminPage(astro: AdminAstro): Promise<AdminPage | Resp
     flash: done && Object.hasOwn(DONE_MESSAGES, done) ? DONE_MESSAGES[done]! : null,
     async form() {
       return new FormFields(await readForm(astro.request));
+    },
+    isUpload: astro.request.method === 'POST' && isMultipart(astro.request),
+    upload() {
+      return readUploadForm(astro.request);
     },
     redirect(path, code) {
       const target = safeAdminPath(path);
