@@ -25,6 +25,18 @@ describe('resolveImageSource', () => {
     expect(resolveImageSource('/media/catalog/box.png', root)?.file).toBe(path.join(root, 'content/catalog/images/box.png'));
     expect(resolveImageSource('media/uploads/a/b.webp', root)?.file).toBe(path.join(root, 'var/uploads/a/b.webp'));
   });
+
+  it('serves uploads from ADMIN_UPLOADS_DIR when set: where the admin stored them', () => {
+    const before = process.env.ADMIN_UPLOADS_DIR;
+    process.env.ADMIN_UPLOADS_DIR = '/srv/shop/uploads';
+    try {
+      expect(resolveImageSource('media/uploads/catalog/kit.png', root)?.file).toBe('/srv/shop/uploads/catalog/kit.png');
+      expect(resolveImageSource('media/uploads/../../etc/passwd.png', root)).toBeNull();
+    } finally {
+      if (before === undefined) delete process.env.ADMIN_UPLOADS_DIR;
+      else process.env.ADMIN_UPLOADS_DIR = before;
+    }
+  });
   it('refuses traversal, unknown roots and unknown extensions', () => {
     for (const bad of [
       '/media/catalog/../../secret.png',

@@ -4,7 +4,8 @@
  * file-name word, a known image extension, and the resolved file must stay inside its root.
  *
  *   /media/catalog/<file>  → content/catalog/images/<file>   (editors' seed images)
- *   /media/uploads/<file>  → var/uploads/<file>              (uploaded at run time)
+ *   /media/uploads/<file>  → $ADMIN_UPLOADS_DIR/<file>, default var/uploads (uploaded at run time:
+ *                            the same directory the admin stores uploads in, src/server/admin/settings.ts)
  */
 import path from 'node:path';
 
@@ -18,10 +19,11 @@ export const IMAGE_CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
 };
 
-const SOURCE_ROOTS: Record<string, string> = {
+/** Read per call: the uploads directory is a run-time setting (ADMIN_UPLOADS_DIR), not a build-time one. */
+const sourceRoots = (): Record<string, string> => ({
   'media/catalog': 'content/catalog/images',
-  'media/uploads': 'var/uploads',
-};
+  'media/uploads': process.env.ADMIN_UPLOADS_DIR || 'var/uploads',
+});
 
 const SEGMENT = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*$/i;
 
@@ -39,7 +41,7 @@ export function resolveImageSource(urlPath: string, projectRoot: string = proces
   if (typeof urlPath !== 'string' || urlPath.length > 300 || urlPath.includes('\\') || urlPath.includes('\0')) return null;
   const segments = urlPath.replace(/^\/+/, '').split('/');
   if (segments.length < 3) return null;
-  const root = SOURCE_ROOTS[`${segments[0]}/${segments[1]}`];
+  const root = sourceRoots()[`${segments[0]}/${segments[1]}`];
   if (!root) return null;
   const rest = segments.slice(2);
   if (rest.length > 4 || !rest.every((segment) => SEGMENT.test(segment))) return null;
