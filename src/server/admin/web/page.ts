@@ -9,7 +9,7 @@
 import { getEngine, type Engine } from '../../engine.ts';
 import { clientAddress as resolveClientAddress, rateLimitKeyForIp } from '../../rate-limit/index.ts';
 import { getAdminYoga } from '../yoga.ts';
-import { adminCaller, type AdminCaller } from './client.ts';
+import { AdminCallError, adminCaller, type AdminCaller } from './client.ts';
 import { FormFields, FormReadError, readForm } from './forms.ts';
 import { readAdminSession, type AdminViewer } from './session.ts';
 import { isMultipart, readUploadForm, type UploadForm } from './upload-form.ts';
@@ -84,7 +84,18 @@ export type AdminPage = {
   upload(): Promise<UploadForm>;
   /** 303 to an /admin path (cookies renewed during this request go along). */
   redirect(path: string, done?: keyof typeof DONE_MESSAGES): Response;
+  /**
+   * A posted create/edit form: `read` turns the fields into the API input (null when a field is refused,
+   * the form then carries the per-field errors); `save` sends it and answers with the redirect. A refusal
+   * — by the form or by the API — comes back as what the page shows next to the fields (answer 422).
+   */
+  submit<I>(read: (form: FormFields) => I | null, save: (input: I) => Promise<Response>): Promise<Response | RefusedForm>;
 };
+
+/** What a refused form shows: the message at the top, the per-field messages and the values typed. */
+export type RefusedForm = { error: string | null; errors: Record<string, string>; posted: URLSearchParams | null };
+
+export const NO_REFUSAL: RefusedForm = { error: null, errors: {}, posted: null };
 
 /** X-Forwarded-Proto counts only when TRUST_PROXY says a proxy of ours is in front (as in src/middleware.ts). */
 export function isHttps(request: Request, url: URL, trustProxy = process.env.TRUST_PROXY): boolean {
@@ -157,6 +168,19 @@ export async function openAdminPage(astro: AdminAstro): Promise<AdminPage | Resp
       const target = safeAdminPath(path);
       const withDone = code ? `${target}${target.includes('?') ? '&' : '?'}done=${code}` : target;
       return seeOther(withDone, [session.setCookie]);
+    },
+    async submit(read, save) {
+      let posted: URLSearchParams | null = null;
+      try {
+        const f = await this.form();
+        posted = f.form;
+        const input = read(f);
+        if (input) return await save(input);
+        return { error: 'Please correct the marked fields.', errors: f.errors, posted };
+      } catch (err) {
+        if (!(err instanceof AdminCallError || err instanceof FormReadError)) throw err;
+        return { error: err.message, errors: {}, posted };
+      }
     },
   };
 }
