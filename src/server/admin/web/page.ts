@@ -149,6 +149,7 @@ export async function openAdminPage(astro: AdminAstro): Promise<AdminPage | Resp
   if (session.setCookie) astro.response?.headers.append('Set-Cookie', session.setCookie);
   const done = astro.url.searchParams.get('done');
   const yoga = await getAdminYoga();
+  const form = async () => new FormFields(await readForm(astro.request));
   return {
     viewer: session.viewer,
     engine,
@@ -157,9 +158,7 @@ export async function openAdminPage(astro: AdminAstro): Promise<AdminPage | Resp
     isPost: astro.request.method === 'POST',
     setCookie: session.setCookie,
     flash: done && Object.hasOwn(DONE_MESSAGES, done) ? DONE_MESSAGES[done]! : null,
-    async form() {
-      return new FormFields(await readForm(astro.request));
-    },
+    form,
     isUpload: astro.request.method === 'POST' && isMultipart(astro.request),
     upload() {
       return readUploadForm(astro.request);
@@ -172,7 +171,7 @@ export async function openAdminPage(astro: AdminAstro): Promise<AdminPage | Resp
     async submit(read, save) {
       let posted: URLSearchParams | null = null;
       try {
-        const f = await this.form();
+        const f = await form();
         posted = f.form;
         const input = read(f);
         if (input) return await save(input);
