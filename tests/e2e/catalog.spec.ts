@@ -38,10 +38,24 @@ async function openFilters(page: Page) {
 const cards = (page: Page) => page.locator('main ul > li > article');
 const showing = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+$/);
 
-/** The price a card sorts by: its current price, the highest end of a range ("€49.00 – €89.00"). */
-async function cardPrices(page: Page): Promise<number[]> {
+/** The ends of each card's current price (a range "€49.00 – €89.00", or one price twice). */
+async function cardPriceRanges(page: Page): Promise<[number, number][]> {
   const texts = await cards(page).locator('p > span.font-semibold').allTextContents();
-  return texts.map((text) => Math.max(...[...text.matchAll(/(\d+(?:[.,]\d{2})?)/g)].map((m) => Number(m[1].replace(',', '.')))));
+  return texts.map((text) => {
+    const amounts = [...text.matchAll(/(\d+(?:[.,]\d{2})?)/g)].map((m) => Number(m[1].replace(',', '.')));
+    return [Math.min(...amounts), Math.max(...amounts)];
+  });
+}
+
+/**
+ * The price a card sorts by high to low (and the price filter checks): the highest end of its range.
+ * Low to high sorts by the lowest end (WooCommerce's rule, as the engine): cardLowPrices.
+ */
+async function cardPrices(page: Page): Promise<number[]> {
+  return (await cardPriceRanges(page)).map(([, high]) => high);
+}
+async function cardLowPrices(page: Page): Promise<number[]> {
+  return (await cardPriceRanges(page)).map(([low]) => low);
 }
 
 async function cardNames(page: Page): Promise<string[]> {
@@ -84,11 +98,13 @@ test.describe('product listing', () => {
       expect(value).toBeLessThanOrEqual(100);
     }
 
-    // Sort by price, both ways: the order of the prices on screen.
+    // Sort by price, both ways: the order of the prices on screen. Low to high goes by the cheapest
+    // variation, so the 49–89 fiberglass antenna comes before the 59 one; high to low by the dearest.
     const sort = page.getByLabel('Sort by');
     await sort.selectOption({ label: 'Price: low to high' });
     await expect(page).toHaveURL(/orderby=price&order=ASC/);
-    await expect.poll(() => cardPrices(page)).toEqual([24, 39, 59, 89]);
+    await expect.poll(() => cardPriceRanges(page)).toEqual([[24, 24], [39, 39], [49, 89], [59, 59]]);
+    expect(await cardLowPrices(page)).toEqual([24, 39, 49, 59]);
     await sort.selectOption({ label: 'Price: high to low' });
     await expect(page).toHaveURL(/orderby=price&order=DESC/);
     await expect.poll(() => cardPrices(page)).toEqual([89, 59, 39, 24]);

@@ -168,6 +168,134 @@ test.describe('contact page', () => {
   });
 });
 
+test.describe('contact form before its script has run', () => {
+  /** The island's chunk (component-url …/ContactForm.<hash>.js): aborting it keeps the form plain prebuilt HTML. */
+  const CONTACT_CHUNK = /\/_astro\/ContactForm\.[^/]*\.js(\?.*)?$/;
+
+  function privateValues() {
+    const tag = Math.random().toString(36).slice(2, 8);
+    return {
+      firstName: `Quirin${tag}`,
+      lastName: `Privatlast${tag}`,
+      email: uniqueEmail(`leak${tag}`),
+      phone: `+49 30 555 ${Math.floor(1000 + Math.random() * 8999)}`,
+      message: `Private question ${tag}: my address is Hauptstrasse 1`,
+    };
+  }
+
+  /** Entered values found in a URL, raw, percent-encoded or form-encoded ('+' for spaces). */
+  function leakedInto(url: string, values: Record<string, string>): string[] {
+    const lower = url.toLowerCase();
+    let decoded = lower;
+    try {
+      decoded = decodeURIComponent(lower.replace(/\+/g, ' '));
+    } catch {
+      // A malformed escape: the raw URL is still checked.
+    }
+    return Object.values(values).filter((value) => {
+      const v = value.toLowerCase();
+      return [v, encodeURIComponent(v), encodeURIComponent(v).replace(/%20/g, '+')].some((form) => lower.includes(form)) || decoded.includes(v);
+    });
+  }
+
+  /** Blocks the island's chunk; resolves once the browser has tried (and failed) to load it. */
+  async function blockContactChunk(page: Page) {
+    let blocked = 0;
+    await page.route(CONTACT_CHUNK, (route) => {
+      blocked += 1;
+      return route.abort();
+    });
+    return { blocked: () => blocked };
+  }
+
+  /** Click Send and press Enter in a field: with the button inactive until hydration, neither leaves the page. */
+  async function trySubmitting(page: Page, scope: ReturnType<Page['locator']>) {
+    const send = scope.getByRole('button', { name: t('contact.send') });
+    await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription(t('contact.preparing'));
+    await send.click({ force: true });
+    await scope.getByLabel(t('contact.email'), { exact: true }).press('Enter');
+    // A native submit would be a navigation right away; give it time to start.
+    await page.waitForTimeout(750);
+  }
+
+  test('the /contact form sends nothing into the URL, keeps what was typed, and a forced native submit is a POST that stores nothing', async ({ page }) => {
+    const chunk = await blockContactChunk(page);
+    const documents: { url: string; method: string }[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push({ url: r.url(), method: r.method() });
+    });
+    await page.goto('/contact');
+    const form = page.locator('form[data-contact-form="page"]');
+    await form.scrollIntoViewIfNeeded();
+    await expect.poll(chunk.blocked, { message: 'the browser tried to load the blocked ContactForm chunk' }).toBeGreaterThan(0);
+    // Still the prebuilt HTML: Astro removes `ssr` only once the island has hydrated.
+    await expect(page.locator('astro-island', { has: form })).toHaveAttribute('ssr', '');
+    await expect(form).toHaveAttribute('method', 'post');
+
+    const values = privateValues();
+    await fillForm(form, values);
+    const loaded = documents.length;
+    await trySubmitting(page, form);
+    expect(new URL(page.url()).pathname).toMatch(/^\/contact\/?$/);
+    expect(leakedInto(page.url(), values)).toEqual([]);
+    expect(documents.length, 'no navigation after Send or Enter').toBe(loaded);
+    // Nothing typed was lost.
+    await expect(form.getByLabel(t('contact.message'))).toHaveValue(values.message);
+
+    // Even a native submit that bypasses the button (a script, an extension) goes out as a POST with the
+    // fields in the body, and the answer is a page saying it was not sent.
+    await form.evaluate((f) => (f as HTMLFormElement).requestSubmit());
+    await expect(page.getByRole('heading', { level: 1, name: t('contactFallback.title') })).toBeVisible();
+    await expect(page.getByRole('link', { name: t('contactFallback.back') })).toHaveAttribute('href', '/contact');
+    expect(documents.at(-1)).toEqual({ url: page.url(), method: 'POST' });
+    for (const { url } of documents) expect(leakedInto(url, values)).toEqual([]);
+    expect(await page.content()).not.toContain(values.lastName);
+    await expectNoAxeViolations(page);
+    // Not processed: no contact mail from this address.
+    await page.waitForTimeout(500);
+    expect((await readMail({ subject: /Contact form/ })).some((m) => m.replyTo === values.email)).toBe(false);
+  });
+
+  test('the contact modal sends nothing into the URL before its script has run', async ({ page }) => {
+    const chunk = await blockContactChunk(page);
+    await page.goto('/about');
+    const before = page.url();
+    await page.locator('footer [data-contact-open]').click();
+    await expect(modal(page)).toBeVisible();
+    const form = modal(page).locator('form[data-contact-form="modal"]');
+    await expect(form).toBeVisible();
+    await expect.poll(chunk.blocked, { message: 'the browser tried to load the blocked ContactForm chunk' }).toBeGreaterThan(0);
+    const values = privateValues();
+    await fillForm(form, values);
+    await trySubmitting(page, form);
+    expect(page.url()).toBe(before);
+    expect(leakedInto(page.url(), values)).toEqual([]);
+    await expect(form.getByLabel(t('contact.email'), { exact: true })).toHaveValue(values.email);
+  });
+
+  test('a form-encoded POST gets the “not sent” page in the form’s language and is not processed @desktop-only', async ({ request, baseURL }) => {
+    const values = privateValues();
+    const origin = new URL(baseURL!).origin;
+    const answer = await request.post('/api/contact-form/create', {
+      headers: { origin, referer: `${origin}/de/contact` },
+      form: values,
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(400);
+    expect(answer.headers()['content-type']).toContain('text/html');
+    expect(answer.headers()['cache-control']).toBe('no-store');
+    const html = await answer.text();
+    expect(html).toContain('lang="de-DE"');
+    expect(html).toContain('Deine Nachricht wurde nicht gesendet');
+    expect(html).toContain('href="/de/contact"');
+    for (const value of Object.values(values)) expect(html).not.toContain(value);
+    // From another site, the origin check refuses it before the route.
+    const forged = await request.post('/api/contact-form/create', { headers: { origin: 'https://evil.example' }, form: values });
+    expect(forged.status()).toBe(403);
+  });
+});
+
 test.describe('newsletter', () => {
   test('signs up in the footer, confirms from the mail, and unsubscribes from the welcome mail', async ({ page }) => {
     test.setTimeout(120_000); // five pages and four axe scans

@@ -148,6 +148,12 @@ async function cardLowPrices(page: Page): Promise<number[]> {
   return texts.map((text) => Math.min(...[...text.matchAll(/(\d+(?:[.,]\d{2})?)/g)].map((m) => Number(m[1]!.replace(',', '.')))));
 }
 
+/** The price the engine sorts descending by: the highest end of a card's range. */
+async function cardHighPrices(page: Page): Promise<number[]> {
+  const texts = await cards(page).locator('p > span.font-semibold').allTextContents();
+  return texts.map((text) => Math.max(...[...text.matchAll(/(\d+(?:[.,]\d{2})?)/g)].map((m) => Number(m[1]!.replace(',', '.')))));
+}
+
 function expectAscending(values: number[]) {
   expect(values).toEqual([...values].sort((a, b) => a - b));
 }
@@ -265,5 +271,50 @@ test.describe('product listing in engine mode', () => {
     await expect.poll(() => cardNames(page)).toEqual(reloaded.nodes.slice(PRODUCTS_PER_PAGE).map((n) => n.name));
     expect(await cardNames(page)).toEqual(secondPage);
     expect(consoleErrors).toEqual([]);
+  });
+  test('both modes and the category page agree: Accessories includes its subcategories, price sorts by the cheapest (ascending) and dearest (descending) price', async ({ page, context }) => {
+    const accessories = seed.filter((p) => inCategoryTree(p, ['accessories'])).map((p) => p.name).sort();
+    expect(
+      seed.some((p) => inCategoryTree(p, ['accessories']) && !(p.categories ?? []).includes('accessories')),
+      'the seed has a product filed only under a subcategory of accessories',
+    ).toBe(true);
+    const local = await context.newPage();
+
+    // Engine mode, straight from a URL with the filter (the island hydrates at once and asks the engine).
+    await serveListingsInEngineMode(page);
+    const engine = await engineAnswer(page, (v) => sameSet(v.where?.categoryIn, ['accessories']), () => page.goto('/products?filter=category[accessories]'));
+    expect(engine.found).toBe(accessories.length);
+    await expect(showing(page)).toHaveText(`Showing 1 to ${accessories.length} of ${accessories.length}`);
+    expect([...(await cardNames(page))].sort()).toEqual(accessories);
+
+    // Local mode: the same URL, filtered in the browser.
+    await local.goto('/products?filter=category[accessories]');
+    await listingReady(local);
+    await expect(showing(local)).toHaveText(`Showing 1 to ${accessories.length} of ${accessories.length}`);
+    await expect.poll(async () => [...(await cardNames(local))].sort()).toEqual(accessories);
+
+    // The prebuilt category page, before any script.
+    await local.goto('/product-category/accessories');
+    await expect(local.getByText(`${accessories.length} products`, { exact: true })).toBeVisible();
+    expect([...(await cardNames(local))].sort()).toEqual(accessories);
+
+    // Price sorts over two categories with variable products (swag): the same price sequence in both modes
+    // (names may differ only among equal prices).
+    for (const order of ['ASC', 'DESC'] as const) {
+      const url = `/products?filter=category[accessories,swag]&orderby=price&order=${order}`;
+      const prices = order === 'ASC' ? cardLowPrices : cardHighPrices;
+      await engineAnswer(page, (v) => v.where?.orderby?.[0]?.field === 'PRICE' && v.where.orderby[0].order === order, () => page.goto(url));
+      await expect(cards(page)).toHaveCount(PRODUCTS_PER_PAGE);
+      const engineNames = await cardNames(page);
+      const enginePrices = await prices(page);
+      expect(enginePrices).toEqual(order === 'ASC' ? [...enginePrices].sort((a, b) => a - b) : [...enginePrices].sort((a, b) => b - a));
+      await local.goto(url);
+      await listingReady(local);
+      await expect.poll(async () => (await prices(local)).join(' ')).toBe(enginePrices.join(' '));
+      // The same products too, except where equal prices straddle the page end (tie order is not specified).
+      const boundary = enginePrices.at(-1);
+      const clearOf = (names: string[]) => names.filter((_, i) => enginePrices[i] !== boundary).sort();
+      expect(clearOf(await cardNames(local))).toEqual(clearOf(engineNames));
+    }
   });
 });

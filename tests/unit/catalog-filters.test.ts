@@ -1,11 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   attributeFacets,
   categoryFacets,
+  categoryParentMap,
   emptyFilters,
   facetsFromTerms,
   filterProducts,
   hasActiveFilters,
+  matchesCategories,
   priceBounds,
   type CatalogFilters,
 } from '../../src/lib/catalog/filters.ts';
@@ -92,6 +96,66 @@ describe('filterProducts', () => {
 
   it('combines kinds of filters with AND', () => {
     expect(names(filterProducts(all, filters({ categories: ['swag', 'antennas'], rating: 4 })))).toEqual(['Shirt']);
+  });
+});
+
+describe('category filter with the category tree (WooCommerce: a category lists its subcategories’ products)', () => {
+  // gateways > outdoor-gateways > solar (three levels); accessories > power-poe.
+  const parents = categoryParentMap([
+    { slug: 'gateways' },
+    { slug: 'outdoor-gateways', parent: 'gateways' },
+    { slug: 'solar', parent: 'outdoor-gateways' },
+    { slug: 'accessories', parent: null },
+    { slug: 'power-poe', parent: 'accessories' },
+  ]);
+  const mast = product({ name: 'Mast gateway', categories: ['outdoor-gateways'] });
+  const panel = product({ name: 'Solar panel', categories: ['solar'] });
+  const injector = product({ name: 'PoE injector', categories: ['power-poe'] });
+  const bracket = product({ name: 'Bracket', categories: ['accessories'] });
+  const catalog = [mast, panel, injector, bracket];
+
+  it('includes products of subcategories at any depth, and only those', () => {
+    expect(names(filterProducts(catalog, filters({ categories: ['gateways'] }), parents))).toEqual(['Mast gateway', 'Solar panel']);
+    expect(names(filterProducts(catalog, filters({ categories: ['outdoor-gateways'] }), parents))).toEqual(['Mast gateway', 'Solar panel']);
+    expect(names(filterProducts(catalog, filters({ categories: ['accessories'] }), parents))).toEqual(['PoE injector', 'Bracket']);
+    // A subcategory does not pull in its parent's or siblings' products.
+    expect(names(filterProducts(catalog, filters({ categories: ['power-poe'] }), parents))).toEqual(['PoE injector']);
+    expect(names(filterProducts(catalog, filters({ categories: ['solar', 'power-poe'] }), parents))).toEqual(['Solar panel', 'PoE injector']);
+  });
+
+  it('matches own categories only when no tree is given', () => {
+    expect(names(filterProducts(catalog, filters({ categories: ['accessories'] })))).toEqual(['Bracket']);
+  });
+
+  it('stops on a cyclic tree instead of looping', () => {
+    const cyclic = categoryParentMap([
+      { slug: 'a', parent: 'b' },
+      { slug: 'b', parent: 'a' },
+    ]);
+    expect(matchesCategories(product({ categories: ['a'] }), ['c'], cyclic)).toBe(false);
+    expect(matchesCategories(product({ categories: ['a'] }), ['b'], cyclic)).toBe(true);
+  });
+
+  it('puts the seed catalog’s Off-Grid Solar Power Kit (power-poe) into Accessories, with every other power-poe product', () => {
+    const dir = path.resolve('content/catalog/products');
+    const seed = fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { name: string; categories?: string[] })
+      .map((p) => product({ name: p.name, categories: p.categories ?? [] }));
+    const tree = categoryParentMap(JSON.parse(fs.readFileSync(path.resolve('content/catalog/categories.json'), 'utf8')) as { slug: string; parent?: string }[]);
+    expect(tree.get('power-poe')).toBe('accessories');
+    const accessories = names(filterProducts(seed, filters({ categories: ['accessories'] }), tree));
+    const ownOnly = names(filterProducts(seed, filters({ categories: ['accessories'] })));
+    expect(accessories).toContain('Off-Grid Solar Power Kit for Meshfront Outdoor Gateway');
+    expect(ownOnly).not.toContain('Off-Grid Solar Power Kit for Meshfront Outdoor Gateway');
+    // Every product filed under power-poe is an accessory; everything listed without the tree still is.
+    for (const name of names(filterProducts(seed, filters({ categories: ['power-poe'] }))).concat(ownOnly)) expect(accessories).toContain(name);
+    // Nothing outside the accessories tree: each listed product has a category that is accessories or below it.
+    const accessoryTree = new Set(['accessories', ...[...tree].filter(([, parent]) => parent === 'accessories').map(([slug]) => slug)]);
+    for (const p of seed.filter((item) => accessories.includes(item.name ?? ''))) {
+      expect(p.productCategories?.nodes?.some((c) => accessoryTree.has(c.slug ?? ''))).toBe(true);
+    }
   });
 });
 

@@ -26,9 +26,27 @@ describe('normaliseOrder', () => {
 });
 
 describe('sortProducts', () => {
-  it('sorts by the highest of rawPrice values, descending by default', () => {
+  it('sorts by price, descending by default', () => {
     expect(names(sortProducts(list, 'price'))).toEqual(['Variable', 'Mid', 'Cheap']);
-    expect(names(sortProducts(list, 'price', 'asc'))).toEqual(['Cheap', 'Mid', 'Variable']);
+  });
+
+  // WooCommerce's rule, which the engine's PRICE ordering follows (tests/api/products.test.ts): low to
+  // high by a product's cheapest price, high to low by its dearest. Variable costs 10–99 €, Mid 50 €.
+  it('sorts a variable product by its cheapest variation ascending and its dearest descending', () => {
+    expect(names(sortProducts(list, 'price', 'asc'))).toEqual(['Cheap', 'Variable', 'Mid']);
+    expect(names(sortProducts(list, 'price', 'DESC'))).toEqual(['Variable', 'Mid', 'Cheap']);
+    // A 12–40 € product against simple 15 € and 30 € ones: first low to high (12 < 15), first high to low (40 > 30).
+    const tee = product('Tee', { type: 'VARIABLE', rawPrice: '40, 12, 25' });
+    const cap = product('Cap', { rawPrice: '15' });
+    const hoodie = product('Hoodie', { rawPrice: '30' });
+    expect(names(sortProducts([cap, hoodie, tee], 'price', 'ASC'))).toEqual(['Tee', 'Cap', 'Hoodie']);
+    expect(names(sortProducts([cap, hoodie, tee], 'price', 'DESC'))).toEqual(['Tee', 'Hoodie', 'Cap']);
+  });
+
+  it('falls back to the regular price range when there is no current price', () => {
+    const kit = product('Kit', { type: 'VARIABLE', rawPrice: null, rawRegularPrice: '8, 60' });
+    expect(names(sortProducts([mid, kit], 'price', 'ASC'))).toEqual(['Kit', 'Mid']);
+    expect(names(sortProducts([mid, kit], 'price', 'DESC'))).toEqual(['Kit', 'Mid']);
   });
 
   it('sorts by rating', () => {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useLayoutEffect, useMemo, useState, type FormEvent } from 'react';
 import { ENGINE_THRESHOLD } from '../../lib/catalog/engine-query.ts';
-import { attributeFacets, categoryFacets, hasActiveFilters, priceBounds, type AttributeFacet } from '../../lib/catalog/filters.ts';
+import { attributeFacets, categoryFacets, categoryParentMap, hasActiveFilters, priceBounds, type AttributeFacet } from '../../lib/catalog/filters.ts';
 import { applyCatalogQuery, pageSlice, pagination, PRODUCTS_PER_PAGE } from '../../lib/catalog/list.ts';
 import { isEmptyQuery, serializeCatalogQuery } from '../../lib/catalog/query-url.ts';
 import type { CatalogProduct } from '../../lib/catalog/types.ts';
@@ -44,8 +44,12 @@ export interface ProductListProps {
    * so pass the terms of the configured taxonomies (getAllTerms) instead.
    */
   facets?: AttributeFacet[];
-  /** Filter panel categories; default: the categories found in `products`. */
-  categories?: { slug: string; name: string; count?: number }[];
+  /**
+   * The catalog's categories: the filter panel's list (default: the categories found in `products`) and,
+   * through `parent` (the parent category's slug), the tree a category filter needs to include
+   * subcategories' products as the engine does. Also passed on a category route, where the panel hides them.
+   */
+  categories?: { slug: string; name: string; count?: number; parent?: string }[];
   /** On a category route: its slug (the category group is hidden, engine queries stay in it). */
   fixedCategory?: string;
   /** Products in the whole listing; above engineThreshold the island asks the engine. */
@@ -90,6 +94,7 @@ export default function ProductList(props: ProductListProps) {
   const [started, setStarted] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
+  const categoryParents = useMemo(() => categoryParentMap(props.categories ?? []), [props.categories]);
 
   // The first render matches the static HTML: the route's page of the unfiltered list.
   const [view, setView] = useState<View>(() => ({
@@ -118,7 +123,7 @@ export default function ProductList(props: ProductListProps) {
         setView((v) => ({ ...v, loading: true }));
         try {
           const { fetchCatalogPage } = await import('./engine-source.ts');
-          const result = await fetchCatalogPage(query, page, perPage, { fixedCategory, locale, signal: controller.signal });
+          const result = await fetchCatalogPage(query, page, perPage, { fixedCategory, locale, categoryParents, signal: controller.signal });
           setView({ items: result.products, total: result.total, page, loading: false, failed: false });
         } catch (error) {
           if (controller.signal.aborted) return;
@@ -128,7 +133,7 @@ export default function ProductList(props: ProductListProps) {
       } else {
         let list: CatalogProduct[];
         try {
-          list = applyCatalogQuery(products, query, { locale });
+          list = applyCatalogQuery(products, query, { locale, categoryParents });
         } catch (error) {
           console.error(error);
           list = [];

@@ -4,6 +4,7 @@
  * catalogs never download it.
  */
 import { productsWhere, needsLocalRefinement } from '../../lib/catalog/engine-query.ts';
+import type { CategoryParents } from '../../lib/catalog/filters.ts';
 import { applyCatalogQuery, pageSlice } from '../../lib/catalog/list.ts';
 import type { CatalogQuery } from '../../lib/catalog/query-url.ts';
 import type { CatalogProduct } from '../../lib/catalog/types.ts';
@@ -17,6 +18,11 @@ export interface EngineOptions {
   /** On a category route: the route's category, always applied. */
   fixedCategory?: string;
   locale?: string;
+  /**
+   * The category tree: the engine's categoryIn includes subcategories, so refining its answer in the
+   * browser must too, or a price filter would drop a subcategory's products again.
+   */
+  categoryParents?: CategoryParents;
   signal?: AbortSignal;
 }
 
@@ -33,7 +39,7 @@ export async function fetchCatalogPage(query: CatalogQuery, page: number, perPag
   const result = await request('getProducts', { first, where }, { signal: options.signal });
   const nodes = (result.products?.nodes ?? []) as unknown as CatalogProduct[];
   if (refine) {
-    const refined = applyCatalogQuery(nodes, query, { locale: options.locale });
+    const refined = applyCatalogQuery(nodes, query, { locale: options.locale, categoryParents: options.categoryParents });
     return { products: pageSlice(refined, page, perPage), total: refined.length };
   }
   return { products: pageSlice(nodes, page, perPage), total: result.products?.found ?? nodes.length };

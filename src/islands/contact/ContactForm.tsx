@@ -64,6 +64,9 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
   const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const modalOpen = useStore($contactModalOpen);
   const wasOpen = useRef(modalOpen);
+  // False in the prebuilt HTML and in the first (hydrating) render, true once React handles submit; see the <form>.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   // Every opening of the modal starts with an empty form that is not submitting.
   useEffect(() => {
@@ -170,8 +173,28 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
   };
 
   const messageId = `${id}-message`;
+  const preparingId = `${id}-preparing`;
+  // Before React hydrates, the prebuilt form is plain HTML. A plain form without a method submits by GET,
+  // which put name, e-mail, phone and message into the URL (history, server and proxy logs). Two guards,
+  // so that can never happen and nothing typed is lost:
+  // - the Send button is disabled until hydration (with a visible hint it is described by): a click or
+  //   Enter does nothing instead of leaving the page, and the shopper's text stays where it is;
+  // - should the form still be submitted natively (a script calling form.submit(), a browser that ignores
+  //   `disabled`), method="post" keeps the fields in the body, and the endpoint answers a form-encoded
+  //   POST with a page that stores nothing and explains how to resend (src/pages/api/contact-form/create.ts).
+  // A native POST cannot simply be processed instead: it carries no bot-check token.
   return (
-    <form noValidate onSubmit={submit} onFocus={prepareBotCheck} aria-busy={submitting} className="space-y-5" data-contact-form={variant}>
+    <form
+      method="post"
+      action={CONTACT_ENDPOINT}
+      noValidate
+      onSubmit={submit}
+      onFocus={prepareBotCheck}
+      aria-busy={submitting}
+      className="space-y-5"
+      data-contact-form={variant}
+      data-hydrated={hydrated ? '' : undefined}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         {field('firstName', t('contact.firstName'), { autoComplete: 'given-name' })}
         {field('lastName', t('contact.lastName'), { autoComplete: 'family-name' })}
@@ -208,11 +231,17 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
           {failure}
         </p>
       )}
+      {!hydrated && (
+        <p id={preparingId} className="text-sm text-gray-600">
+          {t('contact.preparing')}
+        </p>
+      )}
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
         <RecaptchaNotice t={t} />
         <button
           type="submit"
-          disabled={submitting}
+          disabled={!hydrated || submitting}
+          aria-describedby={hydrated ? undefined : preparingId}
           className="inline-flex shrink-0 items-center justify-center gap-2 rounded-full bg-main px-6 py-2.5 text-sm font-semibold text-on-main shadow-sm transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main disabled:cursor-not-allowed disabled:opacity-70"
         >
           {submitting && <Spinner />}

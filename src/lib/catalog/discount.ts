@@ -22,7 +22,7 @@ function pricedDiscount(item: PricedFields): number {
  *
  * Variable products: when the variations are loaded, the largest discount of any variation on sale
  * ("up to"); otherwise the highest regular against the highest sale price of the RAW lists — the
- * same "highest value" rule the price filter and sort use, because the lists are sorted independently
+ * same "highest value" rule the price filter uses, because the lists are sorted independently
  * and cannot be paired per variation.
  */
 export function productDiscountPercent(product: CatalogProduct): number {

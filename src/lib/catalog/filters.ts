@@ -36,10 +36,40 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
   );
 }
 
-export function matchesCategories(product: CatalogProduct, slugs: readonly string[]): boolean {
+/**
+ * The catalog's category tree as the listing needs it: category slug → its parent's slug (top-level
+ * categories have no entry). Built from getProductCategories' `parent.node.slug` by `categoryParentMap`.
+ */
+export type CategoryParents = ReadonlyMap<string, string>;
+
+/** Deeper than any real category tree; stops a malformed (cyclic) tree from looping. */
+const MAX_CATEGORY_DEPTH = 32;
+
+/** slug → parent slug from a list of categories (`parent` absent, null or '' = top level). */
+export function categoryParentMap(categories: readonly { slug?: string | null; parent?: string | null }[]): Map<string, string> {
+  const parents = new Map<string, string>();
+  for (const category of categories) if (category.slug && category.parent) parents.set(category.slug, category.parent);
+  return parents;
+}
+
+/**
+ * A product is in one of `slugs` when one of its own categories is that category or lies below it:
+ * WooCommerce lists a subcategory's products on the parent category's page, and the engine's
+ * `categoryIn` (WooGraphQL: a tax query with include_children) answers the same, so the browser's filter
+ * must too or the listing's two modes disagree. Without `parents` only the product's own categories
+ * count (a catalog whose products carry every ancestor explicitly gives the same answer).
+ */
+export function matchesCategories(product: CatalogProduct, slugs: readonly string[], parents?: CategoryParents): boolean {
   if (slugs.length === 0) return true;
   const own = product.productCategories?.nodes ?? [];
-  return own.some((category) => category.slug != null && slugs.includes(category.slug));
+  return own.some((category) => {
+    let slug = category.slug ?? undefined;
+    for (let depth = 0; slug && depth < MAX_CATEGORY_DEPTH; depth += 1) {
+      if (slugs.includes(slug)) return true;
+      slug = parents?.get(slug);
+    }
+    return false;
+  });
 }
 
 /** Inclusive on both ends; a product without a price never matches a price filter. */
@@ -75,9 +105,9 @@ export function matchesAttributes(product: CatalogProduct, attributes: Record<st
   return true;
 }
 
-export function matchesFilters(product: CatalogProduct, filters: CatalogFilters): boolean {
+export function matchesFilters(product: CatalogProduct, filters: CatalogFilters, parents?: CategoryParents): boolean {
   return (
-    matchesCategories(product, filters.categories) &&
+    matchesCategories(product, filters.categories, parents) &&
     matchesPrice(product, filters.price) &&
     matchesRating(product, filters.rating) &&
     matchesSale(product, filters.sale) &&
@@ -85,9 +115,10 @@ export function matchesFilters(product: CatalogProduct, filters: CatalogFilters)
   );
 }
 
-export function filterProducts<T extends CatalogProduct>(products: readonly T[], filters: CatalogFilters): T[] {
+/** `parents`: the category tree, so a category filter includes its subcategories' products (matchesCategories). */
+export function filterProducts<T extends CatalogProduct>(products: readonly T[], filters: CatalogFilters, parents?: CategoryParents): T[] {
   if (!hasActiveFilters(filters)) return products.slice();
-  return products.filter((product) => matchesFilters(product, filters));
+  return products.filter((product) => matchesFilters(product, filters, parents));
 }
 
 /** Attribute taxonomies the filter panel offers, with their values as found in the catalog. */

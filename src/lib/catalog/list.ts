@@ -1,4 +1,4 @@
-import { filterProducts, hasActiveFilters } from './filters.ts';
+import { filterProducts, hasActiveFilters, type CategoryParents } from './filters.ts';
 import { isEmptyQuery, type CatalogQuery } from './query-url.ts';
 import { searchProducts } from './search.ts';
 import { sortProducts } from './sort.ts';
@@ -21,6 +21,8 @@ function step<T>(name: string, list: T[], run: (list: T[]) => T[]): T[] {
 export interface ApplyOptions<T> {
   /** Locale for alphabetical sorting (bcp47). */
   locale?: string;
+  /** The category tree, so a category filter includes subcategories' products (as the engine's). */
+  categoryParents?: CategoryParents;
   /** Replaceable steps, for tests and for the engine-backed path. */
   filter?: (list: T[], query: CatalogQuery) => T[];
   search?: (list: T[], query: CatalogQuery) => T[];
@@ -40,7 +42,7 @@ export function applyCatalogQuery<T extends CatalogProduct>(
   if (!Array.isArray(allProducts)) throw new Error('Products must be an array.');
   let list = allProducts.slice();
   if (isEmptyQuery(query)) return list;
-  const filter = options.filter ?? ((items, q) => filterProducts(items, q.filters));
+  const filter = options.filter ?? ((items, q) => filterProducts(items, q.filters, options.categoryParents));
   const search = options.search ?? ((items, q) => searchProducts(items, q.search));
   const sort = options.sort ?? ((items, q) => sortProducts(items, q.orderby, q.order, options.locale));
   if (hasActiveFilters(query.filters)) list = step('filter', list, (items) => filter(items, query));

@@ -1,15 +1,25 @@
-import { formatEUR, highestRawPrice, parseRawPrices } from '../money.ts';
+import { formatEUR, highestRawPrice, lowestRawPrice, parseRawPrices } from '../money.ts';
 import type { PricedFields } from './types.ts';
 
 /**
- * The one price the catalog filters and sorts by, in cents: the highest of `rawPrice`'s values (for
- * a variable product the most expensive variation, for others its only price). Choosing the highest
- * for both the price filter and the price sort keeps them consistent: a product that passes
- * `price[10,200]` is sorted by the same number the filter checked. Falls back to `rawRegularPrice`
- * when the engine returned no current price; null when neither holds an amount.
+ * The price the catalog's price filter checks, in cents: the highest of `rawPrice`'s values (for a
+ * variable product the most expensive variation, for others its only price). Falls back to
+ * `rawRegularPrice` when the engine returned no current price; null when neither holds an amount.
+ * The price sort does not use it: see sortPriceCents.
  */
 export function catalogPriceCents(product: PricedFields): number | null {
   return highestRawPrice(product.rawPrice) ?? highestRawPrice(product.rawRegularPrice);
+}
+
+/**
+ * The price a price sort orders by, in cents — WooCommerce's rule, which the engine's PRICE ordering
+ * follows too (src/server/catalog/service.ts): low to high by the cheapest variation, high to low by the
+ * dearest one. A variable product at 10–99 € therefore comes before a 50 € product both ways, as it
+ * would in WooCommerce. Same fallback as catalogPriceCents; null when there is no amount.
+ */
+export function sortPriceCents(product: PricedFields, order: 'ASC' | 'DESC'): number | null {
+  const pick = order === 'ASC' ? lowestRawPrice : highestRawPrice;
+  return pick(product.rawPrice) ?? pick(product.rawRegularPrice);
 }
 
 export interface PriceDisplay {

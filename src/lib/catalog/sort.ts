@@ -1,5 +1,5 @@
 import { productDiscountPercent } from './discount.ts';
-import { catalogPriceCents } from './price.ts';
+import { sortPriceCents } from './price.ts';
 import type { CatalogProduct } from './types.ts';
 
 export const SORT_KEYS = ['date', 'price', 'rating', 'discount', 'alphabetically'] as const;
@@ -22,10 +22,10 @@ export function normaliseOrder(order: string | null | undefined): SortOrder {
 
 type Value = number | string | null;
 
-function sortValue(product: CatalogProduct, key: SortKey): Value {
+function sortValue(product: CatalogProduct, key: SortKey, order: SortOrder): Value {
   switch (key) {
     case 'price':
-      return catalogPriceCents(product);
+      return sortPriceCents(product, order);
     case 'rating':
       return product.averageRating ?? 0;
     case 'discount':
@@ -41,7 +41,8 @@ function sortValue(product: CatalogProduct, key: SortKey): Value {
 }
 
 /**
- * Sorts a copy by price (highest of rawPrice's values), rating, discount (rounded sale percent),
+ * Sorts a copy by price (ascending by the lowest of rawPrice's values, descending by the highest, as
+ * WooCommerce and the engine: sortPriceCents), rating, discount (rounded sale percent),
  * alphabetically (localeCompare) or date (default for an unknown key). Products without a value
  * (no price, no date) go last in either direction; ties keep their incoming order.
  */
@@ -52,8 +53,9 @@ export function sortProducts<T extends CatalogProduct>(
   locale?: string,
 ): T[] {
   const key: SortKey = isSortKey(orderby) ? orderby : DEFAULT_SORT_KEY;
-  const direction = normaliseOrder(order) === 'DESC' ? -1 : 1;
-  const keyed = products.map((product, index) => ({ product, index, value: sortValue(product, key) }));
+  const normalised = normaliseOrder(order);
+  const direction = normalised === 'DESC' ? -1 : 1;
+  const keyed = products.map((product, index) => ({ product, index, value: sortValue(product, key, normalised) }));
   keyed.sort((a, b) => {
     if (a.value === null || b.value === null) {
       if (a.value === b.value) return a.index - b.index;

@@ -9,8 +9,7 @@
 import { buildRequest } from '../../../../graphql/build';
 import type { ProductCategory, ProductDetail, ProductListItem, Term } from '../../../../graphql/types';
 import { ENGINE_THRESHOLD } from '../../../../lib/catalog/engine-query';
-import { facetsFromTerms, type AttributeFacet } from '../../../../lib/catalog/filters';
-import { matchesCategories } from '../../../../lib/catalog/filters';
+import { categoryParentMap, facetsFromTerms, matchesCategories, type AttributeFacet } from '../../../../lib/catalog/filters';
 import { pageSlice, pagination, PRODUCTS_PER_PAGE } from '../../../../lib/catalog/list';
 import { slimListingProduct } from '../../../../lib/catalog/slim';
 import type { CatalogProduct } from '../../../../lib/catalog/types';
@@ -100,9 +99,19 @@ export function getFeaturedProducts(first = 8): Promise<ProductListItem[]> {
   return featured;
 }
 
-/** The products of one category (the seed and WooCommerce assign parent categories explicitly). */
-export function productsInCategory(products: readonly ProductListItem[], slug: string): ProductListItem[] {
-  return products.filter((product) => matchesCategories(product as unknown as CatalogProduct, [slug]));
+/** slug → parent slug of the catalog's categories, for matchesCategories. */
+export function categoryParents(categories: readonly ProductCategory[]): Map<string, string> {
+  return categoryParentMap(categories.map((c) => ({ slug: c.slug, parent: c.parent?.node?.slug })));
+}
+
+/**
+ * The products of one category page: the category's own and its subcategories' products, as WooCommerce
+ * shows them and as the engine's `categoryIn` answers (so the prebuilt page lists what the island in
+ * engine mode would). `categories`: the whole catalog's, for the tree.
+ */
+export function productsInCategory(products: readonly ProductListItem[], slug: string, categories: readonly ProductCategory[]): ProductListItem[] {
+  const parents = categoryParents(categories);
+  return products.filter((product) => matchesCategories(product as unknown as CatalogProduct, [slug], parents));
 }
 
 /** Number of listing pages for a product count. */
@@ -133,9 +142,17 @@ export function listingIslandData(all: readonly ProductListItem[], page: number,
   return { products: slim, pageProducts, totalProducts: all.length };
 }
 
-/** Categories as the listing's filter panel shows them: name and count, most products first. */
-export function filterCategories(categories: readonly ProductCategory[]): { slug: string; name: string; count?: number }[] {
-  return categories.map((c) => ({ slug: c.slug as string, name: c.name ?? (c.slug as string), count: c.count ?? undefined }));
+/**
+ * Categories as the listing's filter panel shows them: name and count, most products first, and the
+ * parent's slug (the tree the island's category filter needs to include subcategories).
+ */
+export function filterCategories(categories: readonly ProductCategory[]): { slug: string; name: string; count?: number; parent?: string }[] {
+  return categories.map((c) => ({
+    slug: c.slug as string,
+    name: c.name ?? (c.slug as string),
+    count: c.count ?? undefined,
+    ...(c.parent?.node?.slug ? { parent: c.parent.node.slug } : {}),
+  }));
 }
 
 /** HTML from the engine → plain text (category descriptions in cards and meta descriptions). */
