@@ -29,10 +29,11 @@ export type DatabaseHandle = {
 };
 
 /**
- * PGlite's buffer pool. Its default (PostgreSQL's 128MB) is zeroed inside the WASM heap when the database
- * opens, so an engine with an 11 MB database held ~150 MB of resident memory for buffers it never fills.
- * 32MB keeps a shop's hot tables cached (measured: WASM resident 151 → 47 MB, same API throughput);
- * pages beyond it are read through the OS page cache, as PostgreSQL itself does.
+ * PGlite's buffer pool. Its default (PostgreSQL's 128MB) becomes resident in the WASM heap as soon as the
+ * database opens, so an engine with an 11 MB database held ~150 MB of resident memory for buffers it
+ * never fills. 32MB keeps a shop's hot tables cached (measured: WASM resident 151 → 47 MB, engine ~130 MB
+ * less after the API bench, a read/write statement loop no slower); pages beyond it are read through the
+ * OS page cache, as PostgreSQL itself does.
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 

@@ -2,8 +2,12 @@
  * Whole-response cache for catalog reads. A catalog query's result depends only on the document, the
  * variables and the catalog (the snapshot's catalog + stock versions), so identical requests — the
  * storefront's product lists and product pages — are answered from memory, serialised once. Any catalog
- * or stock change moves the versions, so stale entries are never served (and are evicted by size).
- * Entries also expire after a minute, because sale windows depend on the clock.
+ * or stock change moves the versions, so stale entries are never served: they are dropped as soon as the
+ * versions move (every order bumps the stock version, so under shopping traffic entries of old versions
+ * would otherwise fill the cache to its cap with answers nobody can hit). Entries also expire after a
+ * minute, because sale windows depend on the clock. Only the serialised text is kept (not the result
+ * object as well, which costs several times the text and is never read again), within an entry and a
+ * byte cap.
  */
 import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -15,11 +19,18 @@ const CACHEABLE_ROOT_FIELDS = new Set([
   'allowedCountries', 'countries', 'countryStates',
 ]);
 const MAX_ENTRIES = 500;
+/** Bound on the cached JSON text (UTF-16 code units, plus each key), so a few huge lists cannot take over the heap. */
+const MAX_BYTES = 16 * 1024 * 1024;
 /** Sale windows depend on the clock: a cached answer is recomputed at least this often. */
 export const CATALOG_RESPONSE_TTL_MS = 60_000;
 const TTL_MS = CATALOG_RESPONSE_TTL_MS;
 
-type Entry = { at: number; text: string; result: Record<string, unknown> };
+type Entry = { at: number; text: string; bytes: number };
+
+export type CatalogResponseCacheLimits = { maxEntries: number; maxBytes: number };
+
+/** What the cache holds now (tests check it stays within its caps and keeps only current versions). */
+export type CatalogResponseCacheStats = { entries: number; bytes: number; versions: string };
 
 /**
  * Put on the server context by the catalog fast path (fast-path.ts): this plugin fills it in when the
@@ -38,10 +49,23 @@ function cacheableOperation(document: DocumentNode, operationName: string | null
   return op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CACHEABLE_ROOT_FIELDS.has(s.name.value) && !s.directives?.length);
 }
 
-export function useCatalogResponseCache(): Plugin {
+export function useCatalogResponseCache(
+  limits: CatalogResponseCacheLimits = { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES },
+  stats?: CatalogResponseCacheStats,
+): Plugin {
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  /** The versions every entry belongs to; entries of any other versions can never be hit again. */
+  let currentVersions = '';
   const documentKeys = new WeakMap<DocumentNode, string | null>();
   let documentCounter = 0;
+  const remove = (key: string, entry: Entry) => {
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  const report = () => {
+    if (stats) Object.assign(stats, { entries: entries.size, bytes, versions: currentVersions });
+  };
   return {
     async onExecute({ args, setResultAndStopExecution }) {
       const document = args.document;
@@ -55,6 +79,12 @@ export function useCatalogResponseCache(): Plugin {
       const ctx = args.contextValue as unknown as GraphQLContext & { [FAST_PATH_TAG]?: FastPathTag };
       const snap = await ctx.catalog.snapshot();
       const versions = catalogVersionsKey(snap);
+      if (versions !== currentVersions) {
+        entries.clear();
+        bytes = 0;
+        currentVersions = versions;
+        report();
+      }
       const tag = ctx[FAST_PATH_TAG];
       const key = `${versions}:${docKey}:${args.operationName ?? ''}:${JSON.stringify(args.variableValues ?? {})}`;
       const hit = entries.get(key);
@@ -62,19 +92,31 @@ export function useCatalogResponseCache(): Plugin {
       if (hit && now - hit.at < TTL_MS) {
         // The original computation time travels with the answer, so the fast path's copy expires with it.
         if (tag) Object.assign(tag, { cacheable: true, versions, at: hit.at });
-        setResultAndStopExecution(Object.assign({}, hit.result, { stringify: () => hit.text }) as never);
+        // Every consumer (Yoga's HTTP answer, the fast path) takes the text; nothing reads `data` of a hit.
+        setResultAndStopExecution({ stringify: () => hit.text } as never);
         return;
       }
+      if (hit) remove(key, hit);
       return {
         onExecuteDone({ result }) {
           const r = result as { errors?: unknown[]; data?: unknown };
           if (!r || typeof (r as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function' || r.errors?.length) return;
-          if (entries.size >= MAX_ENTRIES) {
-            for (const [k, e] of entries) if (now - e.at >= TTL_MS || !k.startsWith(`${versions}:`)) entries.delete(k);
-            if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-          }
-          entries.set(key, { at: now, text: JSON.stringify(r), result: r as Record<string, unknown> });
+          // The answer may still be sent and kept by the fast path (it checks the versions itself), but
+          // an answer computed from versions that moved on meanwhile is not worth keeping here.
           if (tag) Object.assign(tag, { cacheable: true, versions, at: now });
+          if (versions !== currentVersions) return;
+          const text = JSON.stringify(r);
+          const size = text.length + key.length;
+          if (size > limits.maxBytes) return;
+          const previous = entries.get(key);
+          if (previous) remove(key, previous);
+          for (const [k, e] of entries) {
+            if (entries.size < limits.maxEntries && bytes + size <= limits.maxBytes) break;
+            remove(k, e);
+          }
+          entries.set(key, { at: now, text, bytes: size });
+          bytes += size;
+          report();
         },
       };
     },
