@@ -297,11 +297,13 @@ describe('verifyPaymentIntentForCheckout', () => {
   });
 
   it('checks amount_received, not only amount, in the pure rule', () => {
-    const base: PaymentIntentSummary = { id: 'pi_x', clientSecret: null, amountCents: 1000, amountReceivedCents: 1000, currency: 'eur', status: 'succeeded', metadata: {}, latestChargeId: 'ch_x' };
+    const base: PaymentIntentSummary = { id: 'pi_x', clientSecret: null, amountCents: 1000, amountReceivedCents: 1000, currency: 'eur', status: 'succeeded', metadata: {}, latestChargeId: 'ch_x', amountRefundedCents: 0 };
     const check = (intent: PaymentIntentSummary) => checkPaymentIntentForCheckout({ intent, expectedAmountCents: 1000, expectedCurrency: 'eur', isAlreadyUsed: () => false });
     expect(check(base).ok).toBe(true);
     expect(check({ ...base, amountReceivedCents: 999 })).toMatchObject({ ok: false, reason: 'amount_mismatch' });
     expect(check({ ...base, status: 'processing' })).toMatchObject({ ok: false, reason: 'not_succeeded' });
+    expect(check({ ...base, amountRefundedCents: 1 })).toMatchObject({ ok: false, reason: 'refunded' });
+    expect(check({ ...base, amountRefundedCents: null }).ok).toBe(true);
     expect(() => checkPaymentIntentForCheckout({ intent: base, expectedAmountCents: 10.5, expectedCurrency: 'eur', isAlreadyUsed: () => false })).toThrow(RangeError);
   });
 });

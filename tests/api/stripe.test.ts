@@ -121,6 +121,17 @@ describe('checkout with a card', () => {
     expect(await other.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe('The card payment belongs to another cart.');
   });
 
+  it('refuses a payment refunded before the checkout (e.g. from Stripe\'s dashboard), in part or whole, and keeps the cart', async () => {
+    const s = await shopper([['omni-antenna', 1]]);
+    const pi = await paidIntent(s);
+    const before = await stockOf(t, 'omni-antenna');
+    const sdk = new Stripe(stripe.secretKey, { host: stripe.host, port: stripe.port, protocol: 'http' });
+    await sdk.refunds.create({ payment_intent: pi.id, amount: 100 });
+    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id, isPaid: true })).toBe('This card payment was refunded. Please pay again.');
+    expect(await stockOf(t, 'omni-antenna')).toBe(before);
+    expect((await s.ok('query { cart { isEmpty } }')).cart.isEmpty).toBe(false);
+  });
+
   it('an intent pays one order only', async () => {
     const s = await shopper([['omni-antenna', 1]]);
     const pi = await paidIntent(s);

@@ -93,7 +93,8 @@ export async function createCommerce(input: {
         if (!/^pi_[A-Za-z0-9_]+$/.test(id)) return { ok: false, message: 'No card payment was found for this checkout.' };
         if (await orders.getByTransaction('stripe', id)) return { ok: false, message: 'This card payment was already used for another order.' };
         try {
-          return { ok: true, intent: await stripe.retrievePaymentIntent(id) };
+          // With the charge: a payment refunded meanwhile (Stripe's dashboard) must not pay an order.
+          return { ok: true, intent: await stripe.retrievePaymentIntent(id, { withCharge: true }) };
         } catch (e) {
           const err = e as StripePaymentError;
           if (err.details?.code === 'resource_missing' || err.details?.statusCode === 404) return { ok: false, message: 'No card payment was found for this checkout.' };

@@ -44,6 +44,11 @@ export type PaymentIntentSummary = {
   status: Stripe.PaymentIntent.Status;
   metadata: Record<string, string>;
   latestChargeId: string | null;
+  /**
+   * Refunded so far on the latest charge, when the charge was expanded (null: not known). A refund leaves
+   * the intent `succeeded` with its `amount_received`; only the charge shows the money went back.
+   */
+  amountRefundedCents: number | null;
 };
 
 export function summarizePaymentIntent(intent: Stripe.PaymentIntent): PaymentIntentSummary {
@@ -56,6 +61,7 @@ export function summarizePaymentIntent(intent: Stripe.PaymentIntent): PaymentInt
     status: intent.status,
     metadata: { ...(intent.metadata ?? {}) },
     latestChargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
+    amountRefundedCents: intent.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge.amount_refunded : null,
   };
 }
 
@@ -66,6 +72,7 @@ export type CheckoutVerificationFailure =
   | 'currency_mismatch'
   | 'metadata_mismatch'
   | 'already_used'
+  | 'refunded'
   | 'stripe_unavailable';
 
 export type CheckoutVerification =
@@ -107,6 +114,10 @@ export function checkPaymentIntentForCheckout(input: {
     if (intent.metadata[key] !== value) {
       return { ok: false, reason: 'metadata_mismatch', message: 'The card payment belongs to another cart.', intent };
     }
+  }
+  // Refunded in part or whole (e.g. from Stripe's dashboard): the money is not all there any more.
+  if (intent.amountRefundedCents !== null && intent.amountRefundedCents > 0) {
+    return { ok: false, reason: 'refunded', message: 'This card payment was refunded. Please pay again.', intent };
   }
   if (input.isAlreadyUsed(intent.id)) {
     return { ok: false, reason: 'already_used', message: 'This card payment was already used for another order.', intent };
@@ -182,9 +193,10 @@ export class StripePayments {
     }
   }
 
-  async retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSummary> {
+  /** The intent as Stripe has it now; `withCharge` expands the latest charge (to see refunds). */
+  async retrievePaymentIntent(paymentIntentId: string, options: { withCharge?: boolean } = {}): Promise<PaymentIntentSummary> {
     try {
-      return summarizePaymentIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId));
+      return summarizePaymentIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId, options.withCharge ? { expand: ['latest_charge'] } : {}));
     } catch (e) {
       throw wrap(e, 'Failed to retrieve Stripe intent');
     }
@@ -206,7 +218,7 @@ export class StripePayments {
     }
     let intent: PaymentIntentSummary;
     try {
-      intent = await this.retrievePaymentIntent(input.paymentIntentId);
+      intent = await this.retrievePaymentIntent(input.paymentIntentId, { withCharge: true });
     } catch (e) {
       const err = e as StripePaymentError;
       if (err.details?.code === 'resource_missing' || err.details?.statusCode === 404) {
