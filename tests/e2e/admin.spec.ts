@@ -13,6 +13,7 @@ import { test, expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readOutbox, type OutboxMessage } from '../../src/server/mail/index.ts';
 import { E2E_ADMIN, E2E_CUSTOMER } from './admin-accounts.ts';
+import { fillGermanBillingAddress } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -53,14 +54,9 @@ async function placeCashOnDeliveryOrder(browser: Browser, tag: string): Promise<
   await shop.goto('/checkout');
   const form = shop.locator('[data-checkout-form]');
   await expect(form).toBeVisible();
-  await shop.locator('#checkout-billing-country').selectOption('DE');
-  await expect.poll(() => shop.locator('select#checkout-billing-state option').count()).toBeGreaterThan(1);
-  await shop.locator('select#checkout-billing-state').selectOption({ index: 1 });
+  await fillGermanBillingAddress(shop);
   await shop.locator('#checkout-billing-firstName').fill('Grace');
   await shop.locator('#checkout-billing-lastName').fill('Hopper');
-  await shop.locator('#checkout-billing-address1').fill('Hauptstraße 2');
-  await shop.locator('#checkout-billing-city').fill('Berlin');
-  await shop.locator('#checkout-billing-postcode').fill('10115');
   await shop.locator('#checkout-billing-email').fill(email);
   await form.locator('input[name="paymentMethod"][value="cod"]').check();
   await form.locator('[data-place-order]').click();
