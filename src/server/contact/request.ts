@@ -3,6 +3,7 @@
  * and a JSON body reader that refuses oversized bodies while reading them (a missing or lying
  * Content-Length cannot make it buffer more than the limit).
  */
+import { readBoundedBody } from '../../lib/http/bounded-body.ts';
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -23,23 +24,9 @@ export class RequestBodyError extends Error {
 
 /** The body as text, refusing (413) more than maxBytes. */
 export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new RequestBodyError(413, 'The request is too large.');
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new RequestBodyError(413, 'The request is too large.');
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  const body = await readBoundedBody(request, maxBytes);
+  if (body === null) throw new RequestBodyError(413, 'The request is too large.');
+  return new TextDecoder('utf-8', { fatal: false }).decode(body);
 }
 
 /** The request's JSON object body, or RequestBodyError (415 not JSON, 413 too large, 400 unparseable). */

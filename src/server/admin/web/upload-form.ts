@@ -6,6 +6,7 @@
  * the endpoint's. The endpoint checks again (src/server/admin/uploads.ts) and stores the file under the
  * uploads or downloads directory with a name it makes.
  */
+import { readBoundedBody } from '../../../lib/http/bounded-body.ts';
 import { readAdminSettings } from '../settings.ts';
 import { imageType } from '../uploads.ts';
 import { FormFields, FormReadError } from './forms.ts';
@@ -27,26 +28,6 @@ export function maxUploadBytes(): number {
 
 export const kb = (bytes: number) => `${Math.floor(bytes / 1024).toLocaleString('en')} KB`;
 
-async function readLimited(request: Request, limit: number, tooLarge: string): Promise<Buffer> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw new FormReadError(tooLarge);
-  if (!request.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw new FormReadError(tooLarge);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * A multipart form with at most one file (the field `file`). An empty file input (no file chosen) gives
  * `file: null`; the text fields come back as FormFields for the usual per-field checks.
@@ -54,7 +35,8 @@ async function readLimited(request: Request, limit: number, tooLarge: string): P
 export async function readUploadForm(request: Request, maxBytes = maxUploadBytes()): Promise<UploadForm> {
   if (!isMultipart(request)) throw new FormReadError('The form was not sent as a file upload form.');
   const tooLarge = `The file is too large (at most ${kb(maxBytes)}).`;
-  const body = await readLimited(request, maxBytes + MULTIPART_OVERHEAD_BYTES, tooLarge);
+  const body = await readBoundedBody(request, maxBytes + MULTIPART_OVERHEAD_BYTES);
+  if (body === null) throw new FormReadError(tooLarge);
   let data: FormData;
   try {
     data = await new Response(new Uint8Array(body), { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
