@@ -44,7 +44,8 @@ async function arrange() {
       .update(catalogProducts)
       .set({ manageStock: true, stockQuantity: LOAD_STOCK, backorders: 'no', stockStatus: 'instock' })
       .where(and(inArray(catalogProducts.id, load.map((p) => p.id))));
-    await bumpCounter(tx, 'stock_version');
+    // Stock management and backorders change, not only quantities: a catalog change.
+    await bumpCounter(tx, 'catalog_version');
   });
   console.log(JSON.stringify({ race: { id: race.id, slug: race.slug, name: race.name, stock: RACE_STOCK }, load: load.map((p) => ({ id: p.id, slug: p.slug })) }));
 }

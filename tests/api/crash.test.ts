@@ -20,6 +20,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markStockChanged } from '../../src/server/catalog/stock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createEngine, type Engine } from '../../src/server/engine.ts';
 import { consistencyProblems, stockLevels, type Query, type StockLevels } from '../fixtures/consistency.ts';
@@ -214,7 +215,7 @@ beforeAll(async () => {
     productIds[slug] = snap.productsBySlug.get(slug)!.id;
     await engine.database.db.execute(sql`update catalog_products set manage_stock = true, stock_quantity = ${STOCK}, backorders = 'no' where slug = ${slug}`);
   }
-  await engine.database.db.execute(sql`insert into meta (key, value) values ('stock_version', to_jsonb(1)) on conflict (key) do update set value = to_jsonb(((meta.value)::text)::bigint + 1)`);
+  await markStockChanged(engine.database.db, { productIds: Object.values(productIds) });
   initial = await stockLevels(query);
   await engine.close();
   ready = startEngine();

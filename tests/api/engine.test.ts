@@ -12,6 +12,7 @@ import { syntheticCatalog } from '../../src/server/catalog/synthetic.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { bumpCounter } from '../../src/server/db/meta.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+import { markStockChanged } from '../../src/server/catalog/stock.ts';
 import { ENGINE_START_TIMEOUT_MS, FIXTURE_CATALOG, startTestEngine, type TestEngine } from './harness.ts';
 
 let t: TestEngine;
@@ -172,15 +173,20 @@ describe('catalog cache', () => {
   it('refreshes stock alone when only the stock version moves', async () => {
     const db = t.engine.database.db;
     const snapshotBefore = await t.engine.catalog.snapshot();
+    const untouched = snapshotBefore.productsBySlug.get('omni-antenna')!;
     await db.transaction(async (tx) => {
       await tx.execute(sql`update catalog_products set stock_quantity = 0 where slug = 'bravo-outdoor-gateway'`);
-      await bumpCounter(tx, 'stock_version');
+      // A row changed without its announcement: the refresh reads only rows stamped after its version.
+      await tx.execute(sql`update catalog_products set stock_quantity = 4321 where slug = 'omni-antenna'`);
+      await markStockChanged(tx, { productIds: [snapshotBefore.productsBySlug.get('bravo-outdoor-gateway')!.id] });
     });
     await new Promise((r) => setTimeout(r, 250));
     const r = await t.data(`{ product(id: "bravo-outdoor-gateway", idType: SLUG) { ... on SimpleProduct { stockStatus stockQuantity } } products(where: { stockStatus: [OUT_OF_STOCK] }) { nodes { slug } } }`);
     expect(r.product).toEqual({ stockStatus: 'OUT_OF_STOCK', stockQuantity: null });
     expect(r.products.nodes.map((n: { slug: string }) => n.slug)).toContain('bravo-outdoor-gateway');
     expect(await t.engine.catalog.snapshot()).toBe(snapshotBefore); // same snapshot object, refreshed in place
+    expect(untouched.stockQuantity).not.toBe(4321);
+    await db.execute(sql`update catalog_products set stock_quantity = ${untouched.stockQuantity} where slug = 'omni-antenna'`);
   });
 
   it('a second service on the same database (another process) serves the same data', async () => {

@@ -4,9 +4,11 @@
 // ever stored. Runs with trusted documents on, as in production.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markStockChanged } from '../../src/server/catalog/stock.ts';
+import { catalogProducts } from '../../src/server/catalog/tables.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createEngine, type Engine } from '../../src/server/engine.ts';
 import { CatalogFastPath } from '../../src/server/http/fast-path.ts';
@@ -54,9 +56,20 @@ async function stockAndPrice(slug: string): Promise<{ stockQuantity: number | nu
 }
 
 /** What another engine process does: write the tables and bump the counter, without touching this process's caches. */
-async function writeFromAnotherProcess(statement: ReturnType<typeof sql>, counter: 'stock_version' | 'catalog_version') {
-  await t.engine.database.db.execute(statement);
-  await t.engine.database.db.execute(sql`insert into meta (key, value) values (${counter}, to_jsonb(1)) on conflict (key) do update set value = to_jsonb(((meta.value)::text)::bigint + 1)`);
+/**
+ * A write as another engine process makes it: a catalog change bumps `catalog_version`; a stock change
+ * announces itself with markStockChanged (the counter, and the changed product stamped with its value).
+ */
+async function writeFromAnotherProcess(statement: ReturnType<typeof sql>, counter: 'stock_version' | 'catalog_version', slug: string) {
+  await t.engine.database.db.transaction(async (tx) => {
+    await tx.execute(statement);
+    if (counter === 'catalog_version') {
+      await tx.execute(sql`insert into meta (key, value) values (${counter}, to_jsonb(1)) on conflict (key) do update set value = to_jsonb(((meta.value)::text)::bigint + 1)`);
+      return;
+    }
+    const [product] = await tx.select({ id: catalogProducts.id }).from(catalogProducts).where(eq(catalogProducts.slug, slug));
+    await markStockChanged(tx, { productIds: [product!.id] });
+  });
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, limitMs: number): Promise<{ value: T; ms: number }> {
@@ -128,14 +141,14 @@ describe('catalog fast path', () => {
   });
 
   it('shows a stock change made by another process within CATALOG_VERSION_CHECK_MS', async () => {
-    await writeFromAnotherProcess(sql`update catalog_products set manage_stock = true, stock_quantity = 40, backorders = 'no' where slug = 'omni-antenna'`, 'stock_version');
+    await writeFromAnotherProcess(sql`update catalog_products set manage_stock = true, stock_quantity = 40, backorders = 'no' where slug = 'omni-antenna'`, 'stock_version', 'omni-antenna');
     expect((await waitFor(() => stockAndPrice('omni-antenna'), (v) => v.stockQuantity === 40, 5000)).value.stockQuantity).toBe(40);
     await stockAndPrice('omni-antenna');
     const hits = fast.stats.hits;
     expect((await stockAndPrice('omni-antenna')).stockQuantity).toBe(40);
     expect(fast.stats.hits).toBe(hits + 1);
 
-    await writeFromAnotherProcess(sql`update catalog_products set stock_quantity = 37 where slug = 'omni-antenna'`, 'stock_version');
+    await writeFromAnotherProcess(sql`update catalog_products set stock_quantity = 37 where slug = 'omni-antenna'`, 'stock_version', 'omni-antenna');
     const seen = await waitFor(() => stockAndPrice('omni-antenna'), (v) => v.stockQuantity === 37, 5000);
     expect(seen.value.stockQuantity).toBe(37);
     // The documented bound plus the time of a few requests on a busy machine.
@@ -145,7 +158,7 @@ describe('catalog fast path', () => {
   it('shows a price change made by another process within CATALOG_VERSION_CHECK_MS', async () => {
     const before = await stockAndPrice('omni-antenna');
     await stockAndPrice('omni-antenna');
-    await writeFromAnotherProcess(sql`update catalog_products set regular_price_cents = 12345, sale_price_cents = null where slug = 'omni-antenna'`, 'catalog_version');
+    await writeFromAnotherProcess(sql`update catalog_products set regular_price_cents = 12345, sale_price_cents = null where slug = 'omni-antenna'`, 'catalog_version', 'omni-antenna');
     const seen = await waitFor(() => stockAndPrice('omni-antenna'), (v) => v.rawPrice !== before.rawPrice, 5000);
     expect(seen.value.rawPrice).toBe('123.45');
     expect(seen.ms).toBeLessThan(VERSION_CHECK_MS + 1500);

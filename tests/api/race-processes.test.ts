@@ -1,6 +1,7 @@
 // The race across processes: two engine processes sharing one PostgreSQL database take 200 concurrent
 // checkouts (separate sessions, spread over both processes) for a product with 20 in stock: exactly 20
-// orders, stock 0, every other checkout refused with the out-of-stock message. PostgreSQL only.
+// orders, stock 0, every other checkout refused with the out-of-stock message, and both processes then
+// show the product out of stock. PostgreSQL only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -84,5 +85,15 @@ describe.skipIf(!usePostgres)('race across two engine processes (PostgreSQL)', (
     expect(await stockOf(t, 'search-only-adapter')).toBe(0);
     const r = await t.engine.database.db.execute(sql`select count(*)::int as n from order_items where product_id = ${id}`);
     expect(((r as any).rows ?? r)[0].n).toBe(20);
+    // Each process's catalog follows the other's stock changes (it refreshes only the rows they stamped).
+    const STOCK = `query { product(id: "search-only-adapter", idType: SLUG) { ... on SimpleProduct { stockQuantity stockStatus } } }`;
+    for (const port of ports) {
+      let shown: unknown;
+      for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 100))) {
+        shown = (await post(port, STOCK, {}, null)).body.data?.product;
+        if ((shown as { stockStatus?: string })?.stockStatus === 'OUT_OF_STOCK') break;
+      }
+      expect(shown).toEqual({ stockQuantity: null, stockStatus: 'OUT_OF_STOCK' }); // WooGraphQL shows no quantity at 0
+    }
   }, 600_000);
 });

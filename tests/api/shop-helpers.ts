@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { couponSchema } from '../../src/server/catalog/seed-format.ts';
+import { markStockChanged } from '../../src/server/catalog/stock.ts';
 import type { TestEngine, GqlResponse } from './harness.ts';
 
 const OPS = path.resolve(import.meta.dirname, '../../src/graphql/operations');
@@ -76,8 +77,12 @@ export async function addCoupons(t: TestEngine, list: Record<string, unknown>[])
 
 /** Test arrangement: set a product's stock directly (the admin API is another issue). */
 export async function setStock(t: TestEngine, slug: string, quantity: number, backorders: 'no' | 'notify' | 'yes' = 'no'): Promise<void> {
-  await t.engine.database.db.execute(sql`update catalog_products set manage_stock = true, stock_quantity = ${quantity}, backorders = ${backorders} where slug = ${slug}`);
-  await t.engine.database.db.execute(sql`insert into meta (key, value) values ('stock_version', to_jsonb(1)) on conflict (key) do update set value = to_jsonb(((meta.value)::text)::bigint + 1)`);
+  await t.engine.database.db.transaction(async (tx) => {
+    const r = await tx.execute(sql`update catalog_products set manage_stock = true, stock_quantity = ${quantity}, backorders = ${backorders} where slug = ${slug} returning id`);
+    const rows = (r as unknown as { rows?: { id: number }[] }).rows ?? (r as unknown as { id: number }[]);
+    // Announced as the shop's own stock changes are, so every snapshot refreshes this product.
+    await markStockChanged(tx, { productIds: rows.map((row) => row.id) });
+  });
   t.engine.catalog.invalidate();
 }
 

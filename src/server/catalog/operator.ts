@@ -12,6 +12,7 @@ import type { Database, DbOrTx } from '../db/connection.ts';
 import { bumpCounter } from '../db/meta.ts';
 import type { CatalogService } from './service.ts';
 import type { ProductModel, VariationModel } from './snapshot.ts';
+import { markStockChanged } from './stock.ts';
 import {
   catalogAttributes,
   catalogDownloads,
@@ -184,7 +185,7 @@ export class CatalogOperator {
   ) {}
 
   /** One catalog write: lock, run, bump the version(s), then let this process see it at once. */
-  private async write<T>(fn: (tx: DbOrTx) => Promise<T>, bump: ('catalog_version' | 'stock_version')[] = ['catalog_version']): Promise<T> {
+  private async write<T>(fn: (tx: DbOrTx) => Promise<T>, bump: 'catalog_version'[] = ['catalog_version']): Promise<T> {
     let result: T;
     try {
       result = await this.db.transaction(async (tx) => {
@@ -359,6 +360,7 @@ export class CatalogOperator {
           if (set.stockQuantity !== undefined && set.stockQuantity !== null && !(set.manageStock ?? v.manageStock)) throw new CatalogInputError('Turn on stock management to set a stock quantity.');
           await tx.update(catalogVariations).set(set).where(eq(catalogVariations.id, id));
           await tx.update(catalogProducts).set({ modified: new Date() }).where(eq(catalogProducts.id, v.productId));
+          await markStockChanged(tx, { variationIds: [id] });
           return 'variation' as const;
         }
         const p = await this.productRow(tx, id);
@@ -366,9 +368,11 @@ export class CatalogOperator {
         if (p.type === 'variable' && set.manageStock) throw new CatalogInputError('Set the stock of a variable product on its variations.');
         if (set.stockQuantity !== undefined && set.stockQuantity !== null && !(set.manageStock ?? p.manageStock)) throw new CatalogInputError('Turn on stock management to set a stock quantity.');
         await tx.update(catalogProducts).set({ ...set, modified: new Date() }).where(eq(catalogProducts.id, id));
+        await markStockChanged(tx, { productIds: [id] });
         return 'product' as const;
       },
-      onlyQuantity ? ['stock_version'] : ['catalog_version', 'stock_version'],
+      // The stock bump is markStockChanged's; anything beyond the quantity changes what the catalog shows.
+      onlyQuantity ? [] : ['catalog_version'],
     );
   }
 

@@ -3,7 +3,7 @@
  * database changes (stock-only changes refresh just the stock fields). Hot reads (product lists, product
  * pages) are served from it without touching the database.
  */
-import { asc } from 'drizzle-orm';
+import { asc, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connection.ts';
 import {
   catalogAttributes,
@@ -340,11 +340,19 @@ export async function loadSnapshot(db: DbOrTx, versions: { catalogVersion: numbe
 
 /** Refresh only the stock fields of an existing snapshot (after orders changed stock, not the catalog). */
 export async function refreshStock(db: DbOrTx, snapshot: CatalogSnapshot, stockVersion: number): Promise<void> {
+  // Only rows stamped after the version this snapshot holds (catalog/stock.ts markStockChanged): a checkout
+  // changes a few rows, and reading back every product's stock after each one was most of a busy engine's
+  // time on the embedded database.
+  const since = snapshot.stockVersion;
   const [products, variations] = await Promise.all([
     db
       .select({ id: catalogProducts.id, q: catalogProducts.stockQuantity, s: catalogProducts.stockStatus, sales: catalogProducts.totalSales })
-      .from(catalogProducts),
-    db.select({ id: catalogVariations.id, q: catalogVariations.stockQuantity, s: catalogVariations.stockStatus }).from(catalogVariations),
+      .from(catalogProducts)
+      .where(gt(catalogProducts.stockVersion, since)),
+    db
+      .select({ id: catalogVariations.id, q: catalogVariations.stockQuantity, s: catalogVariations.stockStatus })
+      .from(catalogVariations)
+      .where(gt(catalogVariations.stockVersion, since)),
   ]);
   for (const r of products) {
     const p = snapshot.productsById.get(r.id);

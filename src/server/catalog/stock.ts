@@ -3,9 +3,10 @@
  * conditional UPDATE (`… set stock = stock - q where stock >= q`), so concurrent checkouts in any number
  * of processes can never take more than there is (unless backorders are allowed). Rows are locked in one
  * global order (variations by id, then products by id) so two carts never deadlock. Runs inside the
- * caller's transaction and bumps `stock_version` so every process refreshes its cached stock.
+ * caller's transaction and bumps `stock_version` so every process refreshes its cached stock; the rows
+ * it changed carry the new value, so that refresh reads only them (catalog/snapshot.ts refreshStock).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connection.ts';
 import { bumpCounter } from '../db/meta.ts';
 import { catalogProducts, catalogVariations } from './tables.ts';
@@ -36,6 +37,7 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[]): Promise<StockTa
     .map((l, i) => ({ l, i }))
     .filter((x) => x.l.variationId !== null)
     .sort((a, b) => a.l.variationId! - b.l.variationId! || a.i - b.i);
+  const variationsTaken: number[] = [];
   for (const { l, i } of variationOrder) {
     const q = l.quantity;
     const rows = await tx
@@ -44,6 +46,7 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[]): Promise<StockTa
       .where(sql`${catalogVariations.id} = ${l.variationId} and ${catalogVariations.manageStock} and (${catalogVariations.backorders} <> 'no' or coalesce(${catalogVariations.stockQuantity}, 0) >= ${q})`)
       .returning({ stock: catalogVariations.stockQuantity });
     if (rows.length) {
+      variationsTaken.push(l.variationId!);
       const after = rows[0]!.stock ?? 0;
       taken[i] = { index: i, reduced: q, backordered: Math.min(q, Math.max(0, q - Math.max(after + q, 0))) };
       continue;
@@ -92,7 +95,7 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[]): Promise<StockTa
       before -= lq;
     }
   }
-  await bumpCounter(tx, 'stock_version');
+  await markStockChanged(tx, { productIds: [...soldProducts], variationIds: variationsTaken });
   return taken;
 }
 
@@ -124,5 +127,20 @@ export async function restoreStock(tx: DbOrTx, lines: { productId: number; varia
       })
       .where(eq(catalogProducts.id, productId));
   }
-  await bumpCounter(tx, 'stock_version');
+  await markStockChanged(tx, { productIds: [...byProduct.keys()], variationIds: rows.filter((l) => l.onVariation).map((l) => l.variationId!) });
+}
+
+/**
+ * Announce a stock change (quantity, status or sales) of these products and variations: bump
+ * `stock_version` and stamp the rows with its new value. Call it last in the transaction and name only
+ * rows this transaction has already updated (and so locked): the counter row is always locked after the
+ * catalog rows, so there is one lock order and no deadlock. The bump's lock hands out values in commit order: a process that sees version N committed sees
+ * every row stamped up to N, and refreshes only rows stamped after the version it holds.
+ */
+export async function markStockChanged(tx: DbOrTx, changed: { productIds?: number[]; variationIds?: number[] }): Promise<void> {
+  const version = await bumpCounter(tx, 'stock_version');
+  const productIds = [...new Set(changed.productIds ?? [])];
+  const variationIds = [...new Set(changed.variationIds ?? [])];
+  if (productIds.length) await tx.update(catalogProducts).set({ stockVersion: version }).where(inArray(catalogProducts.id, productIds));
+  if (variationIds.length) await tx.update(catalogVariations).set({ stockVersion: version }).where(inArray(catalogVariations.id, variationIds));
 }

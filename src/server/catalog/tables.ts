@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -96,6 +97,8 @@ export const catalogProducts = pgTable(
     externalUrl: text('external_url'),
     buttonText: text('button_text'),
     totalSales: integer('total_sales').notNull().default(0),
+    /** The `stock_version` counter value of the last stock change of this row (catalog/stock.ts). */
+    stockVersion: bigint('stock_version', { mode: 'number' }).notNull().default(0),
     reviewsAllowed: boolean('reviews_allowed').notNull().default(true),
     imageId: integer('image_id').references(() => catalogImages.id),
     /** attribute name → option slug */
@@ -104,7 +107,7 @@ export const catalogProducts = pgTable(
     /** Slugs of related products, in editor order. */
     related: jsonb('related').$type<string[]>().notNull().default([]),
   },
-  (t) => [index('catalog_products_status').on(t.status)],
+  (t) => [index('catalog_products_status').on(t.status), index('catalog_products_stock_version').on(t.stockVersion)],
 );
 
 export const catalogVariations = pgTable(
@@ -125,6 +128,7 @@ export const catalogVariations = pgTable(
     lowStockAmount: integer('low_stock_amount'),
     backorders: text('backorders').notNull().default('no'),
     stockStatus: text('stock_status').notNull().default('instock'),
+    stockVersion: bigint('stock_version', { mode: 'number' }).notNull().default(0),
     imageId: integer('image_id').references(() => catalogImages.id),
     description: text('description').notNull().default(''),
     weight: text('weight'),
@@ -132,7 +136,7 @@ export const catalogVariations = pgTable(
     width: text('width'),
     height: text('height'),
   },
-  (t) => [index('catalog_variations_product').on(t.productId)],
+  (t) => [index('catalog_variations_product').on(t.productId), index('catalog_variations_stock_version').on(t.stockVersion)],
 );
 
 export const catalogProductImages = pgTable(

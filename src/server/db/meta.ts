@@ -16,14 +16,20 @@ export async function readCounters(db: DbOrTx, keys: CounterKey[]): Promise<Reco
   return out;
 }
 
-/** Increment a counter inside the caller's transaction, so the bump commits with the change it announces. */
-export async function bumpCounter(db: DbOrTx, key: CounterKey): Promise<void> {
-  await db
+/**
+ * Increment a counter inside the caller's transaction, so the bump commits with the change it announces;
+ * returns the new value. The counter's row stays locked until that commit, so concurrent bumps get their
+ * values in commit order.
+ */
+export async function bumpCounter(db: DbOrTx, key: CounterKey): Promise<number> {
+  const [row] = await db
     .insert(meta)
     .values({ key, value: sql`to_jsonb(1)` })
-    .onConflictDoUpdate({ target: meta.key, set: { value: sql`to_jsonb(((${meta.value})::text)::bigint + 1)`, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({ target: meta.key, set: { value: sql`to_jsonb(((${meta.value})::text)::bigint + 1)`, updatedAt: sql`now()` } })
+    .returning({ value: meta.value });
   // The static pages are stale from the first catalog change after a publish (src/server/publish/state.ts clears it).
   if (key === 'catalog_version') await db.insert(meta).values({ key: 'catalog_stale_since', value: sql`to_jsonb(now())` }).onConflictDoNothing();
+  return Number(row!.value);
 }
 
 export async function getMeta<T>(db: DbOrTx, key: string): Promise<T | undefined> {
