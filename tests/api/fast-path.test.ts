@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markStockChanged } from '../../src/server/catalog/stock.ts';
 import { catalogProducts } from '../../src/server/catalog/tables.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { bumpCounter } from '../../src/server/db/meta.ts';
 import { createEngine, type Engine } from '../../src/server/engine.ts';
 import { CatalogFastPath } from '../../src/server/http/fast-path.ts';
 import { createMeshfrontYoga } from '../../src/server/http/yoga.ts';
@@ -55,16 +56,16 @@ async function stockAndPrice(slug: string): Promise<{ stockQuantity: number | nu
   return { stockQuantity: r.body.data.product.stockQuantity, rawPrice: r.body.data.product.rawPrice };
 }
 
-/** What another engine process does: write the tables and bump the counter, without touching this process's caches. */
 /**
- * A write as another engine process makes it: a catalog change bumps `catalog_version`; a stock change
- * announces itself with markStockChanged (the counter, and the changed product stamped with its value).
+ * A write as another engine process makes it, without touching this process's caches: a catalog change
+ * bumps `catalog_version`; a stock change announces itself with markStockChanged (the counter, and the
+ * changed product stamped with its value).
  */
 async function writeFromAnotherProcess(statement: ReturnType<typeof sql>, counter: 'stock_version' | 'catalog_version', slug: string) {
   await t.engine.database.db.transaction(async (tx) => {
     await tx.execute(statement);
     if (counter === 'catalog_version') {
-      await tx.execute(sql`insert into meta (key, value) values (${counter}, to_jsonb(1)) on conflict (key) do update set value = to_jsonb(((meta.value)::text)::bigint + 1)`);
+      await bumpCounter(tx, 'catalog_version');
       return;
     }
     const [product] = await tx.select({ id: catalogProducts.id }).from(catalogProducts).where(eq(catalogProducts.slug, slug));

@@ -184,14 +184,17 @@ export class CatalogOperator {
     private readonly catalog: CatalogService,
   ) {}
 
-  /** One catalog write: lock, run, bump the version(s), then let this process see it at once. */
-  private async write<T>(fn: (tx: DbOrTx) => Promise<T>, bump: 'catalog_version'[] = ['catalog_version']): Promise<T> {
+  /**
+   * One catalog write: lock, run, bump the catalog version (unless `catalogChanged` is false: a stock-only
+   * change announces itself with markStockChanged), then let this process see it at once.
+   */
+  private async write<T>(fn: (tx: DbOrTx) => Promise<T>, catalogChanged = true): Promise<T> {
     let result: T;
     try {
       result = await this.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('meshfront:catalog-write', 0))`);
         const r = await fn(tx);
-        for (const key of bump) await bumpCounter(tx, key);
+        if (catalogChanged) await bumpCounter(tx, 'catalog_version');
         return r;
       });
     } catch (err) {
@@ -371,8 +374,8 @@ export class CatalogOperator {
         await markStockChanged(tx, { productIds: [id] });
         return 'product' as const;
       },
-      // The stock bump is markStockChanged's; anything beyond the quantity changes what the catalog shows.
-      onlyQuantity ? [] : ['catalog_version'],
+      // Anything beyond the quantity changes what the catalog shows.
+      !onlyQuantity,
     );
   }
 

@@ -134,8 +134,9 @@ export async function restoreStock(tx: DbOrTx, lines: { productId: number; varia
  * Announce a stock change (quantity, status or sales) of these products and variations: bump
  * `stock_version` and stamp the rows with its new value. Call it last in the transaction and name only
  * rows this transaction has already updated (and so locked): the counter row is always locked after the
- * catalog rows, so there is one lock order and no deadlock. The bump's lock hands out values in commit order: a process that sees version N committed sees
- * every row stamped up to N, and refreshes only rows stamped after the version it holds.
+ * catalog rows, so there is one lock order and no deadlock. The bump's lock hands out values in commit
+ * order: a process that sees version N committed sees every row stamped up to N, and refreshes only rows
+ * stamped after the version it holds.
  */
 export async function markStockChanged(tx: DbOrTx, changed: { productIds?: number[]; variationIds?: number[] }): Promise<void> {
   const version = await bumpCounter(tx, 'stock_version');

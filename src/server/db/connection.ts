@@ -45,13 +45,13 @@ export async function openDatabase(config: ServerConfig['database']): Promise<Da
     // Drizzle passes these parsers (dates and intervals left as text, it maps them itself) with every
     // query; PGlite then merges them into its full parser table per query, which costs about a quarter of
     // a millisecond each time — as much as a small write. Installed once on the instance instead, and
-    // dropped from each call by `withoutPerQueryParsers`.
+    // dropped from each call by `drizzleClient`.
     const keepText = (value: string) => value;
     const parsers = Object.fromEntries(
       [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]),
     );
     const client = await PGlite.create(config.dir, { parsers, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
-    const db = drizzle({ client: withoutPerQueryParsers(client, parsers), schema }) as unknown as Database;
+    const db = drizzle({ client: drizzleClient(client, parsers), schema }) as unknown as Database;
     singleProcess.add(db);
     const raw: RawClient = {
       query: async (text, params) => ({ rows: (await client.query(text, params)).rows as never[] }),
@@ -112,7 +112,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  *   seconds and a new shopper's connection waited ~12 s to be accepted (bench: Checkout p99 7.4 s → 2.4 s).
  *   Statements inside a transaction run on without a break: it holds the database until it ends.
  */
-function withoutPerQueryParsers<C extends object>(client: C, installed: Record<number, unknown>): C {
+function drizzleClient<C extends object>(client: C, installed: Record<number, unknown>): C {
   const sameAsInstalled = (given: Record<number, unknown> | undefined) =>
     !!given && Object.keys(given).length === Object.keys(installed).length && Object.keys(given).every((oid) => oid in installed);
   const wrapQuery = (query: QueryFn, self: object): QueryFn => (text, params, options) =>
@@ -123,11 +123,7 @@ function withoutPerQueryParsers<C extends object>(client: C, installed: Record<n
         const value = Reflect.get(t, name, t) as unknown;
         if (name === 'query' && typeof value === 'function') {
           const query = wrapQuery(value as QueryFn, t);
-          if (inTransaction) return query;
-          return async (text: string, params?: unknown[], options?: { parsers?: Record<number, unknown> }) => {
-            await nextTurn();
-            return query(text, params, options);
-          };
+          return inTransaction ? query : ((...args) => nextTurn().then(() => query(...args))) satisfies QueryFn;
         }
         if (name === 'transaction' && typeof value === 'function') {
           return async (fn: (tx: object) => Promise<unknown>) => {
