@@ -42,6 +42,13 @@ export default defineConfig({
     command: `node node_modules/tsx/dist/cli.mjs tests/e2e/admin-accounts.ts && node scripts/serve.mjs`,
     url: `http://localhost:${port}/`,
     env: {
+      // `node scripts/serve.mjs` serves in production mode by default; the stand-ins below (Stripe over
+      // plain http, no webhook secret) are development settings that production refuses.
+      NODE_ENV: 'development',
+      // …but the GraphQL rules stay production's, so the browser tests prove every storefront operation
+      // is a trusted document and nothing relies on introspection.
+      TRUSTED_DOCUMENTS_ONLY: 'true',
+      GRAPHQL_INTROSPECTION: 'false',
       PORT: String(port),
       MESHFRONT_DATA_DIR: process.env.MESHFRONT_DATA_DIR ?? 'var/e2e',
       // Contact form: real bot check against the local stand-ins; limits high enough for repeated runs from one address.
@@ -55,6 +62,9 @@ export default defineConfig({
       REVIEWS_PER_IP_PER_HOUR: '1000',
       // Checkout account creation counts as a registration; repeated runs come from one address.
       REGISTER_LIMIT_PER_IP: '1000',
+      // The checkout tests place many orders per run, all from 127.0.0.1 and mostly with one e-mail.
+      CHECKOUT_ORDERS_PER_IP_PER_HOUR: '10000',
+      CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR: '10000',
       // KDA: the checkout test starts a Chainweb stand-in behind this port and mines blocks itself.
       CHAINWEB_URL: `http://127.0.0.1:${process.env.E2E_CHAINWEB_PORT ?? 4481}`,
       KDA_EUR_RATE: '0.50',

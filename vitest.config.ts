@@ -7,6 +7,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The API tests place many orders from one client and with one e-mail address (the race alone 200);
+    // the order limits have their own test (tests/api/trust-checkout.test.ts), which sets them itself.
+    // Engines the tests start in other processes inherit these.
+    env: { CHECKOUT_ORDERS_PER_IP_PER_HOUR: '100000', CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR: '100000' },
     // On CI a failed test gets one more try, as the browser tests do; one that passes only on the second
     // try is listed at the end of `npm test` (scripts/test.mjs) as flaky, so it is seen and looked into.
     retry: process.env.CI ? 1 : 0,

@@ -237,6 +237,8 @@ async function startSite({ distDir, dataDir, port }) {
     env: {
       ...process.env, NODE_ENV: 'production', MESHFRONT_DIST_DIR: distDir, MESHFRONT_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1',
       SESSION_SECRET: 'bench-soak-secret-0123456789abcdef0123456789', MESHFRONT_LOG_ERRORS: '1',
+      // Every soak shopper orders from 127.0.0.1 with one e-mail address.
+      CHECKOUT_ORDERS_PER_IP_PER_HOUR: '100000', CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -72,6 +72,8 @@ export async function createSiteServer({ distDir = path.resolve(process.env.MESH
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Served as a shop: production mode unless NODE_ENV says otherwise (src/server/config.ts).
+  process.env.NODE_ENV ||= 'production';
   const port = Number(process.env.PORT ?? 4321);
   const host = process.env.HOST ?? '0.0.0.0';
   const server = await createSiteServer();

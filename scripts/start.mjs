@@ -1,7 +1,11 @@
-// `npm start`: build the site when the build is missing or older than its sources, then serve it.
+// `npm start`: build the site when the build is missing or older than its sources, then serve it — in
+// production mode (trusted documents, no introspection or GraphiQL, a bot check, secrets generated into the
+// data directory) unless NODE_ENV says otherwise. `npm run dev` is the development server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+
+process.env.NODE_ENV ||= 'production';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = path.join(root, 'dist', '.build-stamp');

@@ -7,9 +7,11 @@
  *   const { product } = await request('getStockStatus', { slug });
  *
  * Wire rules (DESIGN.md, "The contract between storefront and engine"):
- * - sends `woocommerce-session: Session <token>` when a session token is known and
+ * - first awaits `beforeRequest` (the session store refreshes a due auth token there), then sends
+ *   `woocommerce-session: Session <token>` when a session token is known and
  *   `Authorization: Bearer <token>` when an auth token is known;
- * - stores the bare token of a `woocommerce-session` response header through `setSessionToken`;
+ * - stores the bare token of a `woocommerce-session` response header through `setSessionToken`
+ *   (neither sent nor stored for a call made with `withSession: false`);
  * - HTTP 400–599 and GraphQL errors reject with a `GraphQLRequestError` whose message is the API's first
  *   error message, or a generic one naming the status code;
  * - retries only the configured statuses (queries only, unless `retryMutations`), a bounded number of
@@ -65,6 +67,13 @@ export interface ClientConfig {
   getSessionToken: () => string | null | undefined;
   setSessionToken: (token: string) => void;
   getAuthToken: () => string | null | undefined;
+  /**
+   * Awaited before the tokens are read for a request; an error it throws is ignored (the request goes
+   * out with the tokens as they are). The session store refreshes a due auth token here: the engine
+   * serves a customer's session only with a valid login, so a request with an expired one would be
+   * answered as a guest's.
+   */
+  beforeRequest?: (operationName: OperationName) => Promise<unknown> | void;
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
   /** Whether to log debug detail; default: the page URL has a `debug` query parameter. */
@@ -78,6 +87,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Overrides the configured timeout for this call. */
   timeoutMs?: number;
+  /**
+   * false: send no session token and keep none the answer brings (a call that is not about the
+   * shopper's session, such as the auth token refresh, must not start or replace one). Default true.
+   */
+  withSession?: boolean;
 }
 
 const DEFAULTS: ClientConfig = {
@@ -121,8 +135,16 @@ export function createClient(initial: Partial<ClientConfig> = {}): Client {
     const retries = !isMutationDocument(document) || settings.retryMutations ? Math.max(0, settings.retries) : 0;
     const fetchImpl = settings.fetch ?? globalThis.fetch.bind(globalThis);
 
+    if (settings.beforeRequest) {
+      try {
+        await settings.beforeRequest(operationName);
+      } catch {
+        // Preparation is best effort: the request goes out with the tokens as they are.
+      }
+    }
+    const withSession = options.withSession !== false;
     const headers: Record<string, string> = { ...options.headers };
-    const sessionToken = settings.getSessionToken();
+    const sessionToken = withSession ? settings.getSessionToken() : null;
     if (sessionToken) headers[SESSION_HEADER] = `Session ${sessionToken}`;
     const authToken = settings.getAuthToken();
     if (authToken) headers.Authorization = `Bearer ${authToken}`;
@@ -154,7 +176,7 @@ export function createClient(initial: Partial<ClientConfig> = {}): Client {
         attempts++;
         const response = await attempt(url, init ?? {});
         lastStatus = response.status;
-        const issued = response.headers.get(SESSION_HEADER);
+        const issued = withSession ? response.headers.get(SESSION_HEADER) : null;
         if (issued) settings.setSessionToken(issued.replace(/^Session\s+/i, '').trim());
         if (retry < retries && settings.retryStatuses.includes(response.status)) {
           await sleep(settings.retryDelayMs * 2 ** retry);

@@ -75,6 +75,8 @@ export const operations = {
   ResetPasswordKey: { load: () => import('./operations/ResetPasswordKey.graphql?raw').then(text), fragments: [] },
   updatePassword: { load: () => import('./operations/updatePassword.graphql?raw').then(text), fragments: [] },
   UpdateCustomer: { load: () => import('./operations/UpdateCustomer.graphql?raw').then(text), fragments: ['Customer'] },
+  // Meshfront's "this wasn't me" for an e-mail change (the notice to the previous address links to it).
+  reportEmailChange: { load: () => import('./operations/reportEmailChange.graphql?raw').then(text), fragments: [] },
   WriteReview: { load: () => import('./operations/WriteReview.graphql?raw').then(text), fragments: ['Review'] },
   // Meshfront's account additions (Headless Login's token refresh; the server-kept wishlist).
   refreshToken: { load: () => import('./operations/refreshToken.graphql?raw').then(text), fragments: [] },
@@ -82,6 +84,12 @@ export const operations = {
   addToWishlist: { load: () => import('./operations/addToWishlist.graphql?raw').then(text), fragments: [] },
   removeFromWishlist: { load: () => import('./operations/removeFromWishlist.graphql?raw').then(text), fragments: [] },
   mergeWishlist: { load: () => import('./operations/mergeWishlist.graphql?raw').then(text), fragments: [] },
+  // Meshfront's e-mail verification and the link of a provider login to an existing account.
+  verifyEmail: { load: () => import('./operations/verifyEmail.graphql?raw').then(text), fragments: [] },
+  sendEmailVerification: { load: () => import('./operations/sendEmailVerification.graphql?raw').then(text), fragments: [] },
+  linkAccountWithPassword: { load: () => import('./operations/linkAccountWithPassword.graphql?raw').then(text), fragments: ['LoginPayload'] },
+  sendAccountLinkEmail: { load: () => import('./operations/sendAccountLinkEmail.graphql?raw').then(text), fragments: [] },
+  linkAccountFromEmail: { load: () => import('./operations/linkAccountFromEmail.graphql?raw').then(text), fragments: ['LoginPayload'] },
 } as const satisfies Record<string, Entry<FragmentName>>;
 
 /** Every operation the storefront may send (the spec's list). */

@@ -418,6 +418,8 @@ export interface Viewer {
   databaseId: number;
   username: string | null;
   email: string | null;
+  /** Whether the account's address is confirmed (Meshfront addition). */
+  emailVerified: boolean | null;
   firstName: string | null;
   lastName: string | null;
   nicename: string | null;
@@ -454,6 +456,19 @@ export interface LoginResult {
   sessionToken: string | null;
   user: Viewer | null;
   customer: Customer | null;
+  /** Instead of the tokens: a provider login that must be linked to an existing account first. */
+  accountLink: PendingAccountLink | null;
+}
+
+/** A provider login waiting to be linked to the existing account with its e-mail address (Meshfront addition). */
+export interface PendingAccountLink {
+  /** Single use, short-lived, valid with this browser's session only. */
+  token: string;
+  provider: LoginProvider | null;
+  providerName: string | null;
+  email: string | null;
+  /** Unix seconds, as a string. */
+  expiresAt: string | null;
 }
 
 // ---------------------------------------------------------------- orders and downloads
@@ -621,6 +636,8 @@ export interface UpdateCustomerInput {
   shipping?: AddressInput;
   shippingSameAsBilling?: boolean;
   metaData?: MetaDataInput[];
+  /** Meshfront: required when the account's e-mail address changes. */
+  currentPassword?: string;
 }
 
 // ---------------------------------------------------------------- operation map
@@ -775,6 +792,10 @@ export interface Operations {
     variables: { input: UpdateCustomerInput };
     result: { updateCustomer: { customer: Customer | null } | null };
   };
+  reportEmailChange: {
+    variables: { token: string };
+    result: { reportEmailChange: { success: boolean | null; email: string | null } | null };
+  };
   WriteReview: {
     variables: { commentOn: number; rating: number; content: string; author: string; authorEmail: string };
     result: {
@@ -802,6 +823,16 @@ export interface Operations {
   addToWishlist: { variables: { productId: number }; result: { addToWishlist: { productIds: number[] } | null } };
   removeFromWishlist: { variables: { productId: number }; result: { removeFromWishlist: { productIds: number[] } | null } };
   mergeWishlist: { variables: { productIds: number[] }; result: { mergeWishlist: { productIds: number[] } | null } };
+  /** Meshfront's e-mail verification: confirm with the mailed key (logged in), or mail the link again. */
+  verifyEmail: {
+    variables: { key: string };
+    result: { verifyEmail: { success: boolean | null; user: { id: string; databaseId: number; emailVerified: boolean | null } | null } | null };
+  };
+  sendEmailVerification: { variables: Record<string, never>; result: { sendEmailVerification: { success: boolean | null } | null } };
+  /** Linking a provider login to the existing account with its address: with the password, or by e-mail. */
+  linkAccountWithPassword: { variables: { token: string; password: string }; result: { linkAccountWithPassword: LoginResult | null } };
+  sendAccountLinkEmail: { variables: { token: string }; result: { sendAccountLinkEmail: { success: boolean | null } | null } };
+  linkAccountFromEmail: { variables: { key: string }; result: { linkAccountFromEmail: LoginResult | null } };
 }
 
 export type OperationVariables<N extends keyof Operations> = Operations[N]['variables'];

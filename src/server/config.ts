@@ -1,14 +1,18 @@
 /**
  * Every commerce-engine setting, read from the environment once and validated with zod.
- * Defaults are safe for development; production (`NODE_ENV=production`) tightens the ones that matter.
+ * The engine runs in production mode unless told otherwise: `npm start` and `node dist/server/entry.mjs`
+ * serve a shop that is safe to expose; `npm run dev` (astro dev sets NODE_ENV=development) and the tests
+ * (NODE_ENV=test) get the development conveniences.
  *
  * Settings (all optional):
- *   NODE_ENV                   development | test | production. Production masks errors, turns off
- *                              introspection and turns on trusted documents unless told otherwise.
+ *   NODE_ENV                   production (default) | development | test. Production turns off
+ *                              introspection and GraphiQL, turns on trusted documents and requires the
+ *                              bot check; development and test allow all of that unless told otherwise.
  *   DATABASE_URL               unset → embedded PGlite file database at <MESHFRONT_DATA_DIR>/db;
  *                              postgres://… or postgresql://… → a `pg` connection pool.
  *   DATABASE_POOL_SIZE         max connections of the `pg` pool (default 10).
- *   MESHFRONT_DATA_DIR         runtime data directory (default ./var): the PGlite database, the dev secret.
+ *   MESHFRONT_DATA_DIR         runtime data directory (default ./var): the PGlite database and the
+ *                              secrets generated when none is configured (files readable by the owner only).
  *   MESHFRONT_CATALOG_DIR      seed catalog directory (default ./content/catalog).
  *   MESHFRONT_SEED_ON_START    seed an empty database from the catalog directory at start (default true).
  *   COMMERCE_DEFAULT_PAGE_SIZE `first`/`last` when the client gives neither (default 10, as WPGraphQL).
@@ -28,9 +32,11 @@
  *   CORS_ORIGINS               comma-separated origins allowed to call /graphql with credentials
  *                              (default: none in production; http://localhost:4321,http://localhost:4000
  *                              in development). `*` is refused together with credentials.
- *   SESSION_SECRET             HS256 secret (≥ 32 chars) for `woocommerce-session` JWTs. Required in
- *                              production with DATABASE_URL; otherwise one is generated once and kept in
- *                              <MESHFRONT_DATA_DIR>/session-secret (with a warning).
+ *   SESSION_SECRET             HS256 secret (≥ 32 chars) for `woocommerce-session` JWTs; the account,
+ *                              download-link and bot-check keys are derived from it unless set on their
+ *                              own. Required in production with DATABASE_URL (every process must share
+ *                              it); otherwise one is generated once and kept in
+ *                              <MESHFRONT_DATA_DIR>/session-secret (mode 0600).
  *   SESSION_ISSUER             the JWT `iss` claim, checked on the way back in (default PUBLIC_SITE_URL
  *                              or http://localhost:4321).
  *   SESSION_TTL_HOURS          session lifetime (default 48, as WooCommerce).
@@ -41,9 +47,9 @@
  *   PORT / HOST                `npm run api` listen address (default 4000 / 0.0.0.0).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { dataDirSecret, DataDirSecretError } from './data-dir-secret.ts';
 import { ALL_COUNTRIES, DEFAULT_ALLOWED_COUNTRIES } from './geo/countries.ts';
 
 const bool = z
@@ -51,7 +57,7 @@ const bool = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL (leave unset for the embedded database)')
@@ -112,19 +118,17 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function devSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+function generatedSessionSecret(dataDir: string): string {
   try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    /* not there yet */
+    return dataDirSecret(dataDir, 'session-secret', {
+      generate: () => crypto.randomBytes(48).toString('base64url'),
+      valid: (text) => text.length >= 32,
+      onCreate: (file) => console.warn(`[meshfront] SESSION_SECRET is not set: generated one in ${file} (keep the data directory private; set SESSION_SECRET to share one secret between engine processes).`),
+    });
+  } catch (err) {
+    if (err instanceof DataDirSecretError) throw new ConfigError(`Invalid commerce engine settings:\n  SESSION_SECRET: not set, and ${err.message}`);
+    throw err;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
-  console.warn(`[meshfront] SESSION_SECRET is not set: generated a development secret in ${file}. Set SESSION_SECRET in production.`);
-  return secret;
 }
 
 /** Parse a settings object (normally process.env). Throws ConfigError listing every bad variable. */
@@ -150,7 +154,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // has to be configured. The embedded database means one process on one machine: a random
     // secret kept in the data directory is as good as a configured one (and `npm start` works).
     if (isProduction && e.DATABASE_URL) throw new ConfigError('Invalid commerce engine settings:\n  SESSION_SECRET: required in production with DATABASE_URL (at least 32 random characters, the same on every engine process)');
-    sessionSecret = devSecret(dataDir);
+    sessionSecret = generatedSessionSecret(dataDir);
   }
   const config: ServerConfig = {
     env: e.NODE_ENV,

@@ -12,7 +12,7 @@
  * arrives in the payload and replaces the guest's.
  */
 import { request, type OperationName, type RequestArgs } from '../graphql/client';
-import type { Customer, LoginProvider, LoginResult, OperationResult, Viewer as EngineViewer } from '../graphql/types';
+import type { Customer, LoginProvider, LoginResult, OperationResult, PendingAccountLink, Viewer as EngineViewer } from '../graphql/types';
 import { isAuthTokenError } from './auth-rules';
 import { clearCookies } from './browser-storage';
 import { setCustomer } from './customer';
@@ -101,11 +101,55 @@ export async function register(input: RegisterInput): Promise<void> {
   await applyLogin(payload && { ...payload, user: payload.viewer });
 }
 
-/** Completes an external provider's login with the code and state from its redirect. */
-export async function loginWithProvider(provider: LoginProvider, code: string, state: string | null): Promise<void> {
+/**
+ * Completes an external provider's login with the code and state from its redirect. Returns the account
+ * link to ask for when the provider's address belongs to an account that must be proven first (nobody
+ * is logged in then), else null (logged in).
+ */
+export async function loginWithProvider(provider: LoginProvider, code: string, state: string | null): Promise<PendingAccountLink | null> {
   await sessionReady();
   const { login: payload } = await request('loginWithProvider', { provider, code, ...(state ? { state } : {}) });
+  if (payload?.accountLink && !payload.authToken) return payload.accountLink;
   await applyLogin(payload as LoginResult | null);
+  return null;
+}
+
+/** Links the pending provider login to the existing account with its password, and logs in. */
+export async function linkAccountWithPassword(token: string, password: string): Promise<void> {
+  await sessionReady();
+  const { linkAccountWithPassword: payload } = await request('linkAccountWithPassword', { token, password });
+  await applyLogin(payload);
+}
+
+/** Mails the existing account's address a link that completes the pending provider login's link. */
+export async function sendAccountLinkEmail(token: string): Promise<boolean> {
+  await sessionReady();
+  const { sendAccountLinkEmail: payload } = await request('sendAccountLinkEmail', { token });
+  return payload?.success === true;
+}
+
+/**
+ * Completes the link with the e-mailed key (this browser's session must be the one that started it),
+ * and logs in. The engine ends the account's other logins and removes its password.
+ */
+export async function linkAccountFromEmail(key: string): Promise<void> {
+  await sessionReady();
+  const { linkAccountFromEmail: payload } = await request('linkAccountFromEmail', { key });
+  await applyLogin(payload);
+}
+
+/** Confirms the logged-in customer's address with the e-mailed key; the viewer shows it confirmed. */
+export async function verifyEmail(key: string): Promise<void> {
+  const { verifyEmail: payload } = await accountRequest('verifyEmail', { key });
+  if (!payload?.success) throw new Error('');
+  const viewer = $viewer.get();
+  if (viewer) setViewer({ ...viewer, emailVerified: payload.user?.emailVerified ?? true });
+}
+
+/** Mails the logged-in customer the confirmation link again. */
+export async function resendEmailVerification(): Promise<boolean> {
+  const { sendEmailVerification: payload } = await accountRequest('sendEmailVerification');
+  return payload?.success === true;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { CountryState, Order } from '../graphql/types';
 import type { CheckoutVariables } from '../islands/checkout/validation';
 import { $engineCart, replaceCart } from './cart-state';
 import { setCustomer } from './customer';
-import { sessionReady, setAuthToken, setSessionToken } from './session';
+import { sessionReady, setLoginTokens, setSessionToken } from './session';
 import { setViewer } from './viewer';
 
 /** null until loaded. */
@@ -122,9 +122,9 @@ export async function logInAfterCheckout(username: string, password: string): Pr
     if (!login?.authToken || !login.user) return false;
     const sessionToken = login.sessionToken || login.customer?.sessionToken;
     if (sessionToken) setSessionToken(sessionToken);
-    const expiresAt = Number(login.authTokenExpiration);
-    const maxAge = Number.isFinite(expiresAt) ? Math.max(60, Math.floor(expiresAt - Date.now() / 1000)) : undefined;
-    setAuthToken(login.authToken, maxAge);
+    // The refresh token too: the account's session (and cart) serves only a valid login, and the
+    // short-lived auth token is kept fresh with it.
+    setLoginTokens({ authToken: login.authToken, refreshToken: login.refreshToken, refreshTokenExpiration: login.refreshTokenExpiration });
     setViewer({
       id: login.user.id,
       databaseId: login.user.databaseId,

@@ -138,9 +138,10 @@ export const authRefresher = createAuthRefresher({
   readRefreshToken: getRefreshToken,
   storeTokens: (tokens) => setLoginTokens(tokens),
   refresh: async (presented) => {
-    // No Bearer on this call: the token being replaced is expired or about to be.
+    // No Bearer on this call: the token being replaced is expired or about to be. No session token
+    // either: without a valid login the engine would answer with a guest session, not this shopper's.
     authToken = null;
-    const result = await request('refreshToken', { refreshToken: presented });
+    const result = await request('refreshToken', { refreshToken: presented }, { withSession: false });
     return result.refreshToken;
   },
   onLoginLost: () => {
@@ -164,7 +165,20 @@ export function useTokenStorage(storage: TokenStorage): void {
   refreshToken = undefined;
 }
 
-configureClient({ getSessionToken, setSessionToken, getAuthToken });
+/**
+ * Calls that do not refresh the login first: the refresh itself, logout (it names the login by its
+ * refresh token, which a refresh would rotate away) and the calls that start a new login.
+ */
+const NO_REFRESH_FIRST: ReadonlySet<string> = new Set(['refreshToken', 'Logout', 'login', 'loginWithProvider', 'registerCustomer']);
+
+configureClient({
+  getSessionToken,
+  setSessionToken,
+  getAuthToken,
+  // The engine serves a customer's session only with a valid login: an expired auth token would get the
+  // request answered as a new guest's (an empty cart). So every call refreshes a due token first.
+  beforeRequest: (operationName) => (NO_REFRESH_FIRST.has(operationName) ? undefined : authRefresher.ensureFresh()),
+});
 
 export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error';
 export const $sessionStatus = atom<SessionStatus>('idle');
@@ -178,6 +192,7 @@ export function toViewer(viewer: EngineViewer | null, customer: Customer | null)
     databaseId: viewer.databaseId,
     username: viewer.username ?? viewer.email ?? '',
     email: viewer.email ?? customer?.email ?? undefined,
+    ...(typeof viewer.emailVerified === 'boolean' ? { emailVerified: viewer.emailVerified } : {}),
     firstName: viewer.firstName ?? customer?.firstName ?? null,
     lastName: viewer.lastName ?? customer?.lastName ?? null,
   };

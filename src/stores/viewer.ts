@@ -11,6 +11,8 @@ export interface Viewer {
   databaseId?: number;
   username: string;
   email?: string;
+  /** False while the account's address is not confirmed (the account details offer to send the link again). */
+  emailVerified?: boolean;
   firstName?: string | null;
   lastName?: string | null;
 }

@@ -1,7 +1,7 @@
 // External login providers against a local OpenID Connect server (oauth2-mock-server on loopback):
 // loginClients, the engine-issued state (bound to the session, single use, expiring), PKCE (S256), the
 // OIDC path (discovery, ID token, nonce) and the plain OAuth 2 path (explicit endpoints + userinfo),
-// linking by verified e-mail and creating accounts.
+// linking by verified e-mail (to an account whose address is confirmed) and creating accounts.
 import crypto from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -105,6 +105,11 @@ describe('login with a provider', () => {
 
   it('plain OAuth 2 (explicit endpoints, userinfo): links an existing password account by verified e-mail', async () => {
     const c = await register(t, newCustomer('linked'), headersOf({}, ip()));
+    // The account's address is confirmed too (with the registration's mail): only then does a provider
+    // link to it by e-mail alone (tests/api/trust-email-verification.test.ts covers the other cases).
+    const [mail] = await t.engine.accounts.mailer().readOutbox({ to: c.email, subject: /e-mail address/ });
+    const key = new URL(mail!.links.find((l) => l.includes('/my-account/verify-email?key='))!).searchParams.get('key');
+    expect((await t.gql(op('verifyEmail'), { key }, headersOf({ authToken: c.authToken }))).body.errors).toBeUndefined();
     profile = { sub: `acme-${c.username}`, email: c.email.toUpperCase(), email_verified: true };
     const s = await session();
     const { code, state } = await authorize(s.clients[1]!.authorizationUrl);

@@ -95,8 +95,8 @@ describe('products', () => {
     expect(low).toContainEqual({ productId: id, variationId: null, name: 'Charlie Indoor Gateway', sku: 'CIG-1', stockQuantity: 2, lowStockAmount: 3, stockStatus: 'INSTOCK' });
     expect((await t.ok('adminProducts', { lowStock: true })).adminProducts.nodes.map((p: any) => p.id)).toContain(id);
     await t.ok('adminSetStock', { id, input: { stockQuantity: 0, backorders: 'NOTIFY', lowStockAmount: 1 } });
-    // WooGraphQL answers a stock of 0 as null.
-    expect(await shopView(id)).toMatchObject({ stockQuantity: null, stockStatus: 'ON_BACKORDER', backorders: 'NOTIFY', lowStockAmount: 1 });
+    // A managed stock of 0 is 0 (null only where stock is not managed).
+    expect(await shopView(id)).toMatchObject({ stockQuantity: 0, stockStatus: 'ON_BACKORDER', backorders: 'NOTIFY', lowStockAmount: 1 });
     await t.ok('adminSetStock', { id, input: { stockQuantity: 25, backorders: 'NO' } });
     expect((await t.ok('adminDashboard')).adminDashboard.lowStock.map((i: any) => i.productId)).not.toContain(id);
     expect((await t.fails('adminSetStock', { id, input: {} })).message).toMatch(/^Nothing to change/);

@@ -53,10 +53,13 @@ describe('settings', () => {
     expect(() => readBotCheckSettings({ RECAPTCHA_VERIFY_URL: 'ftp://example.com/x' })).toThrow(/RECAPTCHA_VERIFY_URL/);
   });
 
-  it('refuses production without a secret, with a clear error', () => {
-    expect(() => readBotCheckSettings({ NODE_ENV: 'production' })).toThrow(BotCheckSettingsError);
-    expect(() => readBotCheckSettings({ NODE_ENV: 'production', RECAPTCHA_SECRET: '' })).toThrow(/RECAPTCHA_SECRET: required in production/);
-    expect(readBotCheckSettings({ NODE_ENV: 'production', RECAPTCHA_SECRET: 'x' }).secret).toBe('x');
+  it('uses reCAPTCHA in production when both its keys are set, and refuses half a setup with a clear error', () => {
+    expect(readBotCheckSettings({ NODE_ENV: 'production', RECAPTCHA_SECRET: 'x', PUBLIC_RECAPTCHA_SITE_KEY: 'k' })).toMatchObject({ mode: 'recaptcha', secret: 'x' });
+    expect(() => readBotCheckSettings({ NODE_ENV: 'production', RECAPTCHA_SECRET: 'x' })).toThrow(BotCheckSettingsError);
+    expect(() => readBotCheckSettings({ NODE_ENV: 'production', RECAPTCHA_SECRET: 'x' })).toThrow(/PUBLIC_RECAPTCHA_SITE_KEY: required in production/);
+    // Without reCAPTCHA keys production gets the self-hosted check (tests/api/bot-check-altcha.test.ts), never none.
+    expect(readBotCheckSettings({ NODE_ENV: 'production', RECAPTCHA_SECRET: '' })).toMatchObject({ mode: 'altcha', secret: null });
+    expect(() => readBotCheckSettings({ NODE_ENV: 'production', BOT_CHECK: 'off' })).toThrow(/BOT_CHECK: off is not allowed in production/);
   });
 });
 
@@ -189,7 +192,7 @@ describe('verification off (no secret)', () => {
 
   it('refuses in production even with settings built by hand', async () => {
     const log = vi.fn();
-    const prod: BotCheckSettings = { ...readBotCheckSettings({ NODE_ENV: 'production', RECAPTCHA_SECRET: 'x' }), secret: null };
+    const prod: BotCheckSettings = { ...readBotCheckSettings({ NODE_ENV: 'production', RECAPTCHA_SECRET: 'x', PUBLIC_RECAPTCHA_SITE_KEY: 'k' }), secret: null };
     expect(await verifyBotToken(token('pass'), null, { settings: prod, log })).toMatchObject({ ok: false, reason: 'not-configured' });
     expect(log).not.toHaveBeenCalled();
   });

@@ -69,8 +69,8 @@ describe('export → import into an empty shop → export', () => {
     expect(product).toMatchObject({ name: 'Alpha Indoor Gateway', slug: 'alpha-indoor-gateway', type: 'VARIABLE' });
     expect(product.productCategories.nodes.map((c: any) => c.slug).sort()).toEqual(['gateways', 'indoor-gateways']);
     const us = product.variations.nodes.find((v: any) => v.sku === 'FX-ALPHA-US');
-    // WooGraphQL answers null for a managed stock of 0.
-    expect(us).toMatchObject({ rawPrice: '179', stockQuantity: null, attributes: { nodes: [{ name: 'pa_frequency-band', value: 'us915' }] } });
+    // A managed stock of 0 is 0.
+    expect(us).toMatchObject({ rawPrice: '179', stockQuantity: 0, attributes: { nodes: [{ name: 'pa_frequency-band', value: 'us915' }] } });
     expect(product.variations.nodes.find((v: any) => v.sku === 'FX-ALPHA-EU')).toMatchObject({ rawPrice: '199', stockQuantity: 5 });
   });
 

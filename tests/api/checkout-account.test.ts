@@ -60,9 +60,9 @@ describe('checkout with "create an account"', () => {
     expect(history.body.data.customer.orders.nodes.map((o: { databaseId: number }) => o.databaseId)).toContain(order.databaseId);
     const own = await t.gql(GET_ORDER, { id: String(order.databaseId) }, headersOf({ authToken: auth.authToken, sessionToken: auth.sessionToken }));
     expect(own.body.data.order?.databaseId).toBe(order.databaseId);
-    // The session token the checkout returned already is the account's session (no key needed).
-    const bySession = await s.ok(GET_ORDER, { id: String(order.databaseId) });
-    expect(bySession.order?.databaseId).toBe(order.databaseId);
+    // The session token the checkout returned is not a login: alone it reads the order only with its key.
+    expect((await s.ok(GET_ORDER, { id: String(order.databaseId) })).order).toBeNull();
+    expect((await s.ok(GET_ORDER, { id: order.orderKey, idType: 'ORDER_KEY' })).order?.databaseId).toBe(order.databaseId);
   });
 
   it('refuses a taken username, a registered e-mail and weak passwords with clear messages, creating no order and no account', async () => {

@@ -43,6 +43,7 @@ beforeAll(async () => {
     settings: readContactSettings({ RATE_LIMIT_CONTACT_PER_HOUR: '3' }),
     clientAddressSettings: readClientAddressSettings({}),
     botCheck: readBotCheckSettings({ NODE_ENV: 'test', RECAPTCHA_SECRET: recaptcha.secret, RECAPTCHA_VERIFY_URL: recaptcha.verifyUrl, PUBLIC_RECAPTCHA_SITE_KEY: 'test-site-key' }),
+    altcha: null,
     log: (m, e) => logged.push(`${m} ${e instanceof Error ? e.message : (e ?? '')}`),
   };
 }, 180_000); // opening an embedded database is slow on a busy machine
@@ -274,7 +275,7 @@ describe('failures', () => {
 describe('GET /api/contact-form/config', () => {
   it('tells the form which reCAPTCHA site key and script to load', async () => {
     const r = handleContactConfig({ botCheck: deps.botCheck, settings: readContactSettings({ PUBLIC_RECAPTCHA_SCRIPT_URL: '/test/recaptcha.js' }) });
-    expect(await r.json()).toEqual({ recaptcha: { siteKey: 'test-site-key', scriptUrl: '/test/recaptcha.js' } });
+    expect(await r.json()).toEqual({ recaptcha: { siteKey: 'test-site-key', scriptUrl: '/test/recaptcha.js' }, altcha: null });
     const dflt = handleContactConfig({ botCheck: deps.botCheck, settings: readContactSettings({}) });
     expect((await dflt.json()).recaptcha.scriptUrl).toBe('https://www.google.com/recaptcha/api.js');
   });
@@ -282,6 +283,6 @@ describe('GET /api/contact-form/config', () => {
   it('says no token is needed when verification is off', async () => {
     const off = readBotCheckSettings({ NODE_ENV: 'development', PUBLIC_RECAPTCHA_SITE_KEY: 'k' });
     const r = handleContactConfig({ botCheck: off, settings: deps.settings });
-    expect(await r.json()).toEqual({ recaptcha: null });
+    expect(await r.json()).toEqual({ recaptcha: null, altcha: null });
   });
 });

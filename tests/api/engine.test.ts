@@ -34,7 +34,7 @@ const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 describe('settings', () => {
   it('has safe development defaults', () => {
-    const c = loadConfig({ SESSION_SECRET: 's'.repeat(40), MESHFRONT_DATA_DIR: tmp() });
+    const c = loadConfig({ NODE_ENV: 'development', SESSION_SECRET: 's'.repeat(40), MESHFRONT_DATA_DIR: tmp() });
     expect(c.database.kind).toBe('pglite');
     expect(c.env).toBe('development');
     expect(c.introspection).toBe(true);
@@ -74,8 +74,8 @@ describe('settings', () => {
 
   it('generates and keeps a development session secret under the data directory', () => {
     const dir = tmp();
-    const a = loadConfig({ MESHFRONT_DATA_DIR: dir });
-    const b = loadConfig({ MESHFRONT_DATA_DIR: dir });
+    const a = loadConfig({ NODE_ENV: 'development', MESHFRONT_DATA_DIR: dir });
+    const b = loadConfig({ NODE_ENV: 'development', MESHFRONT_DATA_DIR: dir });
     expect(a.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(b.sessionSecret).toBe(a.sessionSecret);
     expect(fs.existsSync(path.join(dir, 'session-secret'))).toBe(true);
@@ -182,7 +182,8 @@ describe('catalog cache', () => {
     });
     await new Promise((r) => setTimeout(r, 250));
     const r = await t.data(`{ product(id: "bravo-outdoor-gateway", idType: SLUG) { ... on SimpleProduct { stockStatus stockQuantity } } products(where: { stockStatus: [OUT_OF_STOCK] }) { nodes { slug } } }`);
-    expect(r.product).toEqual({ stockStatus: 'OUT_OF_STOCK', stockQuantity: null });
+    // A managed stock of 0 is 0, not "unknown" (null is for products that do not manage stock).
+    expect(r.product).toEqual({ stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 });
     expect(r.products.nodes.map((n: { slug: string }) => n.slug)).toContain('bravo-outdoor-gateway');
     expect(await t.engine.catalog.snapshot()).toBe(snapshotBefore); // same snapshot object, refreshed in place
     expect(untouched.stockQuantity).not.toBe(4321);

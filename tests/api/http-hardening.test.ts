@@ -148,6 +148,8 @@ describe('site server (scripts/serve.mjs)', () => {
   it('the policy builder never allows inline code wholesale', () => {
     expect(inlineScriptHashes(PAGE)).toEqual([sha(INLINE), sha('console.log(1)')]);
     expect(contentSecurityPolicy({ apiBase: 'https://api.shop.example/graphql' })).toMatch(/connect-src 'self' https:\/\/api\.shop\.example https:\/\/api\.stripe\.com/);
+    // Workers only from this site's own files (the search worker, the bot check's solver), never blob: URLs.
+    expect(contentSecurityPolicy().split('; ')).toContain("worker-src 'self'");
   });
 });
 

@@ -276,9 +276,11 @@ describe('validation and limits', () => {
 });
 
 describe('settings', () => {
-  it('requires PUBLIC_SITE_URL in production and uses the request origin elsewhere', async () => {
-    expect(() => readNewsletterSettings({ NODE_ENV: 'production' })).toThrow(/PUBLIC_SITE_URL/);
-    expect(readNewsletterSettings({})).toMatchObject({ siteUrl: null, confirmSeconds: 48 * 3600, perHourPerIp: 10 });
+  it('links to a fixed origin in production (never the request’s) and to the request origin elsewhere', async () => {
+    expect(readNewsletterSettings({ NODE_ENV: 'production' }).siteUrl).toBe('http://localhost:4321');
+    expect(readNewsletterSettings({ NODE_ENV: 'production', SESSION_ISSUER: 'https://shop.example/' }).siteUrl).toBe('https://shop.example');
+    expect(readNewsletterSettings({ NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://www.shop.example' }).siteUrl).toBe('https://www.shop.example');
+    expect(readNewsletterSettings({ NODE_ENV: 'development' })).toMatchObject({ siteUrl: null, confirmSeconds: 48 * 3600, perHourPerIp: 10 });
     const d = makeDeps({ PUBLIC_SITE_URL: '' });
     await handleSubscribe(
       new Request('http://localhost:4399/api/newsletter/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'origin@example.com' }) }),

@@ -163,17 +163,31 @@ describe('settings', () => {
     });
   });
 
-  it('requires the merchant seed in production and generates a kept one in development', () => {
-    expect(() => loadKadenaSettings({ NODE_ENV: 'production', KDA_EUR_RATE: '0.50' })).toThrow(/KADENA_MERCHANT_SEED: required in production/);
+  it('requires the merchant seed in production with PostgreSQL, and otherwise generates one kept in the data directory', () => {
+    expect(() => loadKadenaSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', KDA_EUR_RATE: '0.50' })).toThrow(/KADENA_MERCHANT_SEED: required in production with DATABASE_URL/);
+    // The embedded database (one process): production and development alike keep a generated seed.
+    for (const NODE_ENV of ['production', 'development']) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshfront-kda-'));
+      try {
+        const warnings: string[] = [];
+        const a = loadKadenaSettings({ NODE_ENV, MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' }, { warn: (m) => warnings.push(m) });
+        const b = loadKadenaSettings({ NODE_ENV, MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' }, { warn: (m) => warnings.push(m) });
+        expect(a.merchantSeed!.length).toBe(32);
+        expect(b.merchantSeed!.equals(a.merchantSeed!)).toBe(true);
+        expect(warnings).toHaveLength(1);
+        expect(fs.statSync(path.join(dir, 'kadena-merchant-seed')).mode & 0o777).toBe(0o600);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('never replaces a damaged seed file (it may be the only key to received payments)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshfront-kda-'));
     try {
-      const warnings: string[] = [];
-      const a = loadKadenaSettings({ MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' }, { warn: (m) => warnings.push(m) });
-      const b = loadKadenaSettings({ MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' }, { warn: (m) => warnings.push(m) });
-      expect(a.merchantSeed!.length).toBe(32);
-      expect(b.merchantSeed!.equals(a.merchantSeed!)).toBe(true);
-      expect(warnings).toHaveLength(1);
-      expect(fs.statSync(path.join(dir, 'kadena-merchant-seed')).mode & 0o077).toBe(0);
+      fs.writeFileSync(path.join(dir, 'kadena-merchant-seed'), 'abc\n');
+      expect(() => loadKadenaSettings({ NODE_ENV: 'production', MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' })).toThrow(/kadena-merchant-seed does not hold a valid secret/);
+      expect(fs.readFileSync(path.join(dir, 'kadena-merchant-seed'), 'utf8')).toBe('abc\n');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

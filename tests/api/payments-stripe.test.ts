@@ -33,7 +33,7 @@ describe('settings', () => {
   });
 
   it('reads host, port and protocol for a local server', () => {
-    const s = loadStripeSettings({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http', STRIPE_CURRENCY: 'USD' });
+    const s = loadStripeSettings({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http', STRIPE_CURRENCY: 'USD' });
     expect(s).toMatchObject({ enabled: true, testMode: true, api: { host: '127.0.0.1', port: 12111, protocol: 'http' }, currency: 'usd' });
   });
 

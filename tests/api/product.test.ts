@@ -116,8 +116,8 @@ describe('stock', () => {
   `;
   it('managed stock: quantity, low-stock amount, out of stock, backorders', async () => {
     expect((await t.data(STOCK, { slug: 'omni-antenna' })).product).toEqual({ stockStatus: 'IN_STOCK', stockQuantity: 30, lowStockAmount: 5, manageStock: 'TRUE', backorders: 'NO', backordersAllowed: false });
-    // WooGraphQL answers null for an empty (0) quantity.
-    expect((await t.data(STOCK, { slug: 'n-type-cable' })).product).toMatchObject({ stockStatus: 'OUT_OF_STOCK', stockQuantity: null });
+    // A managed stock of 0 is 0; null is for products that do not manage stock (mesh-os below).
+    expect((await t.data(STOCK, { slug: 'n-type-cable' })).product).toMatchObject({ stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 });
     expect((await t.data(STOCK, { slug: 'yagi-antenna' })).product).toMatchObject({ stockStatus: 'ON_BACKORDER', backorders: 'NOTIFY', backordersAllowed: true });
     expect((await t.data(STOCK, { slug: 'mesh-os' })).product).toMatchObject({ stockStatus: 'IN_STOCK', manageStock: 'FALSE', stockQuantity: null });
   });
@@ -133,7 +133,7 @@ describe('stock', () => {
     expect(r.product.stockStatus).toBe('IN_STOCK');
     expect(r.product.variations.nodes.map((v: { sku: string; stockStatus: string; stockQuantity: number | null; lowStockAmount: number | null }) => [v.sku, v.stockStatus, v.stockQuantity, v.lowStockAmount])).toEqual([
       ['FX-ALPHA-EU', 'IN_STOCK', 5, null],
-      ['FX-ALPHA-US', 'OUT_OF_STOCK', null, null],
+      ['FX-ALPHA-US', 'OUT_OF_STOCK', 0, null],
       ['FX-ALPHA-AS', 'IN_STOCK', 2, 3],
     ]);
     expect(r.product.variations.nodes[0].attributes.nodes).toEqual([{ name: 'pa_frequency-band', value: 'eu868' }]);
@@ -183,7 +183,7 @@ describe('product fields', () => {
     expect(v.map((x: { name: string }) => x.name)).toEqual(['Mesh Hoodie - Black, S', 'Mesh Hoodie - Black, M', 'Mesh Hoodie - Teal, S', 'Mesh Hoodie - Teal, M']);
     expect(v[2]).toMatchObject({ sku: 'FX-HOODIE-TS', price: '€39.00', rawSalePrice: '39', onSale: true, stockQuantity: 3, image: { sourceUrl: '/media/catalog/hoodie-teal.svg' } });
     expect(v[0].image.sourceUrl).toBe('/media/catalog/hoodie.svg');
-    expect(v[3]).toMatchObject({ stockStatus: 'ON_BACKORDER', stockQuantity: null });
+    expect(v[3]).toMatchObject({ stockStatus: 'ON_BACKORDER', stockQuantity: 0 });
     expect(v[0].attributes.nodes.map((a: { name: string; label: string; value: string }) => [a.name, a.label, a.value])).toEqual([['pa_color', 'Color', 'black'], ['pa_size', 'Size', 's']]);
     expect(r.product.defaultAttributes.nodes).toEqual([{ name: 'pa_color', label: 'Color', value: 'black' }, { name: 'pa_size', label: 'Size', value: 'm' }]);
   });

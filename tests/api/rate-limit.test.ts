@@ -125,6 +125,33 @@ describe('consume', () => {
   });
 });
 
+describe('counters that only count failures or slow down', () => {
+  it('release gives a counted call back, so a limit can count failures only', async () => {
+    const b = bucket();
+    for (let i = 0; i < 5; i++) {
+      expect((await limiter.consume({ bucket: b, key: 'k', limit: 2, windowSeconds: 60, at: at(i) })).allowed).toBe(true);
+      await limiter.release(b, 'k'); // it succeeded
+    }
+    expect((await limiter.consume({ bucket: b, key: 'k', limit: 2, windowSeconds: 60, at: at(6) })).allowed).toBe(true);
+    expect((await limiter.consume({ bucket: b, key: 'k', limit: 2, windowSeconds: 60, at: at(7) })).allowed).toBe(true);
+    expect((await limiter.consume({ bucket: b, key: 'k', limit: 2, windowSeconds: 60, at: at(8) })).allowed).toBe(false);
+    // Releasing an unknown key, or one at zero, changes nothing.
+    await limiter.release(b, 'nobody');
+    expect((await limiter.peek(b, 'nobody', 60, at(8))).count).toBe(0);
+  });
+
+  it('record counts without a limit; peek reads the sliding count and the time since the last call without counting', async () => {
+    const b = bucket();
+    expect(await limiter.peek(b, 'acct', 60, at(0))).toEqual({ count: 0, secondsSinceLast: null });
+    for (let i = 0; i < 50; i++) await limiter.record(b, 'acct', 60, at(10));
+    expect(await limiter.peek(b, 'acct', 60, at(25))).toEqual({ count: 50, secondsSinceLast: 15 });
+    expect(await limiter.peek(b, 'acct', 60, at(25))).toEqual({ count: 50, secondsSinceLast: 15 });
+    // Half-way through the next window, half of the previous one still counts; two windows on, nothing.
+    expect((await limiter.peek(b, 'acct', 60, at(90))).count).toBeCloseTo(25, 5);
+    expect(await limiter.peek(b, 'acct', 60, at(150))).toEqual({ count: 0, secondsSinceLast: null });
+  });
+});
+
 describe('clean-up', () => {
   it('deletes rows whose windows are over and keeps live ones', async () => {
     const b = bucket();

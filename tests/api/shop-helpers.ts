@@ -33,10 +33,14 @@ export function operation(name: string): string {
 
 export class Shopper {
   token: string | null = null;
-  constructor(private readonly t: TestEngine) {}
+  /** `headers`: sent with every request (e.g. x-forwarded-for, where the engine trusts a proxy). */
+  constructor(
+    private readonly t: TestEngine,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   async gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<GqlResponse<T>> {
-    const r = await this.t.gql<T>(query, variables, this.token ? { 'woocommerce-session': `Session ${this.token}` } : {});
+    const r = await this.t.gql<T>(query, variables, { ...this.headers, ...(this.token ? { 'woocommerce-session': `Session ${this.token}` } : {}) });
     const issued = r.headers.get('woocommerce-session');
     if (issued) this.token = issued;
     return r;

@@ -53,6 +53,12 @@ const LATER: Record<string, string> = {
   addToWishlist: 'accounts (#5): tests/api/accounts-wishlist.test.ts',
   removeFromWishlist: 'accounts (#5): tests/api/accounts-wishlist.test.ts',
   mergeWishlist: 'accounts (#5): tests/api/accounts-wishlist.test.ts',
+  verifyEmail: 'tests/api/trust-email-verification.test.ts',
+  sendEmailVerification: 'tests/api/trust-email-verification.test.ts',
+  linkAccountWithPassword: 'tests/api/trust-email-verification.test.ts',
+  sendAccountLinkEmail: 'tests/api/trust-email-verification.test.ts',
+  linkAccountFromEmail: 'tests/api/trust-email-verification.test.ts',
+  reportEmailChange: 'tests/api/trust-accounts.test.ts',
 };
 
 const operations = composeOperations(OPERATIONS_DIR);

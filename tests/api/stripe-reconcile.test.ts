@@ -119,7 +119,7 @@ describe('card payments that never reached a Checkout', () => {
 
   it('leaves a payment whose Checkout is recorded to the recovery, which can still place the order', async () => {
     const { s, pi, customerId } = await paidShopper();
-    // What a process that died inside the Checkout left (recovery.ts writes it before the checkout runs).
+    // What a process that died inside the Checkout left (recovery.ts writes it before the order's transaction).
     const record = { userId: null, input: { paymentMethod: 'stripe', transactionId: pi.id, billing: BILLING }, at: new Date().toISOString() };
     await t.engine.sessions.update(customerId, async (data) => ({ data: { ...data, [RECORDS_KEY]: { [pi.id]: record } }, result: null }));
     paidAgo(pi.id, GRACE * 10);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLogoutPath, resetLinkParams } from '../../src/islands/account/navigation';
+import { afterLogoutPath, emailLinkKey, resetLinkParams } from '../../src/islands/account/navigation';
 import { ACCOUNT_TABS, adjacentTab, DEFAULT_TAB, parseTab, tabHref } from '../../src/islands/account/tabs';
 
 describe('account tabs in the URL', () => {
@@ -62,5 +62,18 @@ describe('reset links', () => {
     for (const search of ['?key=&login=ada', '?key=abc', '?login=ada', '?key=a%20b&login=ada', `?key=${'k'.repeat(201)}&login=ada`, '?key=<script>&login=ada']) {
       expect(resetLinkParams(search)).toBe('invalid');
     }
+  });
+});
+
+describe('the key of an e-mailed confirmation or account link', () => {
+  it('reads a confirmation key and a signed account-link key', () => {
+    expect(emailLinkKey('?key=Abc_123-x')).toBe('Abc_123-x');
+    expect(emailLinkKey('?key=eyJ1IjoxfQ.abc_DEF-123&utm_source=mail')).toBe('eyJ1IjoxfQ.abc_DEF-123');
+  });
+
+  it('no key: null; a mangled one: invalid', () => {
+    expect(emailLinkKey('')).toBeNull();
+    expect(emailLinkKey('?utm_source=mail')).toBeNull();
+    for (const search of ['?key=', '?key=a%20b', '?key=a.b.c', '?key=.abc', '?key=<script>', `?key=${'k'.repeat(2101)}`]) expect(emailLinkKey(search)).toBe('invalid');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyAddress } from '../../src/islands/checkout/validation';
 import {
   addressStarted,
+  changesEmail,
   detailsInput,
   passwordLengthError,
   validateDetails,
@@ -82,6 +83,18 @@ describe('my details', () => {
     expect(validateDetails(form({ billing: complete, shipping: complete }), () => [])).toEqual({});
     // A state from the engine's list is required where the country has states.
     expect(validateDetails(form({ shipping: complete }), () => [{ code: 'BE', name: 'Berlin' }])).toEqual({ 'shipping.state': 'checkout.error.stateRequired' });
+  });
+
+  it('asks for the current password only when the e-mail changes, and sends it only then', () => {
+    expect(changesEmail(' ADA@example.com ', 'ada@example.com')).toBe(false);
+    expect(changesEmail('grace@example.com', 'ada@example.com')).toBe(true);
+    expect(changesEmail('grace@example.com', null)).toBe(false);
+    expect(validateDetails(form({ email: 'grace@example.com' }), noStates, 'ada@example.com')).toEqual({ currentPassword: 'account.error.currentRequiredForEmail' });
+    expect(validateDetails(form({ email: 'grace@example.com', currentPassword: 'secret-1' }), noStates, 'ada@example.com')).toEqual({});
+    expect(validateDetails(form({ email: 'Ada@Example.com' }), noStates, 'ada@example.com')).toEqual({});
+    expect(detailsInput(form({ email: 'grace@example.com', currentPassword: 'secret-1' }), 'ada@example.com').currentPassword).toBe('secret-1');
+    // A password typed before the e-mail was changed back stays in the browser.
+    expect(detailsInput(form({ currentPassword: 'secret-1' }), 'ada@example.com')).not.toHaveProperty('currentPassword');
   });
 
   it('sends trimmed values and replaces the stored addresses', () => {

@@ -129,6 +129,35 @@ describe('session and auth headers', () => {
     await client({ setSessionToken }).request('getCart');
     expect(setSessionToken).not.toHaveBeenCalled();
   });
+
+  it('awaits beforeRequest before reading the tokens, so a refreshed auth token goes out', async () => {
+    handler = (_, res) => json(res, 200, { data: { cart: null } });
+    let authToken = 'expired.jwt';
+    const prepared: string[] = [];
+    const beforeRequest = async (name: string) => {
+      prepared.push(name);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      authToken = 'refreshed.jwt';
+    };
+    await client({ getAuthToken: () => authToken, beforeRequest }).request('getCart');
+    expect(prepared).toEqual(['getCart']);
+    expect(seen[0]?.headers.authorization).toBe('Bearer refreshed.jwt');
+  });
+
+  it('sends the request with the tokens as they are when beforeRequest fails', async () => {
+    handler = (_, res) => json(res, 200, { data: { cart: null } });
+    const beforeRequest = () => Promise.reject(new Error('offline'));
+    await client({ getAuthToken: () => 'auth.jwt', beforeRequest }).request('getCart');
+    expect(seen[0]?.headers.authorization).toBe('Bearer auth.jwt');
+  });
+
+  it('withSession: false sends no session token and keeps none from the answer', async () => {
+    handler = (_, res) => json(res, 200, { data: { refreshToken: null } }, { 'woocommerce-session': 'guest.jwt' });
+    const setSessionToken = vi.fn();
+    await client({ getSessionToken: () => 'customer.jwt', setSessionToken }).request('refreshToken', { refreshToken: 'r' }, { withSession: false });
+    expect(seen[0]?.headers['woocommerce-session']).toBeUndefined();
+    expect(setSessionToken).not.toHaveBeenCalled();
+  });
 });
 
 describe('errors', () => {

@@ -15,7 +15,9 @@ const local = new FakeStorage();
 Object.assign(globalThis, { document: jar, localStorage: local });
 
 const session = await import('../../src/stores/session.ts');
-const { GraphQLRequestError, TimeoutError } = await import('../../src/graphql/client.ts');
+const { GraphQLRequestError, TimeoutError, configureClient } = await import('../../src/graphql/client.ts');
+/** What the session store plugged into the client when it loaded. */
+const clientConfig = vi.mocked(configureClient).mock.calls[0]![0];
 const { $cart, $cartItemCount } = await import('../../src/stores/cart.ts');
 const { $customer, $loginClients } = await import('../../src/stores/customer.ts');
 const { $paymentGateways } = await import('../../src/stores/gateways.ts');
@@ -164,5 +166,34 @@ describe('session failure', () => {
     await session.startSession();
     expect(request).toHaveBeenCalledTimes(2);
     expect(session.$sessionStatus.get()).toBe('ready');
+  });
+});
+
+describe('the login before each request', () => {
+  const jwt = (exp: number) => `h.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.s`;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it("refreshes a due auth token before a request (the engine serves a customer's session only with a valid login)", async () => {
+    const fresh = jwt(now() + 300);
+    session.setLoginTokens({ authToken: jwt(now() - 10), refreshToken: 'refresh-1' });
+    request.mockResolvedValueOnce({ refreshToken: { success: true, authToken: fresh, refreshToken: 'refresh-2' } });
+    await clientConfig.beforeRequest!('addToCart');
+    // The refresh call carries no session token and keeps none: it is not about the cart.
+    expect(request).toHaveBeenCalledWith('refreshToken', { refreshToken: 'refresh-1' }, { withSession: false });
+    expect(session.getAuthToken()).toBe(fresh);
+    expect(session.getRefreshToken()).toBe('refresh-2');
+
+    // A fresh token: nothing to do.
+    request.mockClear();
+    await clientConfig.beforeRequest!('getCart');
+    expect(request).not.toHaveBeenCalled();
+    session.setLoginTokens(null);
+  });
+
+  it('never refreshes before the refresh itself, logout or a new login', async () => {
+    session.setLoginTokens({ authToken: jwt(now() - 10), refreshToken: 'refresh-1' });
+    for (const name of ['refreshToken', 'Logout', 'login', 'loginWithProvider', 'registerCustomer'] as const) await clientConfig.beforeRequest!(name);
+    expect(request).not.toHaveBeenCalled();
+    session.setLoginTokens(null);
   });
 });

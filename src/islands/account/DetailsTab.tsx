@@ -1,7 +1,9 @@
 /**
  * Personal information / my details: names, e-mail, billing and shipping address (UpdateCustomer).
- * The button says what is happening: 'Updating', then 'Updated successfully' or 'Failed to update'
- * (with the engine's reason beside it), and returns to its label after a few seconds.
+ * Changing the e-mail address asks for the current password (the engine requires it and tells the
+ * previous address); a wrong or missing one is shown at that field. The button says what is happening:
+ * 'Updating', then 'Updated successfully' or 'Failed to update' (with the engine's reason beside it),
+ * and returns to its label after a few seconds.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -11,10 +13,11 @@ import { $countryStates, loadAllowedCountries } from '../../stores/checkout';
 import { $customer, setCustomer } from '../../stores/customer';
 import { $viewer, setViewer } from '../../stores/viewer';
 import AddressFields from '../checkout/AddressFields';
+import EmailVerificationNotice from './EmailVerificationNotice';
 import { addressFromCustomer } from '../checkout/validation';
-import { accountErrorText } from './messages';
+import { accountErrorText, currentPasswordError } from './messages';
 import { BUTTON, FormNotice, Section, TextField, type Notice } from './ui';
-import { detailsInput, hasErrors, validateDetails, type DetailsForm } from './validation';
+import { changesEmail, detailsInput, hasErrors, validateDetails, type DetailsForm } from './validation';
 
 type ButtonState = 'idle' | 'updating' | 'updated' | 'failed';
 
@@ -38,6 +41,8 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
   const [notice, setNotice] = useState<Notice>(null);
   const touched = useRef(false);
   const reset = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const accountEmail = viewer?.email ?? customer?.email ?? null;
+  const emailChanging = changesEmail(form.email, accountEmail);
 
   useEffect(() => {
     loadAllowedCountries().catch(() => {});
@@ -58,7 +63,7 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state === 'updating') return;
-    const found = validateDetails(form, (country) => states[country]);
+    const found = validateDetails(form, (country) => states[country], accountEmail);
     setErrors(found);
     if (hasErrors(found)) {
       const first = Object.keys(found)[0]!;
@@ -69,7 +74,7 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
     setState('updating');
     setNotice(null);
     try {
-      const { updateCustomer } = await accountRequest('UpdateCustomer', { input: detailsInput(form) });
+      const { updateCustomer } = await accountRequest('UpdateCustomer', { input: detailsInput(form, accountEmail) });
       const updated = updateCustomer?.customer ?? null;
       if (updated) {
         setCustomer(updated);
@@ -77,10 +82,17 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
         if (current) setViewer({ ...current, firstName: updated.firstName, lastName: updated.lastName, email: updated.email ?? current.email });
       }
       touched.current = false;
+      setForm((previous) => ({ ...previous, currentPassword: '' }));
       setState('updated');
-      setNotice({ tone: 'success', text: t('account.details.updated') });
+      setNotice({ tone: 'success', text: t(emailChanging ? 'account.details.emailChanged' : 'account.details.updated') });
     } catch (error) {
       setState('failed');
+      // A missing or wrong current password belongs to its field, which gets the focus.
+      const passwordProblem = currentPasswordError(error);
+      if (passwordProblem) {
+        setErrors((previous) => ({ ...previous, currentPassword: passwordProblem }));
+        document.getElementById('details-currentPassword')?.focus();
+      }
       setNotice({ tone: 'error', text: accountErrorText(error, t, 'account.details.failed') });
     }
     reset.current = setTimeout(() => setState('idle'), 4000);
@@ -92,6 +104,7 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-6" data-account-details aria-busy={state === 'updating'}>
       <Section title={t('account.details.personal')} id="details-personal-title">
+        <EmailVerificationNotice t={t} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField id="details-firstName" label={t('account.field.firstName')} value={form.firstName} onChange={(v) => change({ ...form, firstName: v })} autoComplete="given-name" />
           <TextField id="details-lastName" label={t('account.field.lastName')} value={form.lastName} onChange={(v) => change({ ...form, lastName: v })} autoComplete="family-name" />
@@ -106,6 +119,20 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
             error={fieldError(errors.email)}
             className="sm:col-span-2"
           />
+          {emailChanging && (
+            <TextField
+              id="details-currentPassword"
+              label={t('account.field.currentPassword')}
+              type="password"
+              value={form.currentPassword ?? ''}
+              onChange={(v) => change({ ...form, currentPassword: v })}
+              autoComplete="current-password"
+              required
+              hint={t('account.details.currentPasswordHint')}
+              error={fieldError(errors.currentPassword)}
+              className="sm:col-span-2"
+            />
+          )}
         </div>
       </Section>
       <Section title={t('account.details.billing')} id="details-billing-title">

@@ -25,7 +25,7 @@ function focusFirst(errors: FormErrors, ids: Record<string, string>) {
   if (first) document.getElementById(ids[first]!)?.focus();
 }
 
-function LoginForm({ t, localePrefix, onLoggedIn }: Props) {
+export function LoginForm({ t, localePrefix, onLoggedIn }: Props) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});

@@ -2,13 +2,17 @@
  * /oauth/login/{provider}: where an external provider sends the browser back with ?code=…&state=….
  * Completes the login in the browser (the engine checks that the state was issued to this browser's
  * session, so the call must carry its session token), then goes to the account. A provider error
- * (?error=access_denied …), a missing code or a refused login shows the reason and a way back.
+ * (?error=access_denied …), a missing code or a refused login shows the reason and a way back. When the
+ * provider's address belongs to an account that must be proven first, the shopper is asked for that
+ * account's password or offered a link by e-mail (LinkAccountPrompt).
  */
 import { useEffect, useRef, useState } from 'react';
+import type { PendingAccountLink } from '../../graphql/types';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
 import { loginWithProvider, NoViewerError } from '../../stores/account';
 import { $loginClients } from '../../stores/customer';
 import { sessionReady } from '../../stores/session';
+import LinkAccountPrompt from './LinkAccountPrompt';
 import { accountErrorText } from './messages';
 import { providerForSlug, rememberedProvider } from './providers';
 import { BUTTON, FormNotice } from './ui';
@@ -20,7 +24,7 @@ export interface OAuthCallbackProps {
   slug: string;
 }
 
-type State = { kind: 'working' } | { kind: 'failed'; message: string };
+type State = { kind: 'working' } | { kind: 'failed'; message: string } | { kind: 'link'; link: PendingAccountLink };
 
 export default function OAuthCallback({ strings, localePrefix, slug }: OAuthCallbackProps) {
   const t = createLookup(strings);
@@ -48,7 +52,11 @@ export default function OAuthCallback({ strings, localePrefix, slug }: OAuthCall
         return;
       }
       try {
-        await loginWithProvider(provider, code, returnedState);
+        const link = await loginWithProvider(provider, code, returnedState);
+        if (link) {
+          setState({ kind: 'link', link });
+          return;
+        }
         window.location.replace(`${localePrefix}/my-account`);
       } catch (error) {
         setState({ kind: 'failed', message: error instanceof NoViewerError ? t('account.error.noViewer') : accountErrorText(error, t, 'account.error.login') });
@@ -56,6 +64,9 @@ export default function OAuthCallback({ strings, localePrefix, slug }: OAuthCall
     })();
   }, []);
 
+  if (state.kind === 'link') {
+    return <LinkAccountPrompt t={t} localePrefix={localePrefix} link={state.link} onLinked={() => window.location.replace(`${localePrefix}/my-account`)} />;
+  }
   if (state.kind === 'working') {
     return (
       <p role="status" className="text-sm text-gray-700" data-oauth-working>

@@ -12,9 +12,22 @@ const KNOWN: Readonly<Record<string, string>> = {
   'No account found with that username. Sign up for a new account.': 'account.error.unknownUsername',
   'Incorrect password. Please try again.': 'account.error.wrongPassword',
   'Password reset link is invalid.': 'account.error.invalidLink',
+  // E-mail verification and linking a provider login to an existing account (auth/service.ts, auth/oauth.ts).
+  'This confirmation link is invalid or has expired.': 'account.verify.invalid',
+  'The e-mail could not be sent. Please try again later.': 'account.error.mailNotSent',
+  'This request to link your login has expired or was already used. Please log in with your provider again.': 'account.link.expired',
+  'Please open this link in the browser where you started logging in.': 'account.link.otherBrowser',
+  'This account has no password. Ask for a link by e-mail instead.': 'account.link.noPassword',
+  'Please enter the password of your account.': 'account.error.required',
   'Your current password is incorrect.': 'account.error.currentWrong',
   'This password is too common. Please choose a less common password.': 'account.error.passwordCommon',
   'Password must not be your username or e-mail address.': 'account.error.passwordPersonal',
+  'Please enter your current password to change your e-mail address.': 'account.error.currentRequiredForEmail',
+  'Your account does not have a password yet. Set one with “Forgot your password?” first, then try again.': 'account.error.noPasswordYet',
+  // src/server/auth/email-change.ts, customers/service.ts: the "this wasn't me" link of an e-mail change.
+  'This link is invalid or has expired.': 'account.emailReport.invalid',
+  'This link no longer applies: the e-mail address of the account was already restored or has changed again since.': 'account.emailReport.noLongerApplies',
+  'Your previous e-mail address now belongs to another account, so it cannot be restored here. Please contact us.': 'account.emailReport.taken',
 };
 
 /** Errors that carry no message worth showing. */
@@ -34,7 +47,24 @@ export function accountErrorText(error: unknown, t: Lookup, fallbackKey: string)
   return message || t(fallbackKey);
 }
 
+/** The current-password field's error key when the engine refused the current password (missing or wrong). */
+export function currentPasswordError(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const key = KNOWN[engineMessage(error)];
+  return key === 'account.error.currentWrong' || key === 'account.error.currentRequiredForEmail' ? key : null;
+}
+
+/** True when the engine said a "this wasn't me" link can do nothing more (invalid, expired, spent, address taken). */
+export function isDeadReportLink(error: unknown): boolean {
+  return error instanceof Error && (KNOWN[engineMessage(error)] ?? '').startsWith('account.emailReport.');
+}
+
 /** True when the engine said the reset link is no good (used, expired, or for another account). */
 export function isInvalidResetLink(error: unknown): boolean {
   return error instanceof Error && engineMessage(error) === 'Password reset link is invalid.';
+}
+
+/** True when the engine said the confirmation link is no good (used, expired, replaced, or another account's). */
+export function isInvalidVerificationLink(error: unknown): boolean {
+  return error instanceof Error && engineMessage(error) === 'This confirmation link is invalid or has expired.';
 }

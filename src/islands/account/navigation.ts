@@ -21,3 +21,25 @@ export function resetLinkParams(search: string): { key: string; login: string } 
   if (!key || !login || key.length > 200 || login.length > 254 || !/^[\w-]+$/.test(key)) return 'invalid';
   return { key, login };
 }
+
+/**
+ * The token of a "this wasn't me" link (the notice of an e-mail change), 'invalid' when it cannot be
+ * one of ours, or null when the URL has none.
+ */
+export function emailReportToken(search: string): string | 'invalid' | null {
+  const token = new URLSearchParams(search).get('token');
+  if (token === null) return null;
+  if (!token || token.length > 1024 || !/^[\w-]+$/.test(token)) return 'invalid';
+  return token;
+}
+
+/**
+ * The key of an e-mailed account link (?key=… on /my-account/verify-email and /my-account/link-account),
+ * 'invalid' when it cannot be one of ours (mangled by a mail client), or null when the URL has none.
+ */
+export function emailLinkKey(search: string): string | 'invalid' | null {
+  const key = new URLSearchParams(search).get('key');
+  if (key === null) return null;
+  if (!key || key.length > 2100 || !/^[\w-]+(\.[\w-]+)?$/.test(key)) return 'invalid';
+  return key;
+}

@@ -81,6 +81,13 @@ export interface DetailsForm {
   email: string;
   billing: AddressForm;
   shipping: AddressForm;
+  /** Asked for only when the e-mail address changes: the engine requires it then. */
+  currentPassword?: string;
+}
+
+/** True when `email` would change the account's address (`accountEmail`): the current password is needed then. */
+export function changesEmail(email: string, accountEmail: string | null | undefined): boolean {
+  return !!accountEmail && email.trim().toLowerCase() !== accountEmail.trim().toLowerCase();
 }
 
 /**
@@ -95,13 +102,15 @@ export function addressStarted(address: AddressForm): boolean {
 }
 
 /**
- * Names and e-mail; an address only once started, and then complete as the checkout wants it (so the
- * checkout can use it as it is). The billing e-mail may stay empty: the account's e-mail is used.
+ * Names and e-mail (with the current password when the e-mail changes from `accountEmail`); an address
+ * only once started, and then complete as the checkout wants it (so the checkout can use it as it is).
+ * The billing e-mail may stay empty: the account's e-mail is used.
  */
-export function validateDetails(form: DetailsForm, statesOf: (country: string) => readonly CountryState[] | undefined): FormErrors {
+export function validateDetails(form: DetailsForm, statesOf: (country: string) => readonly CountryState[] | undefined, accountEmail?: string | null): FormErrors {
   const errors: FormErrors = {};
   if (!form.email.trim()) errors.email = 'account.error.required';
   else if (!isValidEmail(form.email)) errors.email = 'account.error.email';
+  else if (changesEmail(form.email, accountEmail) && !form.currentPassword) errors.currentPassword = 'account.error.currentRequiredForEmail';
   for (const kind of ['billing', 'shipping'] as const) {
     const address = form[kind];
     if (!addressStarted(address)) continue;
@@ -119,13 +128,17 @@ function addressInput(address: AddressForm): AddressInput {
   return out;
 }
 
-/** The UpdateCustomer input for the details form (trimmed; addresses replace what is stored). */
-export function detailsInput(form: DetailsForm): UpdateCustomerInput {
+/**
+ * The UpdateCustomer input for the details form (trimmed; addresses replace what is stored); the current
+ * password goes along only when the e-mail changes from `accountEmail`.
+ */
+export function detailsInput(form: DetailsForm, accountEmail?: string | null): UpdateCustomerInput {
   return {
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
     email: form.email.trim(),
     billing: { ...addressInput(form.billing), overwrite: true },
     shipping: { ...addressInput(form.shipping), overwrite: true },
+    ...(changesEmail(form.email, accountEmail) && form.currentPassword ? { currentPassword: form.currentPassword } : {}),
   };
 }

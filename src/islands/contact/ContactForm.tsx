@@ -5,14 +5,19 @@
  * g-recaptcha-response} to /api/contact-form/create → success: the modal closes and the server's message
  * (if any) shows as an alert; failure: a danger alert with the server's message or 'Something went wrong'.
  * The submitting flag is cleared either way. Opening the modal clears the fields and the flag.
+ *
+ * Shops without reCAPTCHA keys use the self-hosted ALTCHA check instead (AltchaCheck.tsx): the widget
+ * shows above the Send button and the form sends its payload as `altcha`, after the field checks (the
+ * widget has usually finished while the visitor typed; otherwise the spinner covers the wait).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createLookup, type Strings } from '../../lib/i18n/lookup.ts';
 import { raiseAlert } from '../../stores/alert.ts';
 import { $contactModalOpen, closeContactModal } from '../../stores/ui.ts';
+import AltchaCheck, { type AltchaControl } from './AltchaCheck.tsx';
 import { isValidEmail } from './email.ts';
-import { getBotToken, prepareBotCheck } from './recaptcha.ts';
+import { getBotToken, loadBotCheckConfig, prepareBotCheck, type BotCheckConfig } from './recaptcha.ts';
 
 export interface ContactFormProps {
   strings: Strings;
@@ -67,6 +72,19 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
   // False in the prebuilt HTML and in the first (hydrating) render, true once React handles submit; see the <form>.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // Which bot check the server runs: asked once the form is on screen (this island hydrates then).
+  const [botCheck, setBotCheck] = useState<BotCheckConfig | null>(null);
+  useEffect(() => {
+    loadBotCheckConfig().then(setBotCheck, () => {}); // a failure is reported at submit, which asks again
+  }, []);
+  const altcha = useRef<AltchaControl | null>(null);
+  // The visitor has started using the form (first focus): the ALTCHA widget's code loads then.
+  const form = useRef<HTMLFormElement | null>(null);
+  const [engaged, setEngaged] = useState(false);
+  useEffect(() => {
+    // The modal focuses its first field as it opens, which may be before this island took over.
+    if (form.current?.contains(document.activeElement)) setEngaged(true);
+  }, []);
 
   // Every opening of the modal starts with an empty form that is not submitting.
   useEffect(() => {
@@ -75,6 +93,7 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
       setErrors({});
       setFailure(null);
       setSubmitting(false);
+      altcha.current?.reset();
     }
     wasOpen.current = modalOpen;
   }, [modalOpen, variant]);
@@ -89,14 +108,19 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
     event.preventDefault();
     if (submitting) return;
     setFailure(null);
-
-    let token: string | undefined;
-    try {
-      token = await getBotToken();
-    } catch {
+    const botCheckUnavailable = () => {
       const message = t('contact.botCheckUnavailable');
       setFailure(message);
       raiseAlert({ type: 'danger', message, timeout: 6000 });
+    };
+
+    let config: BotCheckConfig;
+    let token: string | undefined;
+    try {
+      config = await loadBotCheckConfig();
+      if (!config.altcha) token = await getBotToken();
+    } catch {
+      botCheckUnavailable();
       return;
     }
 
@@ -114,21 +138,38 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
 
     setSubmitting(true);
     try {
+      let altchaPayload: string | undefined;
+      if (config.altcha) {
+        try {
+          if (!altcha.current) throw new Error('the ALTCHA check is not on the page');
+          altchaPayload = await altcha.current.payload();
+        } catch {
+          botCheckUnavailable();
+          return;
+        }
+      }
       const response = await fetch(CONTACT_ENDPOINT, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ ...fields, 'g-recaptcha-response': token }),
+        body: JSON.stringify({ ...fields, 'g-recaptcha-response': token, altcha: altchaPayload }),
       });
       const data = (await response.json().catch(() => ({}))) as { message?: string; errors?: Partial<Record<FieldName, string>> };
       if (!response.ok) throw Object.assign(new Error('contact form refused'), { data });
       if (variant === 'modal') closeContactModal();
       setFields(EMPTY);
       setErrors({});
+      altcha.current?.reset();
       if (data.message) raiseAlert({ type: 'success', message: data.message, timeout: 6000 });
     } catch (err) {
       const data = (err as { data?: { message?: string; errors?: Partial<Record<FieldName, string>> } }).data;
       const message = data?.message || t('contact.somethingWentWrong');
-      if (data?.errors) setErrors(data.errors);
+      if (data?.errors) {
+        setErrors(data.errors);
+      } else {
+        // A refused or lost answer cannot be sent again: the next submit solves a new challenge. (Field
+        // errors are found before the bot check, so the answer is still good after them.)
+        altcha.current?.reset();
+      }
       setFailure(message);
       raiseAlert({ type: 'danger', message, timeout: 6000 });
     } finally {
@@ -189,7 +230,11 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
       action={CONTACT_ENDPOINT}
       noValidate
       onSubmit={submit}
-      onFocus={prepareBotCheck}
+      ref={form}
+      onFocus={() => {
+        prepareBotCheck();
+        setEngaged(true);
+      }}
       aria-busy={submitting}
       className="space-y-5"
       data-contact-form={variant}
@@ -226,6 +271,7 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
           </p>
         )}
       </div>
+      {botCheck?.altcha && <AltchaCheck challengeUrl={botCheck.altcha.challengeUrl} t={t} control={altcha} start={engaged} />}
       {failure && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {failure}
@@ -237,12 +283,12 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
         </p>
       )}
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <RecaptchaNotice t={t} />
+        {botCheck?.recaptcha && <RecaptchaNotice t={t} />}
         <button
           type="submit"
           disabled={!hydrated || submitting}
           aria-describedby={hydrated ? undefined : preparingId}
-          className="inline-flex shrink-0 items-center justify-center gap-2 rounded-full bg-main px-6 py-2.5 text-sm font-semibold text-on-main shadow-sm transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main disabled:cursor-not-allowed disabled:opacity-70"
+          className="inline-flex shrink-0 items-center justify-center gap-2 sm:ml-auto rounded-full bg-main px-6 py-2.5 text-sm font-semibold text-on-main shadow-sm transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main disabled:cursor-not-allowed disabled:opacity-70"
         >
           {submitting && <Spinner />}
           {submitting ? t('contact.sending') : t('contact.send')}

@@ -1,9 +1,11 @@
 /**
- * Bot-check tokens for the contact form (reCAPTCHA v3). Nothing loads until the form is first used: then
- * the form asks the server which site key and script to use (GET /api/contact-form/config — so one build
- * works with any key, and tests can point the script at a local stand-in) and loads the script with
- * `?render=<site key>&hl=id`. When the server says verification is off (development without a secret)
- * no script loads and no token is sent.
+ * The contact form's bot check. The form asks the server which check it runs (GET
+ * /api/contact-form/config — so one build works with any setup, and tests can point the script at a local
+ * stand-in): reCAPTCHA v3 (a site key and script), ALTCHA (a challenge URL for the self-hosted widget,
+ * AltchaCheck.tsx), or none (development without a bot check).
+ *
+ * reCAPTCHA tokens: nothing loads until the form is first used; then the script loads with
+ * `?render=<site key>&hl=id`. Without reCAPTCHA no script loads and no token is sent.
  */
 
 type Grecaptcha = {
@@ -19,22 +21,30 @@ declare global {
 
 type RecaptchaConfig = { siteKey: string; scriptUrl: string } | null;
 
-let configPromise: Promise<RecaptchaConfig> | null = null;
+export type BotCheckConfig = {
+  recaptcha: RecaptchaConfig;
+  altcha: { challengeUrl: string } | null;
+};
+
+let configPromise: Promise<BotCheckConfig> | null = null;
 let scriptPromise: Promise<Grecaptcha> | null = null;
 
-function loadConfig(): Promise<RecaptchaConfig> {
+/** Which bot check the server runs (fetched once per page; a failure is retried on the next call). */
+export function loadBotCheckConfig(): Promise<BotCheckConfig> {
   configPromise ??= fetch('/api/contact-form/config', { headers: { accept: 'application/json' } })
     .then((r) => {
       if (!r.ok) throw new Error(`contact form config: HTTP ${r.status}`);
-      return r.json() as Promise<{ recaptcha: RecaptchaConfig }>;
+      return r.json() as Promise<Partial<BotCheckConfig>>;
     })
-    .then((body) => body.recaptcha)
+    .then((body) => ({ recaptcha: body.recaptcha ?? null, altcha: body.altcha ?? null }))
     .catch((err) => {
       configPromise = null; // try again on the next submit
       throw err;
     });
   return configPromise;
 }
+
+const loadConfig = () => loadBotCheckConfig().then((config) => config.recaptcha);
 
 function loadScript(config: NonNullable<RecaptchaConfig>): Promise<Grecaptcha> {
   scriptPromise ??= new Promise<Grecaptcha>((resolve, reject) => {
@@ -59,7 +69,7 @@ export function prepareBotCheck(): void {
     .catch(() => {});
 }
 
-/** A fresh token for action 'submit', or undefined when the server does not verify tokens. Throws when it cannot get one. */
+/** A fresh reCAPTCHA token for action 'submit', or undefined when the server does not use reCAPTCHA. Throws when it cannot get one. */
 export async function getBotToken(): Promise<string | undefined> {
   const config = await loadConfig();
   if (!config) return undefined;

@@ -85,7 +85,9 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
     "font-src 'self' data:",
     `connect-src ${uniq(["'self'", apiOrigin, ...STRIPE_SOURCES.connect])}`,
     `frame-src ${uniq([...STRIPE_SOURCES.frame, ...RECAPTCHA_SOURCES.frame])}`,
-    "worker-src 'self' blob:",
+    // Workers are same-origin files: Pagefind's search worker and the ALTCHA bot check's solver (the
+    // widget's "external" build, whose worker script is bundled as a file instead of a blob: URL).
+    "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

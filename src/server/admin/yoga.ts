@@ -3,7 +3,9 @@
  * field is ever part of the storefront's /graphql (nor of its trusted documents). Who asks comes from
  * `Authorization: Bearer <authToken>` (the same login as the storefront's); every field then requires
  * the shop-manager role (resolvers.ts). In production (TRUSTED_DOCUMENTS_ONLY) only the admin documents
- * in src/server/admin/operations/*.graphql run here — the admin UI's own operations.
+ * in src/server/admin/operations/*.graphql run here — the admin UI's own operations — and nobody may
+ * introspect the schema; elsewhere only shop managers may (introspection.ts). GraphiQL only outside
+ * production.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,9 +14,12 @@ import { createSchema, createYoga, type Plugin, type YogaServerInstance } from '
 import type { ServerConfig } from '../config.ts';
 import type { Engine } from '../engine.ts';
 import { socketAddressOf } from '../auth/plugin.ts';
-import { armorPlugins, bodyTooLarge, maskUnexpectedErrors } from '../http/yoga.ts';
+import { armorPlugins, bodyTooLarge, maskUnexpectedErrors, useNoIntrospection } from '../http/yoga.ts';
+import { useRequestErrorsWithoutInput } from '../http/request-errors.ts';
 import { loadTrustedDocuments } from '../http/trusted-documents.ts';
+import { errorLogger, useErrorLogContext } from '../http/error-log.ts';
 import { clientAddress, rateLimitKeyForIp } from '../rate-limit/index.ts';
+import { useAdminIntrospectionForManagers } from './introspection.ts';
 import { adminResolvers, type AdminContext } from './resolvers.ts';
 import { adminTypeDefs } from './schema.ts';
 import { adminServiceFor } from './service.ts';
@@ -58,8 +63,12 @@ export function createAdminYoga(engine: () => Promise<Engine>, config: ServerCon
       },
     },
     ...armorPlugins({ ...config.limits, maxDepth: Math.max(config.limits.maxDepth, 8) }),
+    useErrorLogContext(),
   ];
   if (config.trustedDocumentsOnly) plugins.push(useAdminTrustedDocuments(options.operationsDir ?? adminOperationsDir()));
+  // Production: nobody introspects the admin schema; elsewhere only shop managers do (introspection.ts).
+  plugins.push(config.introspection ? (useAdminIntrospectionForManagers() as Plugin) : useNoIntrospection());
+  plugins.push(useRequestErrorsWithoutInput());
   return createYoga<Record<string, unknown>, AdminContext>({
     graphqlEndpoint: ADMIN_GRAPHQL_PATH,
     schema: adminSchema as never,
@@ -76,7 +85,7 @@ export function createAdminYoga(engine: () => Promise<Engine>, config: ServerCon
     batching: false,
     // Same-origin only: the admin UI is served by this server; no CORS headers for other origins.
     cors: false,
-    logging: config.env === 'test' ? false : 'info',
+    logging: config.env === 'test' ? false : errorLogger(),
   });
 }
 

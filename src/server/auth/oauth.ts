@@ -9,20 +9,73 @@
  * complete the exchange. Using a state records it in `oauth_state_uses` (single use). A state from
  * another session, a forged, expired or already used one is refused before the code is exchanged.
  *
- * The customer is found by the linked identity (provider + subject), else by a verified e-mail (which
- * links it), else created (no password: they may set one with a password reset).
+ * The customer is found by the linked identity (provider + subject), else by e-mail, else created from
+ * a verified e-mail (no password: they may set one with a password reset; the address counts as
+ * verified). An account found by e-mail is linked at once only when both the provider and this shop
+ * verified that address. Otherwise anybody could register somebody else's address with a password of
+ * their own and be handed that person's provider login later, with the addresses and orders it brings
+ * (pre-registration takeover). Then nothing is linked and nobody is logged in: the answer is a pending
+ * account link, and the shopper proves the account is theirs with its password (linkWithPassword) or
+ * with a link mailed to the account's address (sendLinkEmail → linkFromEmail).
+ *
+ * A pending link is a signed token (HMAC, like the state) carrying the account, the provider identity,
+ * the provider's e-mail and whether it was verified, the browser session it was issued to and its
+ * expiry (the state's lifetime); the e-mailed key is another one of the same kind with the reset link's
+ * lifetime. Both are bound to the session that completed the provider login, so only the browser that
+ * proved the provider identity can complete the link: a mail opened in another browser does nothing,
+ * and an account holder who opens a link they did not ask for links nobody's login to their account.
+ * Using either records it in `oauth_state_uses` (single use).
  */
 import crypto from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
-import type { Database } from '../db/connection.ts';
+import type { Database, DbOrTx } from '../db/connection.ts';
 import { AccountError, type CustomerRow, type CustomerService } from '../customers/service.ts';
-import type { AuthService } from './service.ts';
+import { accountLink, type Mailer } from '../mail/index.ts';
+import { MAIL_NOT_SENT, WRONG_PASSWORD, type AuthService } from './service.ts';
 import type { AuthSettings, OAuthProviderSettings } from './settings.ts';
-import { customerIdentities, oauthStateUses } from './tables.ts';
+import { authSessions, customerIdentities, oauthStateUses } from './tables.ts';
 
 export type LoginClientInfo = { name: string; provider: string; isEnabled: boolean; authorizationUrl: string; clientId: string; order: number };
 export type ProviderProfile = { subject: string; email: string | null; emailVerified: boolean; firstName: string; lastName: string };
+
+/** A provider login that matched an account it may not be linked to yet: what the shopper is asked. */
+export type PendingAccountLink = {
+  /** Signed, single use, bound to the session: linkWithPassword or sendLinkEmail take it. */
+  token: string;
+  /** LoginProviderEnum value and the button's label. */
+  provider: string;
+  providerName: string;
+  /** The account's address (the provider named it, so it tells the shopper nothing new). */
+  email: string;
+  /** Unix seconds. */
+  expiresAt: number;
+};
+
+/** A completed provider login, or the account link it needs first. */
+export type ProviderLogin = { user: CustomerRow; pendingLink?: undefined } | { user?: undefined; pendingLink: PendingAccountLink };
+
+/** What a pending link or an e-mailed link key carries (signed). */
+type LinkClaims = {
+  /** The account. */
+  u: number;
+  /** Provider slug and subject. */
+  p: string;
+  s: string;
+  /** The provider's e-mail (lower case) and whether the provider verified it. */
+  m: string;
+  v: boolean;
+  /** The woocommerce-session id that completed the provider login. */
+  x: string;
+  /** Expiry (unix seconds) and a nonce. */
+  e: number;
+  n: string;
+};
+
+export const ACCOUNT_LINK_EXPIRED = 'This request to link your login has expired or was already used. Please log in with your provider again.';
+export const ACCOUNT_LINK_OTHER_BROWSER = 'Please open this link in the browser where you started logging in.';
+export const ACCOUNT_LINK_NO_PASSWORD = 'This account has no password. Ask for a link by e-mail instead.';
+export const ACCOUNT_LINK_PASSWORD_MISSING = 'Please enter the password of your account.';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('base64url');
@@ -35,6 +88,7 @@ export class OAuthService {
     private readonly settings: AuthSettings,
     private readonly customers: CustomerService,
     private readonly auth: AuthService,
+    private readonly mailer: () => Mailer,
     private readonly log: (message: string) => void = (m) => console.warn(`[meshfront] ${m}`),
   ) {}
 
@@ -169,11 +223,15 @@ export class OAuthService {
     };
   }
 
-  /** Completes a provider login: state check, code exchange (PKCE), then the linked, matched or new customer. */
-  async loginWithProvider(providerEnum: string, response: { code?: string | null; state?: string | null }, sessionId: string, clientIp: string): Promise<CustomerRow> {
+  /**
+   * Completes a provider login: state check, code exchange (PKCE), then the linked, matched or new
+   * customer, or the account link to ask for (see the top of this file).
+   */
+  async loginWithProvider(providerEnum: string, response: { code?: string | null; state?: string | null }, sessionId: string, clientIp: string): Promise<ProviderLogin> {
     const p = this.providers.find((x) => x.provider === providerEnum);
     if (!p) throw new AccountError(`Provider ${providerEnum.toLowerCase()} is not enabled.`);
-    await this.auth.limit('login:ip', clientIp, this.settings.limits.loginPerIp, 900);
+    // The per-address login budget counts failures: a provider login that goes through gives its slot back.
+    const notAFailure = await this.auth.limitFailures('login:ip', clientIp, this.settings.limits.loginPerIp, 900);
     const mismatch = `The state returned from the ${p.label} response does not match.`;
     const check = this.checkState(p, response.state, sessionId);
     if (check === 'expired') throw new AccountError(`The ${p.label} login took too long. Please try again.`);
@@ -196,28 +254,167 @@ export class OAuthService {
       this.log(`login with ${p.slug} failed: ${(err as Error).message}`);
       throw new AccountError(`The ${p.label} login failed. Please try again.`);
     }
-    return this.customerFor(p, profile);
+    const login = await this.customerFor(p, profile, sessionId);
+    await notAFailure();
+    return login;
   }
 
-  private async customerFor(p: OAuthProviderSettings, profile: ProviderProfile): Promise<CustomerRow> {
+  private async customerFor(p: OAuthProviderSettings, profile: ProviderProfile, sessionId: string): Promise<ProviderLogin> {
     const [linked] = await this.db
       .select({ userId: customerIdentities.userId })
       .from(customerIdentities)
       .where(and(eq(customerIdentities.provider, p.slug), eq(customerIdentities.subject, profile.subject)));
     if (linked) {
       const user = await this.customers.get(linked.userId);
-      if (user) return user;
+      if (user) return { user };
     }
-    if (!profile.email || !profile.emailVerified) throw new AccountError(`Your ${p.label} account has no verified e-mail address, so it cannot be used to log in here.`);
-    const user =
-      (await this.customers.findByEmail(profile.email)) ??
-      (await this.customers.create({ email: profile.email, username: null, passwordHash: null, firstName: profile.firstName, lastName: profile.lastName }).catch(async (err) => {
-        // Created by a concurrent login with the same e-mail.
-        const again = await this.customers.findByEmail(profile.email!);
-        if (again) return again;
-        throw err;
-      }));
-    await this.db.insert(customerIdentities).values({ provider: p.slug, subject: profile.subject, userId: user.id, email: profile.email }).onConflictDoNothing();
+    const unverified = `Your ${p.label} account has no verified e-mail address, so it cannot be used to log in here.`;
+    if (!profile.email) throw new AccountError(unverified);
+    const existing = await this.customers.findByEmail(profile.email);
+    if (existing) return this.matched(p, profile, existing, sessionId);
+    if (!profile.emailVerified) throw new AccountError(unverified);
+    let created: CustomerRow;
+    try {
+      created = await this.customers.create({ email: profile.email, username: null, passwordHash: null, firstName: profile.firstName, lastName: profile.lastName, emailVerified: true });
+    } catch (err) {
+      // Created by a concurrent login with the same e-mail: the same rules as for any existing account.
+      const again = await this.customers.findByEmail(profile.email);
+      if (again) return this.matched(p, profile, again, sessionId);
+      throw err;
+    }
+    await this.db.insert(customerIdentities).values({ provider: p.slug, subject: profile.subject, userId: created.id, email: profile.email }).onConflictDoNothing();
+    return { user: created };
+  }
+
+  /** An existing account with the provider's e-mail: linked now only when both sides verified the address. */
+  private async matched(p: OAuthProviderSettings, profile: ProviderProfile, user: CustomerRow, sessionId: string): Promise<ProviderLogin> {
+    if (profile.emailVerified && user.emailVerifiedAt) {
+      await this.linkIdentity(this.db, p, profile.subject, profile.email!, user.id);
+      return { user };
+    }
+    const expiresAt = Math.floor(Date.now() / 1000) + this.settings.oauthStateTtlSeconds;
+    const claims: LinkClaims = { u: user.id, p: p.slug, s: profile.subject, m: profile.email!, v: profile.emailVerified, x: sessionId, e: expiresAt, n: crypto.randomBytes(12).toString('base64url') };
+    this.log(`login with ${p.slug} matched account ${user.id} by e-mail: asking for proof before linking`);
+    return { pendingLink: { token: this.signLink('link', claims), provider: p.provider, providerName: p.label, email: user.email, expiresAt } };
+  }
+
+  /** Links the identity to `userId`; refused when it already belongs to another account. */
+  private async linkIdentity(db: DbOrTx, p: OAuthProviderSettings, subject: string, email: string, userId: number): Promise<void> {
+    await db.insert(customerIdentities).values({ provider: p.slug, subject, userId, email }).onConflictDoNothing();
+    const [row] = await db
+      .select({ userId: customerIdentities.userId })
+      .from(customerIdentities)
+      .where(and(eq(customerIdentities.provider, p.slug), eq(customerIdentities.subject, subject)));
+    if (row?.userId !== userId) throw new AccountError(`This ${p.label} login is already linked to another account.`);
+  }
+
+  // ---------- account links ----------
+
+  private signLink(kind: 'link' | 'link-mail', claims: LinkClaims): string {
+    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${payload}.${this.mac(`${kind}|${payload}`)}`;
+  }
+
+  /** The claims of a pending link (`link`) or an e-mailed key (`link-mail`) issued to this session, else the refusal. */
+  private readLink(kind: 'link' | 'link-mail', token: string | null | undefined, sessionId: string): { claims: LinkClaims; provider: OAuthProviderSettings } {
+    const m = token ? /^([\w-]{1,2000})\.([\w-]{43})$/.exec(token) : null;
+    if (!m) throw new AccountError(ACCOUNT_LINK_EXPIRED);
+    const expected = Buffer.from(this.mac(`${kind}|${m[1]}`));
+    const given = Buffer.from(m[2]!);
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new AccountError(ACCOUNT_LINK_EXPIRED);
+    let c: LinkClaims;
+    try {
+      c = JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8'));
+    } catch {
+      throw new AccountError(ACCOUNT_LINK_EXPIRED);
+    }
+    const provider = this.providers.find((x) => x.slug === c.p);
+    if (!provider || typeof c.e !== 'number' || c.e * 1000 <= Date.now() || !Number.isSafeInteger(c.u)) throw new AccountError(ACCOUNT_LINK_EXPIRED);
+    if (c.x !== sessionId) throw new AccountError(kind === 'link-mail' ? ACCOUNT_LINK_OTHER_BROWSER : ACCOUNT_LINK_EXPIRED);
+    return { claims: c, provider };
+  }
+
+  /** The account a link names, while it still has the address the provider named. */
+  private async linkedAccount(c: LinkClaims): Promise<CustomerRow> {
+    const user = await this.customers.get(c.u);
+    if (!user || user.email.toLowerCase() !== c.m) throw new AccountError(ACCOUNT_LINK_EXPIRED);
     return user;
+  }
+
+  /** Records a token's use; false when it was used before. */
+  private async useOnce(db: DbOrTx, token: string, expiresAt: number): Promise<boolean> {
+    const used = await db
+      .insert(oauthStateUses)
+      .values({ stateHash: sha256(token), expiresAt: new Date(expiresAt * 1000) })
+      .onConflictDoNothing()
+      .returning({ h: oauthStateUses.stateHash });
+    return used.length > 0;
+  }
+
+  /**
+   * Completes a pending link with the account's password: the identity is linked and the customer logged
+   * in (the caller issues the login). The password proves the account; a provider that verified the
+   * address also proves the address, so the account counts as verified then. A wrong password does not
+   * use up the link; the check is limited like a login's (AuthService.passwordMatches).
+   */
+  async linkWithPassword(token: string | null | undefined, password: string | null | undefined, sessionId: string, clientIp: string): Promise<CustomerRow> {
+    const { claims, provider } = this.readLink('link', token, sessionId);
+    if (!password) throw new AccountError(ACCOUNT_LINK_PASSWORD_MISSING);
+    const user = await this.linkedAccount(claims);
+    if (!user.passwordHash) throw new AccountError(ACCOUNT_LINK_NO_PASSWORD);
+    if (!(await this.auth.passwordMatches(user, password, clientIp))) throw new AccountError(WRONG_PASSWORD);
+    await this.db.transaction(async (tx) => {
+      if (!(await this.useOnce(tx, token!, claims.e))) throw new AccountError(ACCOUNT_LINK_EXPIRED);
+      await this.linkIdentity(tx, provider, claims.s, claims.m, user.id);
+      if (claims.v) await this.customers.markEmailVerified(user.id, claims.m, tx);
+    });
+    this.log(`login with ${provider.slug} linked to account ${user.id} with its password`);
+    return (await this.customers.get(user.id))!;
+  }
+
+  /**
+   * Mails a link that completes a pending link to the account's address (which is the provider's). The
+   * pending link stays usable with the password until it expires.
+   */
+  async sendLinkEmail(token: string | null | undefined, sessionId: string, clientIp: string): Promise<void> {
+    const { claims, provider } = this.readLink('link', token, sessionId);
+    await this.auth.limit('reset:ip', clientIp, this.settings.limits.resetPerIp, 3600);
+    await this.auth.limit('link-mail:account', `user:${claims.u}`, this.settings.limits.resetPerAccount, 3600);
+    const user = await this.linkedAccount(claims);
+    const validForMinutes = this.settings.resetTtlMinutes;
+    const key = this.signLink('link-mail', { ...claims, e: Math.floor(Date.now() / 1000) + validForMinutes * 60, n: crypto.randomBytes(12).toString('base64url') });
+    const linkUrl = `${this.settings.siteUrl}/my-account/link-account?key=${encodeURIComponent(key)}`;
+    try {
+      await this.mailer().sendMail({ to: user.email, ...accountLink({ linkUrl, providerName: provider.label, customerName: user.firstName || user.username, validForMinutes }) });
+    } catch (err) {
+      this.log(`could not send the account-link e-mail for user ${user.id}: ${(err as Error).message}`);
+      throw new AccountError(MAIL_NOT_SENT);
+    }
+  }
+
+  /**
+   * Completes a pending link with the e-mailed key, opened in the browser that proved the provider
+   * identity: whoever did that also holds the account's mailbox, so the account is theirs. That is
+   * exactly when somebody else may have registered their address first, and still holds the password
+   * and logins of that registration. So the account is taken back for the mailbox's owner: the identity
+   * is linked, the address verified, the password removed (the owner sets a new one with a password
+   * reset if they want one), every login and auth token ends and every other linked provider login is
+   * unlinked (one linked with that password could be anybody's). The caller then logs this browser in.
+   */
+  async linkFromEmail(key: string | null | undefined, sessionId: string): Promise<CustomerRow> {
+    const { claims, provider } = this.readLink('link-mail', key, sessionId);
+    const user = await this.linkedAccount(claims);
+    await this.db.transaction(async (tx) => {
+      if (!(await this.useOnce(tx, key!, claims.e))) throw new AccountError(ACCOUNT_LINK_EXPIRED);
+      await this.linkIdentity(tx, provider, claims.s, claims.m, user.id);
+      await tx
+        .delete(customerIdentities)
+        .where(and(eq(customerIdentities.userId, user.id), sql`not (${customerIdentities.provider} = ${provider.slug} and ${customerIdentities.subject} = ${claims.s})`));
+      await this.customers.clearPassword(user.id, tx);
+      await this.customers.markEmailVerified(user.id, claims.m, tx);
+      await tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)));
+    });
+    this.log(`login with ${provider.slug} linked to account ${user.id} by e-mail: password removed, other logins ended`);
+    return (await this.customers.get(user.id))!;
   }
 }

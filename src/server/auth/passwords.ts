@@ -81,9 +81,27 @@ export function passwordProblem(password: string, context: { username?: string; 
   if (length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
   if (length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
   if (isCommonPassword(password)) return 'This password is too common. Please choose a less common password.';
-  const lower = password.toLowerCase();
-  if ((context.username && lower === context.username.toLowerCase()) || (context.email && (lower === context.email.toLowerCase() || lower === context.email.split('@')[0]!.toLowerCase()))) {
-    return 'Password must not be your username or e-mail address.';
-  }
+  const personal = [context.username, context.email, context.email?.split('@')[0]];
+  if (personal.some((word) => word && isMadeOf(password, word))) return 'Password must not be your username or e-mail address.';
   return null;
+}
+
+/** Fewer other characters than this beside a personal word leave a password that is mostly that word. */
+const PERSONAL_REMAINDER_MIN = 4;
+
+/**
+ * True when `password` is `word` (the username, the e-mail address or its local part) repeated any
+ * number of times (the last time perhaps cut short), or mostly made of it: the word's occurrences cover two thirds of it or leave fewer
+ * than four other characters (`carol1carol1`, `Carol!!` for carol). Case does not matter. Words shorter
+ * than three characters only count when repeated, since they occur by chance in any long password.
+ */
+export function isMadeOf(password: string, word: string): boolean {
+  const p = password.normalize('NFC').toLowerCase();
+  const w = word.normalize('NFC').trim().toLowerCase();
+  if (!w) return false;
+  // The word repeated, perhaps cut short at the end (`carol1carol`).
+  if (p.length >= w.length && w.repeat(Math.ceil(p.length / w.length)).startsWith(p)) return true;
+  if ([...w].length < 3) return false;
+  const rest = [...p.split(w).join('')].length;
+  return rest < PERSONAL_REMAINDER_MIN || rest * 3 <= [...p].length;
 }

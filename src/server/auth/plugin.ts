@@ -2,12 +2,15 @@
  * The Yoga plugin that resolves `Authorization: Bearer <authToken>` for every GraphQL request and puts
  * the account services and the login on the context. A logged-in request whose woocommerce-session is a
  * guest's (or another user's) is re-keyed to the customer's session (contract §1.5: the transfer also
- * happens on later requests where the Bearer user differs from the session's).
+ * happens on later requests where the Bearer user differs from the session's). A customer's session
+ * without a valid login (logged out, auth token expired or revoked, password reset, or no Bearer token
+ * at all) is served as a new guest session: the session token alone never opens a customer's cart,
+ * addresses or orders, nor books an order to them.
  */
 import type { Plugin } from 'graphql-yoga';
 import type { Engine } from '../engine.ts';
 import { clientAddress, rateLimitKeyForIp } from '../rate-limit/index.ts';
-import type { SessionState } from '../session/service.ts';
+import { isCustomerSessionId, type SessionState } from '../session/service.ts';
 
 /** The TCP peer: Astro passes `clientAddress`, node:http passes `req` (also used by the admin endpoint). */
 export function socketAddressOf(context: Record<string, unknown>): string | null {
@@ -30,6 +33,8 @@ export function useAccounts(engine: () => Promise<Engine>): Plugin {
           ctx.session.customerId = String(auth.viewer.id);
           await e.sessions.reissue(ctx.session);
         }
+      } else if (!auth.viewer && ctx.session && isCustomerSessionId(ctx.session.customerId)) {
+        e.sessions.startGuest(ctx.session);
       }
       // role: 'guest' | 'customer' | 'shop_manager' — store operations check it (src/server/admin).
       extendContext({ accounts: e.accounts, auth, clientIp: ip, role: auth.viewer?.role ?? 'guest' } as never);

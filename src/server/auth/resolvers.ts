@@ -1,7 +1,12 @@
-/** Login, token refresh, logout, registration and password reset: thin mapping to the auth service. */
+/**
+ * Login, token refresh, logout, registration, password reset, linking a provider login to an existing
+ * account, e-mail verification and the "this wasn't me" report of an e-mail change: thin mapping to the
+ * auth, OAuth and e-mail-change services.
+ */
 import { GraphQLError } from 'graphql';
 import type { CustomerRow } from '../customers/service.ts';
-import { accountErrors, customerOf } from '../customers/resolvers.ts';
+import { accountErrors, customerOf, requireViewer } from '../customers/resolvers.ts';
+import type { PendingAccountLink } from './oauth.ts';
 import type { AccountContext } from './wire.ts';
 
 type Ctx = AccountContext;
@@ -23,6 +28,25 @@ export async function completeLogin(ctx: Ctx, user: CustomerRow) {
     user,
     customer: await customerOf(ctx, user),
   };
+}
+
+/** A provider login that needs the account link first: no tokens, nobody logged in. */
+function accountLinkPayload(ctx: Ctx, link: PendingAccountLink) {
+  return {
+    authToken: null,
+    authTokenExpiration: null,
+    refreshToken: null,
+    refreshTokenExpiration: null,
+    sessionToken: ctx.session.token,
+    wooSessionToken: ctx.session.token,
+    user: null,
+    customer: null,
+    accountLink: { token: link.token, provider: link.provider, providerName: link.providerName, email: link.email, expiresAt: String(link.expiresAt) },
+  };
+}
+
+function refuseLoggedIn(ctx: Ctx): void {
+  if (ctx.auth.viewer) throw new GraphQLError('You are already logged in.', { extensions: { code: 'BAD_USER_INPUT' } });
 }
 
 type LoginArgs = {
@@ -50,7 +74,9 @@ export const authResolvers = {
           user = await ctx.accounts.auth.login(input.credentials.username, input.credentials.password, ctx.auth.clientIp);
         } else {
           if (!input.oauthResponse) throw new GraphQLError(`The ${input.provider} provider requires the use of the \`oauthResponse\` input arg.`, { extensions: { code: 'BAD_USER_INPUT' } });
-          user = await ctx.accounts.oauth.loginWithProvider(input.provider, input.oauthResponse, ctx.session.customerId, ctx.auth.clientIp);
+          const outcome = await ctx.accounts.oauth.loginWithProvider(input.provider, input.oauthResponse, ctx.session.customerId, ctx.auth.clientIp);
+          if (outcome.pendingLink) return { clientMutationId: input.clientMutationId ?? null, ...accountLinkPayload(ctx, outcome.pendingLink) };
+          user = outcome.user;
         }
         return { clientMutationId: input.clientMutationId ?? null, ...(await completeLogin(ctx, user)) };
       });
@@ -77,6 +103,8 @@ export const authResolvers = {
         if (v && ctx.auth.sid) success = (await ctx.accounts.auth.revokeSession(ctx.auth.sid)) || success;
         if (input.refreshToken) success = (await ctx.accounts.auth.revokeByRefreshToken(input.refreshToken, v?.id)) || success;
       }
+      // The customer's session ends with the login: the answer already carries an empty guest session.
+      if (v) ctx.sessions.startGuest(ctx.session);
       return { clientMutationId: input.clientMutationId ?? null, success: v ? true : success };
     },
     registerCustomer: async (
@@ -112,10 +140,50 @@ export const authResolvers = {
         await ctx.accounts.auth.sendPasswordReset(input.username, ctx.auth.clientIp);
         return { clientMutationId: input.clientMutationId ?? null, success: true, user: null };
       }),
+    reportEmailChange: async (_: unknown, { input }: { input: Mid & { token: string } }, ctx: Ctx) =>
+      accountErrors(async () => {
+        const { maskedEmail } = await ctx.accounts.emailChange.report(input.token, ctx.auth.clientIp);
+        return { clientMutationId: input.clientMutationId ?? null, success: true, email: maskedEmail };
+      }),
     resetUserPassword: async (_: unknown, { input }: { input: Mid & { key?: string | null; login?: string | null; password?: string | null } }, ctx: Ctx) =>
       accountErrors(async () => {
         const user = await ctx.accounts.auth.resetPassword(input.key, input.login, input.password, ctx.auth.clientIp);
         return { clientMutationId: input.clientMutationId ?? null, user };
       }),
+    linkAccountWithPassword: async (_: unknown, { input }: { input: Mid & { token: string; password: string } }, ctx: Ctx) => {
+      refuseLoggedIn(ctx);
+      return accountErrors(async () => {
+        const user = await ctx.accounts.oauth.linkWithPassword(input.token, input.password, ctx.session.customerId, ctx.auth.clientIp);
+        return { clientMutationId: input.clientMutationId ?? null, ...(await completeLogin(ctx, user)), accountLink: null };
+      });
+    },
+    sendAccountLinkEmail: async (_: unknown, { input }: { input: Mid & { token: string } }, ctx: Ctx) => {
+      refuseLoggedIn(ctx);
+      return accountErrors(async () => {
+        await ctx.accounts.oauth.sendLinkEmail(input.token, ctx.session.customerId, ctx.auth.clientIp);
+        return { clientMutationId: input.clientMutationId ?? null, success: true };
+      });
+    },
+    linkAccountFromEmail: async (_: unknown, { input }: { input: Mid & { key: string } }, ctx: Ctx) => {
+      refuseLoggedIn(ctx);
+      return accountErrors(async () => {
+        const user = await ctx.accounts.oauth.linkFromEmail(input.key, ctx.session.customerId);
+        return { clientMutationId: input.clientMutationId ?? null, ...(await completeLogin(ctx, user)), accountLink: null };
+      });
+    },
+    verifyEmail: async (_: unknown, { input }: { input: Mid & { key: string } }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      return accountErrors(async () => {
+        const user = await ctx.accounts.auth.verifyEmail(viewer, input.key);
+        return { clientMutationId: input.clientMutationId ?? null, success: true, user };
+      });
+    },
+    sendEmailVerification: async (_: unknown, { input }: { input?: Mid | null }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      return accountErrors(async () => {
+        await ctx.accounts.auth.sendEmailVerification(viewer, { requested: true });
+        return { clientMutationId: input?.clientMutationId ?? null, success: true };
+      });
+    },
   },
 };

@@ -2,26 +2,31 @@
  * The auth service: password login and registration, auth tokens with rotating refresh tokens, logout,
  * password reset by e-mail, password change, the request's Bearer token and the hand-over of the guest
  * session to the logged-in customer (contract §1.5). Refusals are AccountErrors with the customer-facing
- * message; login, registration and reset are rate-limited per IP and per account in the database.
+ * message; login, registration and reset are rate-limited per IP and per account in the database
+ * (password checks per account only per address, see guardPasswordCheck, so nobody can lock others out).
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { readCart } from '../cart/model.ts';
 import type { Database } from '../db/connection.ts';
 import type { Mailer } from '../mail/index.ts';
-import { passwordReset } from '../mail/index.ts';
+import { emailVerification, passwordReset } from '../mail/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import type { SessionService, SessionState } from '../session/service.ts';
 import { AccountError, type CustomerRow, type CustomerService } from '../customers/service.ts';
 import { customers } from '../customers/tables.ts';
 import { dummyVerify, hashPassword, needsRehash, passwordProblem, verifyPassword } from './passwords.ts';
 import type { AuthSettings } from './settings.ts';
-import { authSessions, passwordResetKeys } from './tables.ts';
+import { authSessions, emailVerificationKeys, passwordResetKeys } from './tables.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 
 export const UNKNOWN_USERNAME = 'No account found with that username. Sign up for a new account.';
 export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
 export const INVALID_RESET_LINK = 'Password reset link is invalid.';
+export const INVALID_VERIFICATION_LINK = 'This confirmation link is invalid or has expired.';
+export const MAIL_NOT_SENT = 'The e-mail could not be sent. Please try again later.';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect.';
+export const NO_PASSWORD_YET = 'Your account does not have a password yet. Set one with “Forgot your password?” first, then try again.';
 
 export type LoginTokens = {
   authToken: string;
@@ -56,6 +61,77 @@ export class AuthService {
   async limit(bucket: string, key: string, limit: number, windowSeconds: number): Promise<void> {
     const r = await this.limiter.consume({ bucket, key, limit, windowSeconds });
     if (!r.allowed) throw tooManyAttempts(r.retryAfterSeconds);
+  }
+
+  /**
+   * Like `limit`, for limits that count failures only: the attempt is counted up front, so parallel
+   * attempts cannot all slip under the limit, and the returned function takes it back once the attempt
+   * turned out not to be a failure (it succeeded, or was refused for a reason that guesses nothing).
+   */
+  async limitFailures(bucket: string, key: string, limit: number, windowSeconds: number): Promise<() => Promise<void>> {
+    await this.limit(bucket, key, limit, windowSeconds);
+    return () => this.limiter.release(bucket, key);
+  }
+
+  /**
+   * Guards one password check of `account` (`user:<id>`, or `name:<login>` for a name without an
+   * account) from `clientIp`, with failures counted over 15 minutes:
+   *  - per address, across accounts: at most loginPerIp failures;
+   *  - per account and address: at most loginPerAccount failures; a success starts it over;
+   *  - per account, across addresses, only a slow-down: once the account has loginSlowdownAfter recent
+   *    failures, an address that has itself failed on it waits between tries (longer the more failures,
+   *    capped). An address without failures on the account never waits, so an attack from many
+   *    addresses cannot lock the owner (or a shop manager) out of their own login.
+   * Call `failed` or `succeeded` with the outcome.
+   */
+  private async guardPasswordCheck(account: string, clientIp: string): Promise<{ failed(): Promise<void>; succeeded(): Promise<void> }> {
+    const limits = this.settings.limits;
+    const pairKey = `${account}|${clientIp}`;
+    const pair = await this.limiter.peek('login:pair', pairKey, 900);
+    if (pair.secondsSinceLast !== null) {
+      const onAccount = await this.limiter.peek('login:failures', account, 900);
+      if (onAccount.count >= limits.loginSlowdownAfter) {
+        const doublings = Math.floor((onAccount.count - limits.loginSlowdownAfter) / limits.loginSlowdownAfter);
+        const wait = Math.min(limits.loginSlowdownMaxSeconds, limits.loginSlowdownSeconds * 2 ** Math.min(doublings, 20));
+        if (pair.secondsSinceLast < wait) throw tooManyAttempts(wait - pair.secondsSinceLast);
+      }
+    }
+    const forgiveIp = await this.limitFailures('login:ip', clientIp, limits.loginPerIp, 900);
+    try {
+      await this.limit('login:pair', pairKey, limits.loginPerAccount, 900);
+    } catch (err) {
+      await forgiveIp();
+      throw err;
+    }
+    return {
+      failed: () => this.limiter.record('login:failures', account, 900),
+      succeeded: async () => {
+        await this.limiter.reset('login:pair', pairKey);
+        await forgiveIp();
+      },
+    };
+  }
+
+  /**
+   * Whether `password` is `user`'s, checked under the same limits as a login from `clientIp` (throws the
+   * rate-limit error instead of checking when over them). For every check of a known account's password
+   * outside `login`, so none of them is a way around the login limits.
+   */
+  async passwordMatches(user: CustomerRow, password: string, clientIp: string): Promise<boolean> {
+    const guard = await this.guardPasswordCheck(`user:${user.id}`, clientIp);
+    const ok = await verifyPassword(password.slice(0, 1024), user.passwordHash, this.settings.scryptLog2N);
+    await (ok ? guard.succeeded() : guard.failed());
+    return ok;
+  }
+
+  /**
+   * The current password, for changes that need it (password, e-mail address): checked and limited like
+   * a login from `clientIp`, so a stolen auth token cannot be used to guess it.
+   */
+  async checkCurrentPassword(user: CustomerRow, currentPassword: string | null | undefined, clientIp: string, missing = 'Please enter your current password.'): Promise<void> {
+    if (!user.passwordHash) throw new AccountError(NO_PASSWORD_YET);
+    if (!currentPassword) throw new AccountError(missing);
+    if (!(await this.passwordMatches(user, currentPassword, clientIp))) throw new AccountError(CURRENT_PASSWORD_WRONG);
   }
 
   // ---------- tokens ----------
@@ -170,17 +246,19 @@ export class AuthService {
   async login(loginName: string, password: string, clientIp: string): Promise<CustomerRow> {
     const login = (loginName ?? '').trim();
     if (!login || !password) throw new AccountError('Missing username or password.');
-    const { loginPerIp, loginPerAccount } = this.settings.limits;
-    await this.limit('login:ip', clientIp, loginPerIp, 900);
     const user = login.length <= 254 ? await this.customers.findByLogin(login) : null;
     // Per account: the account when it exists (username and e-mail share one budget), else the name tried.
-    await this.limit('login:account', user ? `user:${user.id}` : `name:${login.toLowerCase()}`, loginPerAccount, 900);
+    const guard = await this.guardPasswordCheck(user ? `user:${user.id}` : `name:${login.toLowerCase().slice(0, 254)}`, clientIp);
     if (!user) {
       await dummyVerify(password.slice(0, 1024), this.settings.scryptLog2N);
+      await guard.failed();
       throw new AccountError(UNKNOWN_USERNAME);
     }
-    if (!(await verifyPassword(password.slice(0, 1024), user.passwordHash, this.settings.scryptLog2N))) throw new AccountError(WRONG_PASSWORD);
-    await this.limiter.reset('login:account', `user:${user.id}`);
+    if (!(await verifyPassword(password.slice(0, 1024), user.passwordHash, this.settings.scryptLog2N))) {
+      await guard.failed();
+      throw new AccountError(WRONG_PASSWORD);
+    }
+    await guard.succeeded();
     if (needsRehash(user.passwordHash!, this.settings.scryptLog2N)) {
       await this.customers.setPasswordHash(user.id, await hashPassword(password, this.settings.scryptLog2N), { revokeTokens: false });
     }
@@ -198,20 +276,22 @@ export class AuthService {
     await this.limit('register:account', email.toLowerCase(), 5, 3600);
     const problem = passwordProblem(input.password, { username: input.username ?? undefined, email });
     if (problem) throw new AccountError(problem);
-    return this.customers.create({
+    const user = await this.customers.create({
       email,
       username: input.username,
       firstName: input.firstName,
       lastName: input.lastName,
       passwordHash: await hashPassword(input.password, this.settings.scryptLog2N),
     });
+    // Anyone can register any address: until its owner confirms it, no login provider is linked to
+    // this account by that address (./oauth.ts).
+    await this.sendEmailVerification(user);
+    return user;
   }
 
   /** updateUser with a new password: the current one must be given and right; other logins end. */
-  async changePassword(user: CustomerRow, sid: string | null, currentPassword: string | null | undefined, next: string): Promise<void> {
-    await this.limit('login:account', `user:${user.id}`, this.settings.limits.loginPerAccount, 900);
-    if (!currentPassword) throw new AccountError('Please enter your current password.');
-    if (!(await verifyPassword(currentPassword.slice(0, 1024), user.passwordHash, this.settings.scryptLog2N))) throw new AccountError('Your current password is incorrect.');
+  async changePassword(user: CustomerRow, sid: string | null, currentPassword: string | null | undefined, next: string, clientIp: string): Promise<void> {
+    await this.checkCurrentPassword(user, currentPassword, clientIp);
     const problem = passwordProblem(next, { username: user.username, email: user.email });
     if (problem) throw new AccountError(problem);
     await this.customers.setPasswordHash(user.id, await hashPassword(next, this.settings.scryptLog2N), { revokeTokens: false });
@@ -255,12 +335,17 @@ export class AuthService {
     if (!key) throw new AccountError('A password reset key is required.');
     if (!loginName) throw new AccountError('A user login is required.');
     if (!password) throw new AccountError('A new password is required.');
-    await this.limit('reset:ip', clientIp, this.settings.limits.resetPerIp, 3600);
+    // Only wrong keys or logins (guesses) count against the address, in their own bucket: a weak
+    // password tried again, or reset e-mails asked for, must not lock the customer out of their link.
+    const notAGuess = await this.limitFailures('reset-key:ip', clientIp, this.settings.limits.resetPerIp, 3600);
     const user = loginName.length <= 254 && key.length <= 200 ? await this.customers.findByLogin(loginName) : null;
     if (!user) throw new AccountError(INVALID_RESET_LINK);
     // Checked before the key is used, so a refused password does not burn the link.
     const problem = passwordProblem(password, { username: user.username, email: user.email });
-    if (problem) throw new AccountError(problem);
+    if (problem) {
+      await notAGuess();
+      throw new AccountError(problem);
+    }
     const hash = await hashPassword(password, this.settings.scryptLog2N);
     const done = await this.db.transaction(async (tx) => {
       const used = await tx
@@ -270,10 +355,73 @@ export class AuthService {
         .returning({ userId: passwordResetKeys.userId });
       if (!used.length) return false;
       await this.customers.setPasswordHash(user.id, hash, { revokeTokens: true }, tx);
+      // The link was mailed to the account's address and opened: its owner holds the account now.
+      await this.customers.markEmailVerified(user.id, user.email, tx);
       await tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)));
       return true;
     });
     if (!done) throw new AccountError(INVALID_RESET_LINK);
+    await notAGuess();
+    return (await this.customers.get(user.id))!;
+  }
+
+  // ---------- e-mail verification ----------
+
+  /**
+   * Mails the link that confirms the account's address: on registration (account page and checkout)
+   * and when the customer asks again. The key is random and stored hashed, like a password-reset key: a
+   * single-use link needs a stored record anyway, so a signed token would save nothing, and a copy of
+   * the database yields no working link. Only the newest link works; it names no account (the customer
+   * must be logged in to use it, see verifyEmail).
+   *
+   * `requested` (the customer pressed "send again"): over the per-account limit or a failed mail is
+   * reported; otherwise both are only logged, since the account exists either way.
+   */
+  async sendEmailVerification(user: CustomerRow, options: { requested?: boolean } = {}): Promise<void> {
+    if (user.emailVerifiedAt) return;
+    const perAccount = await this.limiter.consume({ bucket: 'verify:account', key: `user:${user.id}`, limit: this.settings.limits.resetPerAccount, windowSeconds: 3600 });
+    if (!perAccount.allowed) {
+      if (options.requested) throw tooManyAttempts(perAccount.retryAfterSeconds);
+      return;
+    }
+    const key = randomToken();
+    await this.db.transaction(async (tx) => {
+      // This customer's older key, and anybody's expired ones.
+      await tx.delete(emailVerificationKeys).where(sql`${emailVerificationKeys.userId} = ${user.id} or ${emailVerificationKeys.expiresAt} < now()`);
+      await tx.insert(emailVerificationKeys).values({
+        keyHash: sha256(key),
+        userId: user.id,
+        email: user.email.toLowerCase(),
+        expiresAt: new Date(Date.now() + this.settings.verifyTtlMinutes * 60_000),
+      });
+    });
+    const verifyUrl = `${this.settings.siteUrl}/my-account/verify-email?key=${encodeURIComponent(key)}`;
+    try {
+      await this.mailer().sendMail({ to: user.email, ...emailVerification({ verifyUrl, customerName: user.firstName || user.username, validForMinutes: this.settings.verifyTtlMinutes }) });
+    } catch (err) {
+      console.error(`[meshfront] could not send the e-mail verification for user ${user.id}:`, (err as Error).message);
+      if (options.requested) throw new AccountError(MAIL_NOT_SENT);
+    }
+  }
+
+  /**
+   * Confirms the logged-in customer's address with a key from sendEmailVerification: the key must be
+   * this customer's (single use, unexpired) and the account must still have the address it was sent
+   * to. Requiring the login means that whoever opens a mail for an account somebody else created with
+   * their address cannot confirm it: confirming takes both the account's password and the mailbox.
+   */
+  async verifyEmail(user: CustomerRow, key: string | null | undefined): Promise<CustomerRow> {
+    if (!key || key.length > 200) throw new AccountError(INVALID_VERIFICATION_LINK);
+    const verified = await this.db.transaction(async (tx) => {
+      // Deleted whether or not it still works: a used or expired key is of no further use.
+      const [row] = await tx
+        .delete(emailVerificationKeys)
+        .where(and(eq(emailVerificationKeys.keyHash, sha256(key)), eq(emailVerificationKeys.userId, user.id)))
+        .returning();
+      if (!row || row.expiresAt.getTime() <= Date.now()) return false;
+      return this.customers.markEmailVerified(user.id, row.email, tx);
+    });
+    if (!verified) throw new AccountError(INVALID_VERIFICATION_LINK);
     return (await this.customers.get(user.id))!;
   }
 

@@ -8,14 +8,31 @@
  *                                   per purpose), so one secret is enough to run.
  *   AUTH_TOKEN_TTL_SECONDS          lifetime of the auth token (default 300, as Headless Login).
  *   REFRESH_TOKEN_TTL_DAYS          lifetime of a refresh token; each refresh rotates it (default 30).
- *   PASSWORD_RESET_TTL_MINUTES      how long a password-reset link works (default 60).
+ *   PASSWORD_RESET_TTL_MINUTES      how long a password-reset link works (default 60); also the life
+ *                                   of an e-mailed link that links a login provider to an account.
+ *   EMAIL_VERIFICATION_TTL_HOURS    how long the link that confirms an account's e-mail address works
+ *                                   (default 48).
  *   PASSWORD_SCRYPT_LOG2N           scrypt cost (log2 N, default 15 = N 32768, r 8, p 1); stored with
  *                                   each hash, so raising it later keeps old hashes working.
- *   LOGIN_LIMIT_PER_IP              login attempts per IP per 15 minutes (default 30).
- *   LOGIN_LIMIT_PER_ACCOUNT         login attempts per account name per 15 minutes (default 10).
+ *   LOGIN_LIMIT_PER_IP              failed logins per IP per 15 minutes, across accounts (default 30); then
+ *                                   that address is refused until the window slides.
+ *   LOGIN_LIMIT_PER_ACCOUNT         failed logins on one account from one IP per 15 minutes (default 5); then
+ *                                   that address is refused for that account. A success starts it over.
+ *                                   Wrong current passwords (password or e-mail change) count here too.
+ *   LOGIN_SLOWDOWN_AFTER            failed logins on one account from all addresses per 15 minutes after
+ *                                   which an address that has itself failed on it waits between tries
+ *                                   (default 10). Addresses without failures on the account never wait, so
+ *                                   an attack from many addresses cannot lock the owner out.
+ *   LOGIN_SLOWDOWN_SECONDS          that wait (default 30); it doubles with every LOGIN_SLOWDOWN_AFTER
+ *                                   further failures on the account,
+ *   LOGIN_SLOWDOWN_MAX_SECONDS      up to this (default 300).
  *   REGISTER_LIMIT_PER_IP           registrations per IP per hour (default 10).
- *   RESET_LIMIT_PER_IP              password-reset requests/uses per IP per hour (default 10).
+ *   RESET_LIMIT_PER_IP              password-reset requests per IP per hour, and separately failed uses of a
+ *                                   reset link (wrong key or login) per IP per hour (default 10). A use
+ *                                   refused for a weak password does not count.
  *   RESET_LIMIT_PER_ACCOUNT         password-reset e-mails per account per hour (default 3).
+ *   EMAIL_CHANGE_REPORT_TTL_DAYS    how long the "this wasn't me" link in the notice of an e-mail change,
+ *                                   sent to the previous address, works (default 7).
  *   PUBLIC_SITE_URL                 base of links in e-mails and of OAuth redirect URIs (default
  *                                   SESSION_ISSUER, i.e. http://localhost:4321).
  *   OAUTH_PROVIDERS                 comma-separated provider names, e.g. google,github. For each NAME:
@@ -59,12 +76,26 @@ export type OAuthProviderSettings = {
 export type AuthSettings = {
   issuer: string;
   siteUrl: string;
-  keys: { access: Uint8Array; download: Buffer; oauth: Buffer };
+  keys: { access: Uint8Array; download: Buffer; oauth: Buffer; emailChange: Buffer };
   authTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   resetTtlMinutes: number;
+  verifyTtlMinutes: number;
   scryptLog2N: number;
-  limits: { loginPerIp: number; loginPerAccount: number; registerPerIp: number; resetPerIp: number; resetPerAccount: number };
+  limits: {
+    /** Failed logins per address (all accounts) per 15 minutes. */
+    loginPerIp: number;
+    /** Failed logins (or current-password checks) per account and address per 15 minutes. */
+    loginPerAccount: number;
+    /** Failed logins per account (all addresses) per 15 minutes before addresses that failed must wait. */
+    loginSlowdownAfter: number;
+    loginSlowdownSeconds: number;
+    loginSlowdownMaxSeconds: number;
+    registerPerIp: number;
+    resetPerIp: number;
+    resetPerAccount: number;
+  };
+  emailChangeReportTtlSeconds: number;
   oauthStateTtlSeconds: number;
   providers: OAuthProviderSettings[];
 };
@@ -76,12 +107,17 @@ const envSchema = z.object({
   AUTH_TOKEN_TTL_SECONDS: int(30, 86_400, 300),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().positive().max(3650).default(30),
   PASSWORD_RESET_TTL_MINUTES: int(1, 7 * 24 * 60, 60),
+  EMAIL_VERIFICATION_TTL_HOURS: int(1, 30 * 24, 48),
   PASSWORD_SCRYPT_LOG2N: int(10, 20, 15),
   LOGIN_LIMIT_PER_IP: int(0, 100_000, 30),
-  LOGIN_LIMIT_PER_ACCOUNT: int(0, 100_000, 10),
+  LOGIN_LIMIT_PER_ACCOUNT: int(0, 100_000, 5),
+  LOGIN_SLOWDOWN_AFTER: int(1, 100_000, 10),
+  LOGIN_SLOWDOWN_SECONDS: int(1, 3600, 30),
+  LOGIN_SLOWDOWN_MAX_SECONDS: int(1, 86_400, 300),
   REGISTER_LIMIT_PER_IP: int(0, 100_000, 10),
   RESET_LIMIT_PER_IP: int(0, 100_000, 10),
   RESET_LIMIT_PER_ACCOUNT: int(0, 100_000, 3),
+  EMAIL_CHANGE_REPORT_TTL_DAYS: int(1, 90, 7),
   PUBLIC_SITE_URL: z.string().url().optional(),
   OAUTH_PROVIDERS: z.string().optional(),
   OAUTH_STATE_TTL_MINUTES: int(1, 24 * 60, 15),
@@ -156,18 +192,23 @@ export function readAuthSettings(config: ServerConfig, env: Record<string, strin
   return {
     issuer: config.sessionIssuer,
     siteUrl,
-    keys: { access: new Uint8Array(derive(secret, 'access-token')), download: derive(secret, 'download-link'), oauth: derive(secret, 'oauth-state') },
+    keys: { access: new Uint8Array(derive(secret, 'access-token')), download: derive(secret, 'download-link'), oauth: derive(secret, 'oauth-state'), emailChange: derive(secret, 'email-change-report') },
     authTokenTtlSeconds: e.AUTH_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: Math.round(e.REFRESH_TOKEN_TTL_DAYS * 86_400),
     resetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
+    verifyTtlMinutes: e.EMAIL_VERIFICATION_TTL_HOURS * 60,
     scryptLog2N: e.PASSWORD_SCRYPT_LOG2N,
     limits: {
       loginPerIp: e.LOGIN_LIMIT_PER_IP,
       loginPerAccount: e.LOGIN_LIMIT_PER_ACCOUNT,
+      loginSlowdownAfter: e.LOGIN_SLOWDOWN_AFTER,
+      loginSlowdownSeconds: e.LOGIN_SLOWDOWN_SECONDS,
+      loginSlowdownMaxSeconds: Math.max(e.LOGIN_SLOWDOWN_MAX_SECONDS, e.LOGIN_SLOWDOWN_SECONDS),
       registerPerIp: e.REGISTER_LIMIT_PER_IP,
       resetPerIp: e.RESET_LIMIT_PER_IP,
       resetPerAccount: e.RESET_LIMIT_PER_ACCOUNT,
     },
+    emailChangeReportTtlSeconds: e.EMAIL_CHANGE_REPORT_TTL_DAYS * 86_400,
     oauthStateTtlSeconds: e.OAUTH_STATE_TTL_MINUTES * 60,
     providers,
   };

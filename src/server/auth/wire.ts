@@ -14,6 +14,7 @@ import { rateLimiterFor, readClientAddressSettings, type ClientAddressSettings, 
 import type { SessionService } from '../session/service.ts';
 import { AuthService, type RequestAuth } from './service.ts';
 import { OAuthService } from './oauth.ts';
+import { EmailChangeService } from './email-change.ts';
 import { WishlistService } from '../wishlist/service.ts';
 import { readAuthSettings, type AuthSettings } from './settings.ts';
 import { ReviewService } from '../reviews/service.ts';
@@ -27,6 +28,8 @@ export type AccountServices = {
   limiter: RateLimiter;
   customers: CustomerService;
   auth: AuthService;
+  /** E-mail changes (current password, notice to the previous address) and their "this wasn't me" reports. */
+  emailChange: EmailChangeService;
   mailer: () => Mailer;
   reviews: ReviewService;
   downloads: DownloadService;
@@ -54,9 +57,10 @@ export function createAccounts(input: {
   let mailer: Mailer | null = null;
   const getMailer = () => (mailer ??= createMailer(readMailSettings({ ...env, MESHFRONT_DATA_DIR: config.dataDir })));
   const auth = new AuthService(database.db, customers, sessions, limiter, settings, getMailer);
+  const emailChange = new EmailChangeService(database.db, customers, auth, limiter, settings, getMailer);
   const reviews = new ReviewService(database.db, input.catalog, input.commerce.orders, limiter, readReviewSettings(env));
   const downloads = new DownloadService(database.db, input.catalog, input.commerce.orders, readDownloadSettings(config, env), settings.keys.download, settings.siteUrl);
-  const oauth = new OAuthService(database.db, settings, customers, auth);
+  const oauth = new OAuthService(database.db, settings, customers, auth, getMailer);
   const wishlist = new WishlistService(database.db, input.catalog);
-  return { settings, clientAddress: readClientAddressSettings(env), limiter, customers, auth, mailer: getMailer, reviews, downloads, oauth, wishlist };
+  return { settings, clientAddress: readClientAddressSettings(env), limiter, customers, auth, emailChange, mailer: getMailer, reviews, downloads, oauth, wishlist };
 }

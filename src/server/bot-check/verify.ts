@@ -12,10 +12,14 @@ import { z } from 'zod';
 import { getBotCheckSettings, type BotCheckSettings } from './settings.ts';
 
 export type BotCheckFailureReason =
-  /** No token, or one that cannot be a reCAPTCHA token. */
+  /** No token, or one that cannot be a reCAPTCHA token (or an ALTCHA answer). */
   | 'missing-token'
-  /** siteverify said no: invalid, expired or already used token, or a bad secret. */
+  /** siteverify said no: invalid, expired or already used token, or a bad secret; ALTCHA: forged or wrong answer. */
   | 'rejected'
+  /** ALTCHA: the challenge's time ran out before the form was sent. */
+  | 'expired'
+  /** ALTCHA: this answer was already accepted once. */
+  | 'replayed'
   | 'wrong-action'
   | 'low-score'
   | 'wrong-hostname'

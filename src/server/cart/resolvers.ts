@@ -6,6 +6,7 @@ import type { GraphQLContext } from '../context.ts';
 import { CouponError } from '../coupons/discounts.ts';
 import { CheckoutError } from '../checkout/service.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
+import { isCustomerSessionId } from '../session/service.ts';
 import type { Address, SessionCustomer } from './model.ts';
 import { CartError, MAX_CART_LINES, type Who } from './service.ts';
 import type { CartLine, CartView } from './totals.ts';
@@ -25,10 +26,22 @@ export function moneyField<T>(cents: (source: T) => number) {
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
-/** The session's caller; a session keyed by a numeric id belongs to that logged-in user. */
+/** The logged-in customer's id as a session id ('12'), or null: the Bearer login the accounts plugin verified. */
+export function viewerIdOf(ctx: Ctx): string | null {
+  const viewer = (ctx as Ctx & { auth?: { viewer?: { id: number } | null } }).auth?.viewer;
+  return viewer ? String(viewer.id) : null;
+}
+
+/**
+ * The session's caller. A customer's session (numeric id) is that customer's only while they are logged
+ * in: the accounts plugin serves it to nobody else, and this refuses it too rather than hand a
+ * customer's cart, addresses or account to a request that is not their login.
+ */
 export function whoOf(ctx: Ctx): Who {
   const id = ctx.session.customerId;
-  return { customerId: id, userId: /^\d+$/.test(id) ? id : null, scope: ctx.session };
+  if (!isCustomerSessionId(id)) return { customerId: id, userId: null, scope: ctx.session };
+  if (viewerIdOf(ctx) !== id) throw new GraphQLError('You must be logged in to do that.', { extensions: { code: 'UNAUTHENTICATED' } });
+  return { customerId: id, userId: id, scope: ctx.session };
 }
 
 /** Cart operations first re-check the session token (contract §1.4). */
@@ -42,7 +55,7 @@ export async function userErrors<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (err) {
     if (err instanceof CartError || err instanceof CouponError || err instanceof StockError || err instanceof CheckoutError) {
-      throw new GraphQLError(err.message, { extensions: { code: 'BAD_USER_INPUT' } });
+      throw new GraphQLError(err.message, { extensions: { code: (err instanceof CheckoutError && err.code) || 'BAD_USER_INPUT' } });
     }
     throw err;
   }

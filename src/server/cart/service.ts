@@ -6,6 +6,7 @@
  * connection: nothing may use the pool while a transaction holds it).
  */
 import { stockStatusOf } from '../catalog/pricing.ts';
+import { StockError } from '../catalog/stock.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CatalogSnapshot, ProductModel, VariationModel } from '../catalog/snapshot.ts';
 import type { CommerceSettings } from '../checkout/settings.ts';
@@ -23,6 +24,23 @@ export class CartError extends Error {
 
 export const MAX_CART_LINES = 100;
 
+/**
+ * The quantity caps (CART_MAX_LINE_QUANTITY, CART_MAX_QUANTITY) in the shopper's words; the cart refuses
+ * a change past them and the checkout says the same about a cart that got there before they were set.
+ */
+export const quantityCapMessages = {
+  line: (cap: number, name: string) => `You can buy at most ${cap} of &quot;${name}&quot; in one order.`,
+  cart: (cap: number) => `You can buy at most ${cap} items in one order.`,
+};
+
+/** The first cap a cart's lines break, as the shopper's message; null when they keep to both. */
+export function quantityCapProblem(lines: { name: string; quantity: number }[], caps: Pick<CommerceSettings, 'maxLineQuantity' | 'maxCartQuantity'>): string | null {
+  const over = lines.find((l) => l.quantity > caps.maxLineQuantity);
+  if (over) return quantityCapMessages.line(caps.maxLineQuantity, over.name);
+  if (lines.reduce((sum, l) => sum + l.quantity, 0) > caps.maxCartQuantity) return quantityCapMessages.cart(caps.maxCartQuantity);
+  return null;
+}
+
 export type AddToCartInput = {
   productId: number;
   quantity?: number | null;
@@ -35,6 +53,24 @@ export type AddToCartInput = {
 export type Who = { customerId: string; userId?: string | null; scope?: object };
 
 const productLink = (p: ProductModel) => `<a href="/product/${p.slug}/" title="${p.name}">${p.name}</a>`;
+
+/**
+ * Refuses quantities of the changed lines (`keys`) that their stock cannot cover, counting every line that
+ * draws on the same stock (a product's lines, or one variation's), as the checkout will take it.
+ */
+function checkStockFor(snap: CatalogSnapshot, items: StoredCartItem[], keys: string[]): void {
+  for (const key of keys) {
+    const item = items.find((i) => i.key === key);
+    const line = item && resolveLine(snap, item);
+    if (!line) continue;
+    const { product, variation } = line;
+    const holder = variation && variation.manageStock ? variation : product;
+    if (!holder.manageStock || holder.backorders !== 'no') continue;
+    const drawing = items.filter((i) => (holder === variation ? i.variationId === variation.id : i.productId === product.id && (i.variationId === null || !snap.variationsById.get(i.variationId)?.manageStock)));
+    const stock = holder.stockQuantity ?? 0;
+    if (drawing.reduce((sum, i) => sum + i.quantity, 0) > stock) throw new StockError(holder === variation ? line.name : product.name, stock);
+  }
+}
 
 export class CartService {
   constructor(
@@ -180,6 +216,8 @@ export class CartService {
       }
       const key = cartItemKey(product.id, variation?.id ?? null, chosen, extraData);
       const existing = cart.items.find((i) => i.key === key);
+      if ((existing?.quantity ?? 0) + quantity > this.settings.maxLineQuantity) throw new CartError(quantityCapMessages.line(this.settings.maxLineQuantity, name));
+      if (cart.items.reduce((sum, i) => sum + i.quantity, 0) + quantity > this.settings.maxCartQuantity) throw new CartError(quantityCapMessages.cart(this.settings.maxCartQuantity));
       if (existing) existing.quantity += quantity;
       else {
         if (cart.items.length >= MAX_CART_LINES) throw new CartError(`Your cart is full (${MAX_CART_LINES} different items). Remove an item to add another.`);
@@ -194,9 +232,10 @@ export class CartService {
     const list = (items ?? []).filter((i): i is { key: string; quantity: number } => !!i);
     if (!list.length) throw new CartError('No item data provided');
     if (list.some((i) => !Number.isInteger(i.quantity) || i.quantity < 0 || typeof i.key !== 'string')) throw new CartError('Provided "items" invalid');
-    const { result, view, before } = await this.mutate(who, ({ cart }) => {
+    const { result, view, before } = await this.mutate(who, ({ cart, snap }) => {
       const missing = list.filter((i) => !cart.items.some((c) => c.key === i.key)).map((i) => i.key);
       if (missing.length) throw new CartError(`Cart items identified with keys ${missing.join(', ')} failed to update`);
+      const totalBefore = cart.items.reduce((sum, i) => sum + i.quantity, 0);
       const updated: string[] = [];
       const removed: string[] = [];
       for (const i of list) {
@@ -204,10 +243,16 @@ export class CartService {
           cart.items = cart.items.filter((c) => c.key !== i.key);
           removed.push(i.key);
         } else {
-          cart.items.find((c) => c.key === i.key)!.quantity = i.quantity;
+          const item = cart.items.find((c) => c.key === i.key)!;
+          if (i.quantity > this.settings.maxLineQuantity) throw new CartError(quantityCapMessages.line(this.settings.maxLineQuantity, resolveLine(snap, item)?.name ?? 'this item'));
+          item.quantity = i.quantity;
           updated.push(i.key);
         }
       }
+      // The whole-cart cap only stops growth: a cart already past it (the cap was lowered) can still shrink.
+      const totalAfter = cart.items.reduce((sum, i) => sum + i.quantity, 0);
+      if (totalAfter > totalBefore && totalAfter > this.settings.maxCartQuantity) throw new CartError(quantityCapMessages.cart(this.settings.maxCartQuantity));
+      checkStockFor(snap, cart.items, updated);
       return { updated, removed };
     });
     return { ...result, view, before };

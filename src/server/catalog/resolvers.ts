@@ -103,8 +103,9 @@ function pricingFields<T extends ProductModel | VariationModel>() {
 function inventoryFields<T extends ProductModel | VariationModel>() {
   return {
     manageStock: (x: T) => (x.manageStock ? 'TRUE' : 'FALSE'),
-    // WooGraphQL answers null for an "empty" quantity, 0 included.
-    stockQuantity: (x: T) => (x.manageStock && x.stockQuantity ? x.stockQuantity : null),
+    // The count where stock is managed (0 when sold out: a storefront must not read "unknown"); null only
+    // where it is not.
+    stockQuantity: (x: T) => (x.manageStock ? (x.stockQuantity ?? 0) : null),
     lowStockAmount: (x: T) => x.lowStockAmount || null,
     backorders: (x: T) => x.backorders.toUpperCase(),
     backordersAllowed: (x: T) => x.backorders !== 'no',

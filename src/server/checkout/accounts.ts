@@ -6,7 +6,8 @@
  * (rate limit, password rules, a first availability check, the slow password hash), `create` inserts the
  * account INSIDE the order's transaction (so a refused order leaves no account and a refused account
  * leaves no order; the unique indexes decide a race for the same name or address), and `saveAddresses`
- * copies the checkout's addresses onto the account once the order committed.
+ * copies the checkout's addresses onto the account once the order committed; `sendVerification` then
+ * mails the link that confirms the account's address, as a registration on the account page does.
  */
 import type { Address } from '../cart/model.ts';
 import type { AccountServices } from '../auth/wire.ts';
@@ -31,6 +32,7 @@ export type CheckoutAccountHook = {
   prepare(request: AccountRequest, clientIp: string): Promise<PreparedAccount>;
   create(tx: DbOrTx, account: PreparedAccount): Promise<{ userId: number }>;
   saveAddresses(userId: number, billing: Address, shipping: Address | null): Promise<void>;
+  sendVerification(userId: number): Promise<void>;
 };
 
 /** Runs an accounts-domain call, turning its refusals into checkout errors with the same message. */
@@ -73,6 +75,10 @@ export function checkoutAccountHook(accounts: AccountServices): CheckoutAccountH
         shipping: shipping ? { ...shipping, email: undefined, phone: undefined } : undefined,
         shippingSameAsBilling: !shipping,
       });
+    },
+    async sendVerification(userId) {
+      const user = await accounts.customers.get(userId);
+      if (user) await accounts.auth.sendEmailVerification(user);
     },
   };
 }

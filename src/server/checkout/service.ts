@@ -5,6 +5,7 @@
  * were. `isPaid` is accepted and ignored: an order is paid only when the engine verified the payment
  * itself (Stripe PaymentIntent retrieved from Stripe; KDA seen on chain by the watcher).
  */
+import { createHash } from 'node:crypto';
 import type { CatalogService } from '../catalog/service.ts';
 import { StockError, takeStock } from '../catalog/stock.ts';
 import { readCart, readCustomer, type Address } from '../cart/model.ts';
@@ -13,7 +14,9 @@ import { checkCouponRules, CouponError } from '../coupons/discounts.ts';
 import type { CouponService } from '../coupons/service.ts';
 import type { OrderRow, OrderService } from '../orders/service.ts';
 import type { SessionService } from '../session/service.ts';
-import { CartError } from '../cart/service.ts';
+import { CartError, quantityCapProblem } from '../cart/service.ts';
+import type { ConsumeInput, ConsumeResult, RateLimiter } from '../rate-limit/index.ts';
+import { errorSummary } from '../error-summary.ts';
 import { discountLines, resolveLine } from '../cart/totals.ts';
 import type { CheckoutAccountHook, PreparedAccount } from './accounts.ts';
 import { gatewayList, GATEWAY_INFO, type Gateway, type GatewayId } from './gateways.ts';
@@ -22,7 +25,29 @@ import { addressProblems, toAddress, type AddressInput } from './validate.ts';
 
 export class CheckoutError extends Error {
   override name = 'CheckoutError';
+  /** The GraphQL error code (default BAD_USER_INPUT). */
+  readonly code: string | undefined;
+  /** The refusal may not hold on a later try (Stripe could not be asked): a retry may place the order. */
+  readonly retryable: boolean;
+  constructor(message: string, options: { code?: string; retryable?: boolean } = {}) {
+    super(message);
+    this.code = options.code;
+    this.retryable = options.retryable ?? false;
+  }
 }
+
+/** The orders table keeps amounts in integer columns: an order past this many cents cannot be stored. */
+const MAX_ORDER_CENTS = 2_147_483_647;
+
+/** What the rate limiter calls a client whose address the engine could not tell (rateLimitKeyForIp). */
+const UNKNOWN_CLIENT = 'unknown';
+
+type OrderLimit = ConsumeInput & { refusal: (retryAfterSeconds: number) => CheckoutError };
+
+const inMinutes = (retryAfterSeconds: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+};
 
 export type CheckoutInput = {
   paymentMethod?: string | null;
@@ -40,8 +65,11 @@ export type CheckoutInput = {
 
 /** Card payments: the engine retrieves the PaymentIntent from Stripe, then checks it against the order. */
 export type StripeCheckoutHook = {
-  /** Ask Stripe (outside any transaction). Returns a refusal message when there is no usable intent. */
-  retrieve(paymentIntentId: string): Promise<{ ok: true; intent: unknown } | { ok: false; message: string }>;
+  /**
+   * Ask Stripe (outside any transaction). Returns a refusal message when there is no usable intent;
+   * `retryable` when Stripe could not be asked (the intent may well be fine).
+   */
+  retrieve(paymentIntentId: string): Promise<{ ok: true; intent: unknown } | { ok: false; message: string; retryable?: boolean }>;
   /** The acceptance rule (succeeded, exact amount and currency, bound to this session): null = accepted. */
   check(intent: unknown, expected: { amountCents: number; currency: string; sessionRef: string }): string | null;
 };
@@ -54,6 +82,16 @@ export type KdaCheckoutHook = {
 /** `accountUserId`: the customer account this checkout created (the order belongs to it). */
 export type CheckoutResult = { order: OrderRow; redirect: string; accountUserId: number | null };
 
+export type CheckoutOptions = {
+  /** The client's rate-limit key (rateLimitKeyForIp); absent or 'unknown' when the engine cannot tell. */
+  clientIp?: string;
+  /**
+   * Called with the card payment Stripe returned, before the order's transaction (payments/stripe/recovery.ts
+   * records the Checkout there, so only payments Stripe knows are ever recorded).
+   */
+  onCardPayment?: (intent: unknown) => Promise<void>;
+};
+
 export type AfterOrder = (order: OrderRow) => void | Promise<void>;
 
 export class CheckoutService {
@@ -61,6 +99,8 @@ export class CheckoutService {
   kda: KdaCheckoutHook | null = null;
   /** "Create an account" at checkout, wired by the engine when the accounts domain is there. */
   accounts: CheckoutAccountHook | null = null;
+  /** The limits on placed orders per client address and per e-mail; wired by the engine (checkout/wire.ts). */
+  limiter: RateLimiter | null = null;
   /** Called after the order committed (e-mail, …); failures are logged, never undo the order. */
   readonly afterOrder: AfterOrder[] = [];
 
@@ -77,8 +117,46 @@ export class CheckoutService {
     return gatewayList({ cod: this.settings.codEnabled, stripe: this.stripe !== null, kda: this.kda !== null });
   }
 
-  async checkout(who: { customerId: string; userId?: string | null }, input: CheckoutInput, options: { clientIp?: string } = {}): Promise<CheckoutResult> {
+  /**
+   * The order limits of one checkout: placed orders per client address and per billing e-mail (lower case,
+   * kept as a hash: the counters need no readable address). Counted in the order's transaction, so refused
+   * checkouts never count.
+   */
+  private orderLimits(clientIp: string | undefined, email: string): OrderLimit[] {
+    const limits: OrderLimit[] = [];
+    if (clientIp && clientIp !== UNKNOWN_CLIENT) {
+      limits.push({
+        bucket: 'checkout:ip',
+        key: clientIp,
+        limit: this.settings.ordersPerIpPerHour,
+        windowSeconds: 3600,
+        refusal: (wait) => new CheckoutError(`Too many orders from your internet connection. Please try again in ${inMinutes(wait)}.`, { code: 'RATE_LIMITED' }),
+      });
+    }
+    const normalized = email.trim().toLowerCase();
+    if (normalized) {
+      limits.push({
+        bucket: 'checkout:email',
+        key: createHash('sha256').update(normalized).digest('hex'),
+        limit: this.settings.ordersPerEmailPerHour,
+        windowSeconds: 3600,
+        refusal: (wait) => new CheckoutError(`Too many orders for this email address. Please try again in ${inMinutes(wait)}.`, { code: 'RATE_LIMITED' }),
+      });
+    }
+    return limits;
+  }
+
+  async checkout(who: { customerId: string; userId?: string | null }, input: CheckoutInput, options: CheckoutOptions = {}): Promise<CheckoutResult> {
     const method = (input.paymentMethod ?? '').trim() as GatewayId;
+    // A client or e-mail that has placed its orders for the hour is refused before any work (checked again,
+    // and counted, in the order's transaction below).
+    const limiter = this.limiter;
+    if (limiter) {
+      for (const limit of this.orderLimits(options.clientIp, toAddress(input.billing).email)) {
+        const r: ConsumeResult = await limiter.wouldAllow(limit);
+        if (!r.allowed) throw limit.refusal(r.retryAfterSeconds);
+      }
+    }
     // A guest asking for an account (a logged-in customer has one: `account` is ignored, as in
     // WooCommerce). Checked and hashed before the transaction; created inside it.
     let newAccount: PreparedAccount | null = null;
@@ -103,9 +181,13 @@ export class CheckoutService {
     if (method === 'stripe' && this.stripe) {
       const id = (input.transactionId ?? '').trim();
       if (!id) throw new CheckoutError('The card payment is missing. Please pay with your card first.');
+      // An empty cart pays for nothing: refused without asking Stripe about an id anyone can make up (the
+      // transaction checks again under the lock).
+      if (!readCart(await this.sessions.load(who.customerId)).items.length) throw new CheckoutError('Sorry, no session found.');
       const r = await this.stripe.retrieve(id);
-      if (!r.ok) throw new CheckoutError(r.message);
+      if (!r.ok) throw new CheckoutError(r.message, { retryable: r.retryable });
       stripeIntent = { id, intent: r.intent };
+      await options.onCardPayment?.(r.intent);
     }
 
     const placed = await this.sessions.update(who.customerId, async (data, tx) => {
@@ -117,6 +199,9 @@ export class CheckoutService {
         cart.items = cart.items.filter((_, i) => resolved[i] !== null);
         throw new CheckoutError('An item which is no longer available was removed from your cart.');
       }
+      // A cart filled before the quantity caps were lowered (the cart refuses more on every change).
+      const capProblem = quantityCapProblem(resolved.map((l) => l!), this.settings);
+      if (capProblem) throw new CheckoutError(capProblem);
       const allVirtual = resolved.every((l) => l!.virtual);
 
       // Addresses.
@@ -159,6 +244,8 @@ export class CheckoutService {
           throw new CheckoutError('No shipping method has been selected. Please double check your address, or contact us if you need any help.');
         }
       }
+
+      if (Math.max(view.subtotalCents, view.totalCents) > MAX_ORDER_CENTS) throw new CheckoutError('This order is too large to be placed online. Please contact us.');
 
       // Payment method.
       const gateways = this.gateways();
@@ -264,6 +351,15 @@ export class CheckoutService {
         final = (await this.orders.get(created.id, tx))!;
       }
 
+      // Counted last, with the order: a refusal rolls everything back, and the counter rows stay locked
+      // only from here to the commit.
+      if (limiter) {
+        for (const limit of this.orderLimits(options.clientIp, billing.email)) {
+          const r = await limiter.consume(limit, tx);
+          if (!r.allowed) throw limit.refusal(r.retryAfterSeconds);
+        }
+      }
+
       cart.items = [];
       cart.coupons = [];
       return { data: { ...data, cart, customer }, result: { order: final, accountUserId, billing, shipping: shipToDifferent ? shipping : null } };
@@ -273,7 +369,10 @@ export class CheckoutService {
       // The account exists with the order; its saved addresses are a convenience, so a refusal here
       // (e.g. a country the account page does not accept) is logged and never undoes the order.
       await this.accounts!.saveAddresses(accountUserId, placed.billing, placed.shipping).catch((err) =>
-        console.error(`[meshfront] addresses of the account created with order ${order.id} not saved:`, (err as Error).message),
+        console.error(`[meshfront] addresses of the account created with order ${order.id} not saved:`, errorSummary(err)),
+      );
+      await this.accounts!.sendVerification(accountUserId).catch((err) =>
+        console.error(`[meshfront] e-mail verification for the account created with order ${order.id} not sent:`, (err as Error).message),
       );
     }
     this.catalog.invalidate();
@@ -281,7 +380,7 @@ export class CheckoutService {
       try {
         await hook(order);
       } catch (err) {
-        console.error(`[meshfront] after-order hook failed for order ${order.id}:`, (err as Error).message);
+        console.error(`[meshfront] after-order hook failed for order ${order.id}:`, errorSummary(err));
       }
     }
     return { order, accountUserId, redirect: `/checkout/order-received/${order.id}/?key=${order.orderKey}` };

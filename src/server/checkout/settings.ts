@@ -25,6 +25,13 @@
  *                                  them by PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL (src/lib/config/store.ts),
  *                                  so on one machine that one setting switches both.
  *   COD_ENABLED                    true/false (default true): offer cash on delivery.
+ *   CHECKOUT_ORDERS_PER_IP_PER_HOUR    orders one client address (an IPv6 /64) may place per sliding hour,
+ *                                  guests and customers alike (default 10). Only placed orders count.
+ *   CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR orders per billing e-mail address (compared in lower case) per
+ *                                  sliding hour (default 5): each one sends a confirmation mail there.
+ *   CART_MAX_LINE_QUANTITY         most units of one cart item (product or variation) in one order
+ *                                  (default 100).
+ *   CART_MAX_QUANTITY              most units in one cart / order, all items together (default 500).
  */
 import { z } from 'zod';
 import { parseMoney } from '../catalog/money.ts';
@@ -90,6 +97,12 @@ const envSchema = z.object({
   CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool.optional(),
   PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool.default(false),
   COD_ENABLED: bool.default(true),
+  // A household or office orders a few times an hour at most; more from one place is a script emptying the
+  // stock or sending mail to someone else's address.
+  CHECKOUT_ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  CART_MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(100_000).default(100),
+  CART_MAX_QUANTITY: z.coerce.number().int().min(1).max(1_000_000).default(500),
 });
 
 /** Standard VAT rates of the EU member states, in basis points (19% = 1900). */
@@ -111,6 +124,14 @@ export type CommerceSettings = {
   sweepIntervalMs: number;
   hideBillingForVirtual: boolean;
   codEnabled: boolean;
+  /** CHECKOUT_ORDERS_PER_IP_PER_HOUR: placed orders per client address per sliding hour. */
+  ordersPerIpPerHour: number;
+  /** CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR: placed orders per billing e-mail per sliding hour. */
+  ordersPerEmailPerHour: number;
+  /** CART_MAX_LINE_QUANTITY: most units of one cart item. */
+  maxLineQuantity: number;
+  /** CART_MAX_QUANTITY: most units in one cart, all items together. */
+  maxCartQuantity: number;
 };
 
 const percentToBasisPoints = (p: string) => {
@@ -193,5 +214,9 @@ export function loadCommerceSettings(source: Record<string, string | undefined> 
     sweepIntervalMs: e.ORDER_SWEEP_INTERVAL_MS,
     hideBillingForVirtual: e.CHECKOUT_HIDE_BILLING_FOR_VIRTUAL ?? e.PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL,
     codEnabled: e.COD_ENABLED,
+    ordersPerIpPerHour: e.CHECKOUT_ORDERS_PER_IP_PER_HOUR,
+    ordersPerEmailPerHour: e.CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR,
+    maxLineQuantity: e.CART_MAX_LINE_QUANTITY,
+    maxCartQuantity: e.CART_MAX_QUANTITY,
   };
 }

@@ -22,7 +22,12 @@ import { checkPaymentIntentForCheckout, StripePayments, type PaymentIntentSummar
 import { loadStripeSettings } from '../payments/stripe/settings.ts';
 import { StripeWebhookHandler } from './stripe-webhook.ts';
 import { withCardCheckoutRecovery } from '../payments/stripe/recovery.ts';
-import { claimReconcileRun, createCardReconciliation, SITE_METADATA_KEY, type ReconcileReport } from '../payments/stripe/reconcile.ts';
+import { claimReconcileRun, createCardReconciliation, SESSION_METADATA_KEY, SITE_METADATA_KEY, type ReconcileReport } from '../payments/stripe/reconcile.ts';
+import { StockError } from '../catalog/stock.ts';
+import { CartError } from '../cart/service.ts';
+import { CouponError } from '../coupons/discounts.ts';
+import { rateLimiterFor } from '../rate-limit/index.ts';
+import { errorSummary } from '../error-summary.ts';
 import { readCart } from '../cart/model.ts';
 import { createKadenaGateway } from '../payments/kadena/gateway.ts';
 import { loadKadenaSettings } from '../payments/kadena/settings.ts';
@@ -49,6 +54,12 @@ export type CommerceServices = {
 
 export type Commerce = { services: CommerceServices; stop(): Promise<void> };
 
+/** Stripe's answer "No such payment_intent" (resource_missing, 404). */
+const isNoSuchIntent = (e: unknown) => {
+  const details = (e as StripePaymentError).details;
+  return details?.code === 'resource_missing' || details?.statusCode === 404;
+};
+
 export async function createCommerce(input: {
   database: DatabaseHandle;
   config: ServerConfig;
@@ -65,6 +76,7 @@ export async function createCommerce(input: {
   const cart = new CartService(sessions, catalog, coupons, settings);
   const orders = new OrderService(database.db, catalog, coupons);
   const checkout = new CheckoutService(sessions, catalog, coupons, orders, settings, config.allowedCountries);
+  checkout.limiter = rateLimiterFor(database.db);
   const payments = new PaymentsService(cart);
   if (input.seed && (await coupons.isEmpty())) {
     try {
@@ -96,9 +108,8 @@ export async function createCommerce(input: {
           // With the charge: a payment refunded meanwhile (Stripe's dashboard) must not pay an order.
           return { ok: true, intent: await stripe.retrievePaymentIntent(id, { withCharge: true }) };
         } catch (e) {
-          const err = e as StripePaymentError;
-          if (err.details?.code === 'resource_missing' || err.details?.statusCode === 404) return { ok: false, message: 'No card payment was found for this checkout.' };
-          return { ok: false, message: 'The card payment could not be checked with Stripe. Please try again.' };
+          if (isNoSuchIntent(e)) return { ok: false, message: 'No card payment was found for this checkout.' };
+          return { ok: false, message: 'The card payment could not be checked with Stripe. Please try again.', retryable: true };
         }
       },
       check(intent, expected) {
@@ -121,8 +132,30 @@ export async function createCommerce(input: {
       answerFor: (order) => ({ order, accountUserId: null, redirect: `/checkout/order-received/${order.id}/?key=${order.orderKey}` }),
       refusal: (message) => new CheckoutError(message),
       refund: async (id) => void (await stripe.refund({ paymentIntentId: id, idempotencyKey: `meshfront-recovery-refund-${id}`, reason: 'requested_by_customer' })),
-      succeeded: async (id) => (await stripe.retrievePaymentIntent(id)).status === 'succeeded',
+      paymentState: async (id) => {
+        try {
+          return (await stripe.retrievePaymentIntent(id)).status === 'succeeded' ? 'succeeded' : 'unpaid';
+        } catch (e) {
+          if (isNoSuchIntent(e)) return 'missing';
+          throw e;
+        }
+      },
+      // Recorded only when this is worth completing or refunding later: this installation's intent, made
+      // for this session's cart, in the shop's currency, with the money taken or on its way.
+      isOwnPayment: (intent, customerId) => {
+        const pi = intent as PaymentIntentSummary;
+        return (
+          pi.metadata[SITE_METADATA_KEY] === site &&
+          pi.metadata[SESSION_METADATA_KEY] === customerId &&
+          Number.isSafeInteger(pi.amountCents) &&
+          pi.amountCents > 0 &&
+          pi.currency.toLowerCase() === settings.currency.toLowerCase() &&
+          (pi.status === 'succeeded' || pi.status === 'processing')
+        );
+      },
+      isRefusal: (err) => (err instanceof CheckoutError && !err.retryable) || err instanceof StockError || err instanceof CouponError || err instanceof CartError,
       afterSeconds: stripeSettings.recoveryAfterSeconds,
+      maxAttempts: stripeSettings.recoveryMaxAttempts,
       log,
     });
     checkout.checkout = recovery.checkout;
@@ -145,13 +178,13 @@ export async function createCommerce(input: {
         sweeping = true;
         recovery
           .sweep()
-          .catch((err) => log(`card checkout recovery failed: ${(err as Error).message}`))
+          .catch((err) => log(`card checkout recovery failed: ${errorSummary(err)}`))
           // After the recovery: a recorded Checkout is finished there, never refunded here. Every process
           // ticks, one of them (per half interval) asks Stripe.
           .then(async () => {
             if (stripeSettings.reconcileLookbackHours > 0 && (await claimReconcileRun(database.db, settings.sweepIntervalMs / 2))) await reconcile();
           })
-          .catch((err) => log(`card payment reconciliation failed: ${(err as Error).message}`))
+          .catch((err) => log(`card payment reconciliation failed: ${errorSummary(err)}`))
           .finally(() => (sweeping = false));
       };
       const timer = setInterval(sweep, settings.sweepIntervalMs);
@@ -197,7 +230,7 @@ export async function createCommerce(input: {
   const pendingMail = new Set<Promise<void>>();
   checkout.afterOrder.push((order) => {
     const p: Promise<void> = sendConfirmation(order)
-      .catch((err) => log(`order confirmation for order ${order.id} not sent: ${(err as Error).message}`))
+      .catch((err) => log(`order confirmation for order ${order.id} not sent: ${errorSummary(err)}`))
       .finally(() => pendingMail.delete(p));
     pendingMail.add(p);
   });
@@ -246,7 +279,7 @@ export async function createCommerce(input: {
       orders
         .cancelExpiredUnpaid()
         .then((ids) => ids.length && log(`cancelled unpaid orders after the hold time: ${ids.join(', ')}`))
-        .catch((err) => log(`hold-stock sweeper failed: ${(err as Error).message}`))
+        .catch((err) => log(`hold-stock sweeper failed: ${errorSummary(err)}`))
         .finally(() => (running = false));
     }, settings.sweepIntervalMs);
     timer.unref();

@@ -1,14 +1,14 @@
 /**
  * POST /api/contact-form/create — the contact form's endpoint (src/pages/api/contact-form/create.ts is a
- * thin wrapper). Body: JSON {firstName, lastName, email, phone, message, 'g-recaptcha-response'}; the token
- * may instead come in a `google-recaptcha-token` header (for helpers; the storefront form sends it in the
- * body).
+ * thin wrapper). Body: JSON {firstName, lastName, email, phone, message, 'g-recaptcha-response', altcha}:
+ * the reCAPTCHA token (which may instead come in a `google-recaptcha-token` header, for helpers) or the
+ * ALTCHA widget's payload, whichever bot check the shop uses (../bot-check/settings.ts).
  *
  * Order of checks: size (413) → JSON (415/400) → fields (400 {message, errors}) → per-IP limit (429 with
  * Retry-After) → bot check (400) → store and mail (200 {message}). Anything unexpected is logged and
  * answered 500 {message: 'Something went wrong'}; no stack trace ever reaches the client.
  */
-import { verifyBotToken, type BotCheckSettings } from '../bot-check/index.ts';
+import { ALTCHA_CHALLENGE_PATH, checkBot, type AltchaChallenges, type BotCheckFailureReason, type BotCheckSettings } from '../bot-check/index.ts';
 import { clientAddress, rateLimitKeyForIp, type ClientAddressSettings, type RateLimiter } from '../rate-limit/index.ts';
 import { describeWait, jsonResponse, readJsonBody, RequestBodyError } from './request.ts';
 import type { ContactService } from './service.ts';
@@ -17,6 +17,12 @@ import { parseContactForm } from './validation.ts';
 
 export const CONTACT_SUCCESS_MESSAGE = 'Your message has been sent. Thank you for contacting us, we will get back to you soon.';
 export const BOT_CHECK_FAILED_MESSAGE = 'Bot check failed. Please reload the page and try again.';
+/** What a visitor is told when the ALTCHA answer is refused, by reason (the form then starts a new check). */
+export const ALTCHA_FAILED_MESSAGES: Partial<Record<BotCheckFailureReason, string>> = {
+  'missing-token': 'Bot check failed: the form was sent without its verification. Please reload the page and try again.',
+  expired: 'Bot check failed: the verification has expired. Please send the form again.',
+  replayed: 'Bot check failed: this verification was already used. Please send the form again.',
+};
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
 
 export type ContactHandlerDeps = {
@@ -25,6 +31,8 @@ export type ContactHandlerDeps = {
   settings: ContactSettings;
   clientAddressSettings: ClientAddressSettings;
   botCheck: BotCheckSettings;
+  /** Present when botCheck.mode is 'altcha'. */
+  altcha: AltchaChallenges | null;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -66,11 +74,12 @@ export async function handleContactRequest(request: Request, context: ContactReq
       );
     }
 
-    const token = form['g-recaptcha-response'] || request.headers.get('google-recaptcha-token');
-    const verdict = await verifyBotToken(token, ip, { settings: deps.botCheck });
+    const recaptchaToken = form['g-recaptcha-response'] || request.headers.get('google-recaptcha-token');
+    const verdict = await checkBot({ recaptchaToken, altchaPayload: form.altcha }, ip, { settings: deps.botCheck, altcha: deps.altcha });
     if (!verdict.ok) {
       log(`contact form refused by the bot check (${verdict.reason}: ${verdict.detail}) from ${ip ?? 'unknown address'}`);
-      return jsonResponse(400, { message: BOT_CHECK_FAILED_MESSAGE });
+      const message = (deps.botCheck.mode === 'altcha' && ALTCHA_FAILED_MESSAGES[verdict.reason]) || BOT_CHECK_FAILED_MESSAGE;
+      return jsonResponse(400, { message });
     }
 
     await deps.contact.submit(form, { remoteIp: ip, userAgent: request.headers.get('user-agent'), botScore: verdict.score });
@@ -82,12 +91,14 @@ export async function handleContactRequest(request: Request, context: ContactReq
 }
 
 /**
- * GET /api/contact-form/config — what the form needs to get a bot-check token: the reCAPTCHA site key and
- * script, or null when verification is off (no RECAPTCHA_SECRET outside production), in which case the
- * form loads no script and sends no token.
+ * GET /api/contact-form/config — which bot check the form runs: `recaptcha` {siteKey, scriptUrl} (the
+ * form loads Google's script and sends a token), or `altcha` {challengeUrl} (the form shows the ALTCHA
+ * widget, which solves a challenge from that URL), or both null when verification is off (development
+ * and test only), in which case the form loads nothing and sends no token.
  */
 export function handleContactConfig(deps: Pick<ContactHandlerDeps, 'botCheck' | 'settings'>): Response {
-  const { secret, siteKey } = deps.botCheck;
-  const recaptcha = secret && siteKey ? { siteKey, scriptUrl: deps.settings.recaptchaScriptUrl } : null;
-  return jsonResponse(200, { recaptcha }, { 'cache-control': 'public, max-age=300' });
+  const { mode, secret, siteKey } = deps.botCheck;
+  const recaptcha = mode === 'recaptcha' && secret && siteKey ? { siteKey, scriptUrl: deps.settings.recaptchaScriptUrl } : null;
+  const altcha = mode === 'altcha' ? { challengeUrl: ALTCHA_CHALLENGE_PATH } : null;
+  return jsonResponse(200, { recaptcha, altcha }, { 'cache-control': 'public, max-age=300' });
 }

@@ -41,6 +41,8 @@ export const contactFormSchema = z.object({
     .max(5000, 'Your message is too long (at most 5,000 characters).')
     .refine((v) => !CONTROL_CHARACTERS.test(v), 'Your message contains characters that cannot be sent.'),
   'g-recaptcha-response': z.string().max(8192).optional(),
+  /** The ALTCHA widget's payload when the shop uses the self-hosted check (../bot-check/altcha.ts checks it). */
+  altcha: z.string().max(8192, 'Bot check failed: the verification is too long to be genuine.').optional(),
   /** Optional: helpers and the storefront may say which language the visitor reads. */
   locale: z
     .string()

@@ -1,7 +1,8 @@
 /**
  * Customer-side resolvers: the viewer (User), the logged-in customer's profile on the Customer type
  * (names, e-mail, username, addresses from the account; the guest session's as before for guests),
- * customer.orders, updateCustomer for logged-in customers and updateUser (profile and password).
+ * customer.orders, updateCustomer for logged-in customers and updateUser (profile and password). A new
+ * e-mail address needs the current password and is announced to the previous one (auth/email-change.ts).
  * Registered after the cart's resolvers, whose Customer fields these override field by field.
  */
 import crypto from 'node:crypto';
@@ -89,7 +90,7 @@ const cartCustomer = cartResolvers.Customer as unknown as Record<string, (c: Cus
 const cartRootCustomer = cartResolvers.RootQuery.customer as unknown as (p: unknown, a: unknown, ctx: Ctx) => Promise<CustomerObject>;
 const cartUpdateCustomer = cartResolvers.RootMutation.updateCustomer as unknown as (p: unknown, a: unknown, ctx: Ctx) => Promise<unknown>;
 
-type UpdateCustomerArgs = { input: ProfileUpdate & { clientMutationId?: string | null; id?: string | null } };
+type UpdateCustomerArgs = { input: ProfileUpdate & { clientMutationId?: string | null; id?: string | null; currentPassword?: string | null } };
 type UpdateUserArgs = {
   input: { clientMutationId?: string | null; id: string; currentPassword?: string | null; password?: string | null; email?: string | null; firstName?: string | null; lastName?: string | null; displayName?: string | null };
 };
@@ -114,7 +115,7 @@ export const customerResolvers = {
       }
       const v = ctx.auth.viewer;
       if (input.id && input.id !== 'guest' && decodeUserId(input.id) !== v.id) throw new GraphQLError('Sorry, you are not allowed to edit this user.', { extensions: { code: 'FORBIDDEN' } });
-      const updated = await accountErrors(() => ctx.accounts.customers.updateProfile(v.id, input));
+      const updated = await accountErrors(() => ctx.accounts.emailChange.updateProfile(v, input, { currentPassword: input.currentPassword, clientIp: ctx.auth.clientIp }));
       // The session customer's addresses drive shipping and tax: keep them in step.
       if (input.billing || input.shipping) {
         await ctx.cart.updateSessionCustomer(whoOf(ctx), { billing: updated.billing, shipping: updated.shipping });
@@ -126,9 +127,12 @@ export const customerResolvers = {
       const v = requireViewer(ctx);
       if (decodeUserId(input.id) !== v.id) throw new GraphQLError('Sorry, you are not allowed to edit this user.', { extensions: { code: 'FORBIDDEN' } });
       return accountErrors(async () => {
-        if (input.password !== undefined && input.password !== null) await ctx.accounts.auth.changePassword(v, ctx.auth.sid, input.currentPassword, input.password);
+        const newPassword = input.password !== undefined && input.password !== null;
+        if (newPassword) await ctx.accounts.auth.changePassword(v, ctx.auth.sid, input.currentPassword, input.password!, ctx.auth.clientIp);
         const profile = { email: input.email, firstName: input.firstName, lastName: input.lastName, displayName: input.displayName };
-        const user = Object.values(profile).some((x) => x !== undefined && x !== null) ? await ctx.accounts.customers.updateProfile(v.id, profile) : await ctx.accounts.customers.get(v.id);
+        const user = Object.values(profile).some((x) => x !== undefined && x !== null)
+          ? await ctx.accounts.emailChange.updateProfile(v, profile, { currentPassword: input.currentPassword, clientIp: ctx.auth.clientIp, passwordChecked: newPassword })
+          : await ctx.accounts.customers.get(v.id);
         return { clientMutationId: input.clientMutationId ?? null, user };
       });
     },
@@ -139,6 +143,7 @@ export const customerResolvers = {
     userId: (u: CustomerRow) => u.id,
     username: (u: CustomerRow) => u.username,
     email: (u: CustomerRow) => u.email,
+    emailVerified: (u: CustomerRow) => u.emailVerifiedAt !== null,
     firstName: (u: CustomerRow) => u.firstName || null,
     lastName: (u: CustomerRow) => u.lastName || null,
     name: (u: CustomerRow) => u.displayName || u.username,

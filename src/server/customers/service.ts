@@ -3,7 +3,7 @@
  * password hash and token version. Only this service touches the `customers` table; the auth service
  * calls it for logins, the account resolvers for profile edits.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { emptyAddress, type Address } from '../cart/model.ts';
 import { addressProblems, isEmail, toAddress, type AddressInput } from '../checkout/validate.ts';
 import type { Database, DbOrTx } from '../db/connection.ts';
@@ -25,6 +25,7 @@ export class AccountError extends Error {
 export const DUPLICATE_EMAIL = 'An account is already registered with your email address. Please log in.';
 export const DUPLICATE_USERNAME = 'An account is already registered with that username. Please choose another.';
 export const INVALID_EMAIL = 'Please provide a valid email address.';
+export const EMAIL_TAKEN_SINCE = 'Your previous e-mail address now belongs to another account, so it cannot be restored here. Please contact us.';
 
 const USERNAME = /^[\p{L}\p{N} _.@-]{1,60}$/u;
 
@@ -47,7 +48,15 @@ function isUniqueViolation(err: unknown, index: string): boolean {
   return code === '23505' && text.includes(index);
 }
 
-export type NewCustomer = { username?: string | null; email: string; passwordHash: string | null; firstName?: string | null; lastName?: string | null };
+export type NewCustomer = {
+  username?: string | null;
+  email: string;
+  passwordHash: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  /** The address is already proven (a login provider's verified e-mail): no verification mail needed. */
+  emailVerified?: boolean;
+};
 
 export type ProfileUpdate = {
   email?: string | null;
@@ -60,6 +69,9 @@ export type ProfileUpdate = {
 };
 
 const clean = (v: string | null | undefined, max = 100) => (v ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, max);
+
+/** An e-mail address as the account stores it: control characters dropped, trimmed, lower case. */
+export const storedEmail = (v: string | null | undefined) => clean(v, 254).toLowerCase();
 
 export class CustomerService {
   constructor(
@@ -128,6 +140,7 @@ export class CustomerService {
           lastName,
           displayName: [firstName, lastName].filter(Boolean).join(' ') || username,
           passwordHash: input.passwordHash,
+          emailVerifiedAt: input.emailVerified ? new Date() : null,
           billing,
           shipping: emptyAddress(),
         })
@@ -147,12 +160,14 @@ export class CustomerService {
     if (!current) throw new AccountError('Failed to update customer.');
     const set: Partial<typeof customers.$inferInsert> = { updatedAt: new Date() };
     if (input.email !== undefined && input.email !== null) {
-      const email = clean(input.email, 254).toLowerCase();
+      const email = storedEmail(input.email);
       if (!isEmail(email)) throw new AccountError(INVALID_EMAIL);
       if (email !== current.email.toLowerCase()) {
         const other = await this.findByEmail(email);
         if (other && other.id !== id) throw new AccountError('This email address is already registered.');
         set.email = email;
+        // Whatever proved the old address says nothing about the new one.
+        set.emailVerifiedAt = null;
       }
     }
     if (input.firstName !== undefined && input.firstName !== null) set.firstName = clean(input.firstName);
@@ -196,6 +211,47 @@ export class CustomerService {
       .update(customers)
       .set({ passwordHash, updatedAt: new Date(), ...(options.revokeTokens ? { tokenVersion: sql`${customers.tokenVersion} + 1` } : {}) })
       .where(eq(customers.id, id));
+  }
+
+  /**
+   * Records that `email` is the account holder's, only while it still is the account's address (an
+   * address changed in the meantime stays unverified). True when the account has that address.
+   */
+  async markEmailVerified(id: number, email: string, db: DbOrTx = this.db): Promise<boolean> {
+    const rows = await db
+      .update(customers)
+      .set({ emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, now())` })
+      .where(and(eq(customers.id, id), sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`))
+      .returning({ id: customers.id });
+    return rows.length > 0;
+  }
+
+  /** No password any more (its holder may set one with a password reset); every auth token issued before dies. */
+  async clearPassword(id: number, db: DbOrTx = this.db): Promise<void> {
+    await db
+      .update(customers)
+      .set({ passwordHash: null, updatedAt: new Date(), tokenVersion: sql`${customers.tokenVersion} + 1` })
+      .where(eq(customers.id, id));
+  }
+
+  /**
+   * Puts back the address an account had before a change its owner reported ("this wasn't me"), only
+   * while the account still has the address it was changed to (`from`); null when it has not. The
+   * report link was mailed to `to`, so opening it proves that address. Throws when another account has
+   * taken `to` meanwhile.
+   */
+  async restoreEmail(id: number, from: string, to: string, db: DbOrTx = this.db): Promise<CustomerRow | null> {
+    try {
+      const [row] = await db
+        .update(customers)
+        .set({ email: storedEmail(to), emailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(customers.id, id), sql`lower(${customers.email}) = ${storedEmail(from)}`))
+        .returning();
+      return row ?? null;
+    } catch (err) {
+      if (isUniqueViolation(err, 'customers_email_lower')) throw new AccountError(EMAIL_TAKEN_SINCE);
+      throw err;
+    }
   }
 
   async bumpTokenVersion(id: number, db: DbOrTx = this.db): Promise<void> {

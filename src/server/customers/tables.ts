@@ -13,6 +13,12 @@ export const customers = pgTable(
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
     email: text('email').notNull(),
+    /**
+     * When `email` was proven to be the account holder's (verification link, completed password reset,
+     * a login provider's verified address); null = never, or the address changed since. A login
+     * provider is linked to the account by e-mail alone only when this is set.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     /** URL-friendly username (WordPress user_nicename). */
     nicename: text('nicename').notNull(),
     firstName: text('first_name').notNull().default(''),

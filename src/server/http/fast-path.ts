@@ -9,6 +9,8 @@
  *
  * - the `woocommerce-session` rule (contract §1): a request without a valid token gets a new guest
  *   token in the response header, exactly as through Yoga (catalog answers do not depend on the session);
+ *   so does a customer's session token, which serves only with that customer's login (auth/plugin.ts),
+ *   and a request here has none; an answer carrying a token is marked personal (cache-policy.ts);
  * - the catalog versions are read through CatalogService.snapshot(), which asks the database at most
  *   every CATALOG_VERSION_CHECK_MS: a stock or price change made by another process is seen within that
  *   bound, as on Yoga's path, because the key contains the versions;
@@ -21,7 +23,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine } from '../engine.ts';
-import { SESSION_HEADER, type SessionState } from '../session/service.ts';
+import { isCustomerSessionId, SESSION_HEADER, type SessionState } from '../session/service.ts';
+import { PERSONAL_CACHE_CONTROL, PERSONAL_VARY, varyWith, varyWithout } from './cache-policy.ts';
 import { CATALOG_RESPONSE_TTL_MS, FAST_PATH_TAG, catalogVersionsKey, type FastPathTag } from './response-cache.ts';
 import { getEngine } from '../engine.ts';
 import { getYoga, type MeshfrontYoga } from './yoga.ts';
@@ -106,8 +109,11 @@ export class CatalogFastPath {
     if (bytes.length > this.maxBytes / 16) return;
     const stored: Record<string, string> = {};
     headers.forEach((value, name) => {
-      // The session header is decided per request; the length is the stored body's.
-      if (name !== SESSION_HEADER && name !== 'content-length' && name !== 'set-cookie') stored[name] = value;
+      // The session header and the caching it implies are decided per request; the length is the stored body's.
+      if (name === 'vary') {
+        const vary = varyWithout(value, PERSONAL_VARY);
+        if (vary) stored.vary = vary;
+      } else if (name !== SESSION_HEADER && name !== 'cache-control' && name !== 'content-length' && name !== 'set-cookie') stored[name] = value;
     });
     stored['content-length'] = String(bytes.length);
     const key = this.key(tag.versions, origin, accept, body);
@@ -130,16 +136,22 @@ export class CatalogFastPath {
     this.stats.bytes = this.bytes;
   }
 
-  /** The session of a request answered from memory: only whether to send a new token matters. */
+  /**
+   * The session of a request answered from memory: only whether to send a new token matters. Requests
+   * here carry no login, so a customer's session becomes a new guest session, as through Yoga.
+   */
   async session(headerValue: string | null | undefined): Promise<SessionState> {
     const sessions = (await this.engine()).sessions;
-    return sessions.fromHeaderNow(headerValue) ?? (await sessions.fromHeader(headerValue ?? null));
+    const session = sessions.fromHeaderNow(headerValue) ?? (await sessions.fromHeader(headerValue ?? null));
+    if (isCustomerSessionId(session.customerId)) sessions.startGuest(session);
+    return session;
   }
 
-  /** Headers for a stored answer sent to this request. */
+  /** Headers for a stored answer sent to this request: with a new token, personal (no cache may keep it). */
   private async responseHeaders(entry: Entry, sessionHeader: string | null | undefined): Promise<Record<string, string>> {
     const session = await this.session(sessionHeader);
-    return session.issue ? { ...entry.headers, [SESSION_HEADER]: session.token } : entry.headers;
+    if (!session.issue) return entry.headers;
+    return { ...entry.headers, [SESSION_HEADER]: session.token, 'cache-control': PERSONAL_CACHE_CONTROL, vary: varyWith(entry.headers.vary, PERSONAL_VARY) };
   }
 
   // ---------- node:http (npm run api) ----------

@@ -49,6 +49,24 @@ function cacheableOperation(document: DocumentNode, operationName: string | null
   return op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CACHEABLE_ROOT_FIELDS.has(s.name.value) && !s.directives?.length);
 }
 
+/**
+ * Judgements per document and operation name: one document may hold a catalog query and a query of the
+ * customer's data, so the operation a request names decides, never the document alone.
+ */
+const catalogReadJudgements = new WeakMap<DocumentNode, Map<string, boolean>>();
+
+/**
+ * Whether the operation a request runs is a catalog read: only root fields whose answers depend on the
+ * catalog alone, the same for every caller (so it may be cached, here and by HTTP caches).
+ */
+export function isCatalogRead(document: DocumentNode, operationName: string | null | undefined): boolean {
+  let byName = catalogReadJudgements.get(document);
+  if (!byName) catalogReadJudgements.set(document, (byName = new Map()));
+  let judged = byName.get(operationName ?? '');
+  if (judged === undefined) byName.set(operationName ?? '', (judged = cacheableOperation(document, operationName)));
+  return judged;
+}
+
 export function useCatalogResponseCache(
   limits: CatalogResponseCacheLimits = { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES },
   stats?: CatalogResponseCacheStats,
@@ -57,7 +75,7 @@ export function useCatalogResponseCache(
   let bytes = 0;
   /** The versions every entry belongs to; entries of any other versions can never be hit again. */
   let currentVersions = '';
-  const documentKeys = new WeakMap<DocumentNode, string | null>();
+  const documentKeys = new WeakMap<DocumentNode, string>();
   let documentCounter = 0;
   const remove = (key: string, entry: Entry) => {
     entries.delete(key);
@@ -69,13 +87,13 @@ export function useCatalogResponseCache(
   return {
     async onExecute({ args, setResultAndStopExecution }) {
       const document = args.document;
+      if (!isCatalogRead(document, args.operationName)) return;
       let docKey = documentKeys.get(document);
       if (docKey === undefined) {
         // Yoga's parser cache hands out one DocumentNode per distinct query text, so identity is a good key.
-        docKey = cacheableOperation(document, args.operationName) ? `d${++documentCounter}` : null;
+        docKey = `d${++documentCounter}`;
         documentKeys.set(document, docKey);
       }
-      if (docKey === null) return;
       const ctx = args.contextValue as unknown as GraphQLContext & { [FAST_PATH_TAG]?: FastPathTag };
       const snap = await ctx.catalog.snapshot();
       const versions = catalogVersionsKey(snap);

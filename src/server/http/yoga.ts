@@ -11,9 +11,12 @@ import type { GraphQLContext } from '../context.ts';
 import { getEngine, type Engine } from '../engine.ts';
 import { SESSION_HEADER, type SessionState } from '../session/service.ts';
 import { useCatalogResponseCache } from './response-cache.ts';
+import { useCachePolicy } from './cache-policy.ts';
 import { useAccounts } from '../auth/plugin.ts';
 import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.ts';
 import { useInputGuard } from './input-guard.ts';
+import { useRequestErrorsWithoutInput } from './request-errors.ts';
+import { errorLogger, logUnexpectedError, useErrorLogContext } from './error-log.ts';
 
 /** Larger request bodies are refused before parsing (the token limit catches the rest). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -29,7 +32,8 @@ export const bodyTooLarge = (limit: number) => badRequest(`Request body too larg
 /**
  * Yoga's `maskedErrors` setting shared by the storefront and admin endpoints: only GraphQLErrors (bad
  * input, not found …) reach the client; anything else is "Unexpected error." with the detail logged — in
- * every environment, so no stack trace ever leaves the server. `endpoint` names the endpoint in the log.
+ * every environment, so no stack trace ever leaves the server. `endpoint` names the endpoint in the log,
+ * which never holds the request's variables or data the error carries (error-log.ts).
  */
 export function maskUnexpectedErrors(endpoint: string) {
   return {
@@ -40,7 +44,7 @@ export function maskUnexpectedErrors(endpoint: string) {
       const e = error as { name?: string; originalError?: { name?: string } | null };
       if (e?.name === 'GraphQLError' && (!e.originalError || e.originalError.name === 'GraphQLError')) return error as Error;
       const masked = yogaMaskError(error, message, false);
-      if (masked !== error && process.env.MESHFRONT_LOG_ERRORS !== '0') console.error(`[meshfront] unexpected error while handling ${endpoint} request:`, error);
+      if (masked !== error) logUnexpectedError(endpoint, error);
       return masked;
     },
   };
@@ -67,7 +71,7 @@ function useWooSession(engine: () => Promise<Engine>, sessions: WeakMap<Request,
  * Refuses __schema / __type. Written without graphql's instanceof-based helpers: graphql ships CJS and ESM
  * builds and the schema may come from the other one (graphql's own NoSchemaIntrospectionCustomRule breaks then).
  */
-function useNoIntrospection(): Plugin {
+export function useNoIntrospection(): Plugin {
   const rule = (context: ValidationContext) => ({
     Field(node: FieldNode) {
       if (node.name.value === '__schema' || node.name.value === '__type') {
@@ -113,8 +117,10 @@ export function armorPlugins(limits: ServerConfig['limits']): Plugin[] {
 
 export function createMeshfrontYoga(engine: () => Promise<Engine>, config: ServerConfig): MeshfrontYoga {
   const sessions = new WeakMap<Request, SessionState>();
-  const plugins: Plugin[] = [useWooSession(engine, sessions), useAccounts(engine), useInputGuard(), ...armorPlugins(config.limits), useCatalogResponseCache()];
+  const plugins: Plugin[] = [useWooSession(engine, sessions), useCachePolicy(), useAccounts(engine), useInputGuard(), ...armorPlugins(config.limits), useCatalogResponseCache()];
+  plugins.push(useErrorLogContext());
   if (!config.introspection) plugins.push(useNoIntrospection());
+  plugins.push(useRequestErrorsWithoutInput());
   if (config.trustedDocumentsOnly) plugins.push(useTrustedDocuments(loadTrustedDocuments(config.operationsDir)));
   const exposed = [SESSION_HEADER, 'X-JWT-Auth', 'X-JWT-Refresh'];
   return createYoga<Record<string, unknown>, GraphQLContext>({
@@ -141,7 +147,7 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
         maxAge: 600,
       };
     },
-    logging: config.env === 'test' ? false : 'info',
+    logging: config.env === 'test' ? false : errorLogger(),
   });
 }
 

@@ -3,16 +3,22 @@ export { MailError, isValidEmailAddress } from './address.ts';
 export { createMailer, getMailer, readOutbox, sendMail, type Mailer, type OutboxFilter, type OutboxMessage, type OutgoingMail, type SentMail } from './mailer.ts';
 export { describeMailTransport, readMailSettings, MailSettingsError, type MailSettings } from './settings.ts';
 export {
+  accountLink,
   contactMessage,
   DEFAULT_BRAND,
+  emailChanged,
+  emailVerification,
   formatCents,
   newsletterConfirm,
   newsletterWelcome,
   orderConfirmation,
   passwordReset,
+  type AccountLinkInput,
   type Brand,
   type ContactMessageInput,
+  type EmailChangedInput,
   type EmailContent,
+  type EmailVerificationInput,
   type NewsletterConfirmInput,
   type NewsletterWelcomeInput,
   type OrderConfirmationInput,

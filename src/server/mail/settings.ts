@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { isValidEmailAddress, parseMailbox, type Mailbox } from './address.ts';
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   MAIL_FROM: z
     .string()
     .refine((v) => parseMailbox(v) !== null, 'must be an address or "Name <address>" (no quotes or angle brackets in the name)')

@@ -185,10 +185,135 @@ ${blocks.muted(ignore)}`;
   });
 }
 
+// ---------------------------------------------------------------------------------------------------
+// E-mail address verification
+
+export type EmailVerificationInput = {
+  /** /my-account/verify-email?key=… */
+  verifyUrl: string;
+  customerName?: string | null;
+  validForMinutes?: number;
+};
+
+/**
+ * Sent on registration (account page or checkout) and on request from the account details. The link
+ * works only while logged in to the account it was sent for, which the message says, so that a person
+ * who receives it for an account they did not create cannot confirm it for someone else.
+ */
+export function emailVerification(input: EmailVerificationInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const verifyUrl = requireHttpUrl(input.verifyUrl, 'verifyUrl');
+  const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
+  const ask = `Please confirm that this is the e-mail address of your ${brand.shopName} account. You will be asked to log in to the account if you are not logged in already.`;
+  const validity = input.validForMinutes ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.` : 'The link works once.';
+  const ignore = `If you did not create a ${brand.shopName} account, ignore this e-mail and do not open the link.`;
+  const text = [greeting, '', ask, '', verifyUrl, '', validity, ignore].join('\n');
+  const bodyHtml = html`${blocks.paragraph(greeting)}
+${blocks.paragraph(ask)}
+${blocks.button(verifyUrl, 'Confirm my e-mail address')}
+${blocks.fallbackLink(verifyUrl)}
+${blocks.paragraph(validity)}
+${blocks.muted(ignore)}`;
+  return compose(`Confirm your ${brand.shopName} e-mail address`, {
+    brand,
+    preheader: 'One click to confirm the address of your account.',
+    heading: 'Confirm your e-mail address',
+    bodyHtml,
+    bodyText: text,
+    footerNote: `You receive this e-mail because a ${brand.shopName} account uses this address.`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Linking a login provider to an existing account
+
+export type AccountLinkInput = {
+  /** /my-account/link-account?key=… */
+  linkUrl: string;
+  /** The login provider's name as on the login button, e.g. "Google". */
+  providerName: string;
+  customerName?: string | null;
+  validForMinutes?: number;
+};
+
+/**
+ * Sent when someone who signed in with a login provider using this address asks to link that login to
+ * the existing account by e-mail instead of with its password. Opening the link takes the account over
+ * for the mailbox's owner, so the message says what else it does: every other login ends and the
+ * account's password is removed.
+ */
+export function accountLink(input: AccountLinkInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const linkUrl = requireHttpUrl(input.linkUrl, 'linkUrl');
+  const provider = oneLine(input.providerName, 60);
+  const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
+  const ask = `You signed in with ${provider} using this e-mail address, which already has a ${brand.shopName} account. Open the link below in the same browser to link your ${provider} login to that account and log in.`;
+  const effect = `This also ends every other login of the account and removes its password: from then on you log in with ${provider}, or choose a new password with "Forgot your password?".`;
+  const validity = input.validForMinutes ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.` : 'The link works once.';
+  const ignore = 'If you did not ask for this, ignore this e-mail: nothing changes.';
+  const text = [greeting, '', ask, '', linkUrl, '', effect, '', validity, ignore].join('\n');
+  const bodyHtml = html`${blocks.paragraph(greeting)}
+${blocks.paragraph(ask)}
+${blocks.button(linkUrl, `Link ${provider} and log in`)}
+${blocks.fallbackLink(linkUrl)}
+${blocks.paragraph(effect)}
+${blocks.paragraph(validity)}
+${blocks.muted(ignore)}`;
+  return compose(`Link your ${provider} login to your ${brand.shopName} account`, {
+    brand,
+    preheader: `Confirm that the ${brand.shopName} account with this address is yours.`,
+    heading: `Link your ${provider} login`,
+    bodyHtml,
+    bodyText: text,
+    footerNote: `You receive this e-mail because a ${provider} login with this address asked to use your ${brand.shopName} account.`,
+  });
+}
+
 function formatDuration(minutes: number): string {
   if (minutes % 1440 === 0) return minutes === 1440 ? '24 hours' : `${minutes / 1440} days`;
   if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
   return `${minutes} minutes`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// E-mail address changed (to the previous address)
+
+export type EmailChangedInput = {
+  /** The new address with most of it hidden (the mail goes to the old one, which may not be the owner's any more). */
+  maskedNewAddress: string;
+  /** /my-account/email-change-report?token=…: restores this address, ends every login, mails a reset link. */
+  reportUrl: string;
+  customerName?: string | null;
+  /** How long the report link works. */
+  validForDays?: number;
+};
+
+/**
+ * Sent to the previous address when an account's e-mail address changes: the owner learns of a change
+ * they did not make while the old address still reaches them, and can undo it with one link.
+ */
+export function emailChanged(input: EmailChangedInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const reportUrl = requireHttpUrl(input.reportUrl, 'reportUrl');
+  const masked = oneLine(input.maskedNewAddress, 120);
+  const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
+  const news = `The e-mail address of your ${brand.shopName} account was changed to ${masked}. From now on, account e-mails go to that address and you log in with it.`;
+  const fine = 'If you made this change, there is nothing more to do.';
+  const notMe = `If you did not, open the link below: it restores this address, ends every login of the account and sends you a link to choose a new password.`;
+  const validity = input.validForDays ? `The link works for ${input.validForDays === 1 ? '1 day' : `${input.validForDays} days`}.` : '';
+  const text = [greeting, '', news, '', fine, notMe, '', reportUrl, ...(validity ? ['', validity] : [])].join('\n');
+  const bodyHtml = html`${blocks.paragraph(greeting)}
+${blocks.paragraph(news)}
+${blocks.paragraph(fine)}
+${blocks.paragraph(notMe)}
+${blocks.button(reportUrl, 'This wasn’t me')}
+${blocks.fallbackLink(reportUrl)}
+${validity ? blocks.muted(validity) : ''}`;
+  return compose(`Your ${brand.shopName} e-mail address was changed`, {
+    brand,
+    preheader: `Your account now uses ${masked}.`,
+    heading: 'Your e-mail address was changed',
+    bodyHtml,
+    bodyText: text,
+    footerNote: `You receive this e-mail because it was the address of a ${brand.shopName} account until now.`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

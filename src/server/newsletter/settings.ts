@@ -8,15 +8,18 @@
  *                                   mails per hour, so the form cannot be used to flood someone's inbox.
  *   NEWSLETTER_CONFIRM_HOURS        how long a confirmation link stays valid (default 48).
  *   PUBLIC_SITE_URL                 the shop's public origin, e.g. https://shop.example: the base of the
- *                                   links in confirmation and welcome mails. Required in production;
- *                                   elsewhere unset → the origin of the request that caused the mail.
+ *                                   links in confirmation and welcome mails. Unset in production → the
+ *                                   same fixed origin the account e-mails use (SESSION_ISSUER, default
+ *                                   http://localhost:4321, where a fresh `npm start` serves), never one taken
+ *                                   from a request; elsewhere unset → the origin of the request that caused
+ *                                   the mail.
  *   PUBLIC_SITE_NAME                the shop's name in mails (default Meshfront).
  */
 import { z } from 'zod';
 import { DEFAULT_BRAND, type Brand } from '../mail/index.ts';
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   RATE_LIMIT_NEWSLETTER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
   NEWSLETTER_CONFIRM_HOURS: z.coerce.number().positive().max(24 * 30).default(48),
   PUBLIC_SITE_URL: z
@@ -24,6 +27,7 @@ const envSchema = z.object({
     .url()
     .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
     .optional(),
+  SESSION_ISSUER: z.string().url().optional(),
   PUBLIC_SITE_NAME: z.string().min(1).default(DEFAULT_BRAND.shopName),
 });
 
@@ -36,6 +40,9 @@ export type NewsletterSettings = {
   siteUrl: string | null;
   siteName: string;
 };
+
+/** Where a fresh `npm start` serves (PORT 4321), and the default SESSION_ISSUER of ../config.ts. */
+const DEFAULT_SITE_ORIGIN = 'http://localhost:4321';
 
 export class NewsletterSettingsError extends Error {
   override name = 'NewsletterSettingsError';
@@ -53,16 +60,14 @@ function parse(env: Record<string, string | undefined>) {
 
 export function readNewsletterSettings(env: Record<string, string | undefined> = process.env): NewsletterSettings {
   const e = parse(env);
-  if (!e.PUBLIC_SITE_URL && e.NODE_ENV === 'production') {
-    throw new NewsletterSettingsError(
-      'Invalid newsletter settings:\n  PUBLIC_SITE_URL: required in production (the links in confirmation mails must not depend on the Host header a client sends)',
-    );
-  }
+  // The links in confirmation mails must not depend on the Host header a client sends: production always
+  // has a fixed origin, the one account e-mails and session tokens use when PUBLIC_SITE_URL is unset.
+  const siteUrl = e.PUBLIC_SITE_URL ?? (e.NODE_ENV === 'production' ? (e.SESSION_ISSUER ?? DEFAULT_SITE_ORIGIN) : null);
   return {
     perHourPerIp: e.RATE_LIMIT_NEWSLETTER_PER_HOUR,
     perHourPerAddress: 3,
     confirmSeconds: Math.round(e.NEWSLETTER_CONFIRM_HOURS * 3600),
-    siteUrl: e.PUBLIC_SITE_URL ? e.PUBLIC_SITE_URL.replace(/\/+$/, '') : null,
+    siteUrl: siteUrl ? siteUrl.replace(/\/+$/, '') : null,
     siteName: e.PUBLIC_SITE_NAME,
   };
 }

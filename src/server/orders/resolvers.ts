@@ -1,12 +1,13 @@
 /** Order, checkout and payment-gateway resolvers: thin mapping to the order and checkout services. */
 import { GraphQLError } from 'graphql';
-import { requireSession, userErrors, whoOf, moneyField } from '../cart/resolvers.ts';
+import { requireSession, userErrors, viewerIdOf, whoOf, moneyField } from '../cart/resolvers.ts';
 import type { GraphQLContext } from '../context.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import type { CheckoutInput } from '../checkout/service.ts';
 import type { AccountServices } from '../auth/wire.ts';
 import { isDownloadPermitted, needsPayment, needsProcessing, type DownloadPermissionRow, type OrderItemRow, type OrderRow } from './service.ts';
 import type { OrderAddress } from './tables.ts';
+import { isCustomerSessionId } from '../session/service.ts';
 
 type Ctx = GraphQLContext;
 type Format = { format?: 'RAW' | 'FORMATTED' | null };
@@ -49,8 +50,11 @@ export const orderResolvers = {
       if (id === null) return null;
       const order = await ctx.orders.get(id);
       if (!order) return null;
-      // The owner (the session or user that placed it) or whoever holds the order key; nobody else.
-      const owner = order.customerId === ctx.session.customerId && !ctx.session.tokenError;
+      // The owner or whoever holds the order key; nobody else. A customer's order needs that customer's
+      // login (their session token alone is not enough); a guest order, the guest session that placed it.
+      const owner = isCustomerSessionId(order.customerId)
+        ? viewerIdOf(ctx) === order.customerId
+        : order.customerId === ctx.session.customerId && !ctx.session.tokenError;
       const keyHolder = !!a.orderKey && a.orderKey === order.orderKey;
       return owner || keyHolder ? order : null;
     },
@@ -75,15 +79,18 @@ export const orderResolvers = {
     checkout: async (_: unknown, { input }: { input: CheckoutInput & { clientMutationId?: string } }, ctx: Ctx) => {
       requireSession(ctx);
       const clientIp = (ctx as unknown as { clientIp?: string }).clientIp;
-      const r = await userErrors(() => ctx.checkout.checkout(whoOf(ctx), input, { clientIp }));
+      const who = whoOf(ctx);
+      const r = await userErrors(() => ctx.checkout.checkout(who, input, { clientIp }));
+      let customerWho = who;
       if (r.accountUserId !== null) {
-        // The new account takes over this session (as a login would): the returned session token and
-        // customer are the account's, and the order is its own. The storefront then logs in with the
-        // same credentials for its auth token (WooNuxt does the same after checkout).
+        // The new account takes over this session (as a login would): the returned customer is the
+        // account's, and the order is its own. The session serves the account only once the storefront
+        // logs in with the same credentials for its auth token (WooNuxt does the same after checkout).
         const accounts = (ctx as unknown as { accounts: AccountServices }).accounts;
         await accounts.auth.handOverSession(ctx.session, r.accountUserId);
+        customerWho = { customerId: String(r.accountUserId), userId: String(r.accountUserId) };
       } else await ctx.sessions.reissue(ctx.session);
-      const customer = { kind: 'session-customer' as const, customerId: ctx.session.customerId, c: await ctx.cart.customer(whoOf(ctx)) };
+      const customer = { kind: 'session-customer' as const, customerId: customerWho.customerId, c: await ctx.cart.customer(customerWho) };
       return { clientMutationId: input.clientMutationId ?? null, order: r.order, customer, result: 'success', redirect: r.redirect };
     },
   },

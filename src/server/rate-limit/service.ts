@@ -15,7 +15,7 @@
  * it knocks meanwhile.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/connection.ts';
+import type { Database, DbOrTx } from '../db/connection.ts';
 import { rateLimits } from './tables.ts';
 
 export type ConsumeInput = {
@@ -46,6 +46,17 @@ export type RateLimiterOptions = {
 };
 
 type Row = { allowed: boolean; count: number; prev_count: number; elapsed: string | number };
+type PeekRow = { estimate: string | number; since_last: string | number };
+
+export type PeekResult = {
+  /** Calls in the sliding window (an estimate: the previous window's share is fractional). */
+  count: number;
+  /** Seconds since the most recent counted call; null when the window holds none. */
+  secondsSinceLast: number | null;
+};
+
+/** The "limit" of a counter that never refuses (the count column is a 32-bit integer). */
+const UNLIMITED = 2_000_000_000;
 
 /** How long until a refused call would be allowed, from the counters the statement returned. */
 export function secondsUntilAllowed(limit: number, windowSeconds: number, prev: number, current: number, elapsedSeconds: number): number {
@@ -63,6 +74,13 @@ export function secondsUntilAllowed(limit: number, windowSeconds: number, prev: 
   return Math.max(1, Math.ceil(wait));
 }
 
+function checkInput({ bucket, key, limit, windowSeconds }: ConsumeInput): void {
+  if (!bucket || typeof key !== 'string') throw new TypeError('rate limit: bucket and key are required');
+  // Both numbers are spliced into the SQL text as literals (they appear many times); only checked integers get there.
+  if (!Number.isInteger(limit) || limit < 0) throw new TypeError(`rate limit: limit must be a whole number ≥ 0 (got ${limit})`);
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new TypeError(`rate limit: windowSeconds must be a whole number ≥ 1 (got ${windowSeconds})`);
+}
+
 export class RateLimiter {
   private lastCleanup = 0;
   private readonly cleanupIntervalMs: number;
@@ -76,12 +94,14 @@ export class RateLimiter {
     this.log = options.log ?? ((m) => console.warn(`[meshfront] ${m}`));
   }
 
-  async consume(input: ConsumeInput): Promise<ConsumeResult> {
+  /**
+   * Count one call if the limit allows it. `db` may be a transaction: the count then stands or falls with
+   * it (e.g. an order limit counts only orders that were placed), and the row stays locked until it ends,
+   * so concurrent calls for the same key wait for that outcome instead of all slipping through.
+   */
+  async consume(input: ConsumeInput, db: DbOrTx = this.db): Promise<ConsumeResult> {
     const { bucket, key, limit, windowSeconds } = input;
-    if (!bucket || typeof key !== 'string') throw new TypeError('rate limit: bucket and key are required');
-    // Both numbers are spliced into the SQL text as literals (they appear many times); only checked integers get there.
-    if (!Number.isInteger(limit) || limit < 0) throw new TypeError(`rate limit: limit must be a whole number ≥ 0 (got ${limit})`);
-    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new TypeError(`rate limit: windowSeconds must be a whole number ≥ 1 (got ${windowSeconds})`);
+    checkInput(input);
     const W = sql.raw(String(windowSeconds));
     const L = sql.raw(String(limit));
     const at = input.at ? sql`${input.at.toISOString()}::timestamptz` : sql`now()`;
@@ -91,7 +111,7 @@ export class RateLimiter {
     const current = sql`(case when ${same} then rate_limits.count else 0 end)`;
     const elapsedShare = sql`(extract(epoch from (excluded.updated_at - excluded.window_start))::float8 / ${W})`;
     const ok = sql`(${prev} * (1 - ${elapsedShare}) + ${current} + 1 <= ${L})`;
-    const result = await this.db.execute(sql`
+    const result = await db.execute(sql`
       with t as (select ${at} as at)
       insert into rate_limits (bucket, key, window_start, count, prev_count, allowed, updated_at, expires_at)
       select ${bucket}, ${key}, w.start, case when ${L} >= 1 then 1 else 0 end, 0, ${L} >= 1, t.at, w.start + make_interval(secs => 2 * ${W})
@@ -107,12 +127,88 @@ export class RateLimiter {
     const row = ((result as unknown as { rows?: Row[] }).rows ?? (result as unknown as Row[]))[0]!;
     const elapsed = Number(row.elapsed);
     const estimate = row.prev_count * (1 - elapsed / windowSeconds) + row.count;
-    await this.maybeCleanup();
+    // Not inside the caller's transaction: the clean-up must not hold (or, on PGlite, wait for) its connection.
+    if (db === this.db) await this.maybeCleanup();
     return {
       allowed: row.allowed,
       limit,
       remaining: Math.max(0, Math.floor(limit - estimate)),
       retryAfterSeconds: row.allowed ? 0 : secondsUntilAllowed(limit, windowSeconds, row.prev_count, row.count, elapsed),
+    };
+  }
+
+  /**
+   * Counts one event with no limit: a counter that something else reads with `peek` (failed logins on an
+   * account, which only slow down addresses that failed themselves and never lock anybody out).
+   */
+  async record(bucket: string, key: string, windowSeconds: number, at?: Date): Promise<void> {
+    await this.consume({ bucket, key, limit: UNLIMITED, windowSeconds, at });
+  }
+
+  /**
+   * How many calls the sliding window holds for a key right now (an estimate with a fraction, 0 for an
+   * unknown key) and how many seconds ago the most recent one was counted (null when none is), without
+   * counting anything. Only for decisions that may be a call late: the limits themselves are `consume`.
+   */
+  async peek(bucket: string, key: string, windowSeconds: number, at?: Date): Promise<PeekResult> {
+    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new TypeError(`rate limit: windowSeconds must be a whole number ≥ 1 (got ${windowSeconds})`);
+    const W = sql.raw(String(windowSeconds));
+    const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+    const result = await this.db.execute(sql`
+      with t as (select ${now} as at),
+      w as (select t.at, to_timestamp(floor(extract(epoch from t.at) / ${W}) * ${W}) as start from t)
+      select
+        case
+          when r.window_start = w.start then r.prev_count * (1 - extract(epoch from (w.at - w.start))::float8 / ${W}) + r.count
+          when r.window_start = w.start - make_interval(secs => ${W}) then r.count * (1 - extract(epoch from (w.at - w.start))::float8 / ${W})
+          else 0
+        end as estimate,
+        extract(epoch from (w.at - r.updated_at))::float8 as since_last
+      from rate_limits r, w
+      where r.bucket = ${bucket} and r.key = ${key}`);
+    const row = ((result as unknown as { rows?: PeekRow[] }).rows ?? (result as unknown as PeekRow[]))[0];
+    if (!row) return { count: 0, secondsSinceLast: null };
+    const count = Math.max(0, Number(row.estimate));
+    return { count, secondsSinceLast: count > 0 ? Math.max(0, Number(row.since_last)) : null };
+  }
+
+  /**
+   * Takes back one counted call: for limits that should count only failures, a call is counted before
+   * the work (so parallel calls cannot all slip under the limit) and given back when it succeeded.
+   */
+  async release(bucket: string, key: string): Promise<void> {
+    await this.db.execute(sql`
+      update rate_limits set
+        count = case when count > 0 then count - 1 else count end,
+        prev_count = case when count = 0 and prev_count > 0 then prev_count - 1 else prev_count end
+      where bucket = ${bucket} and key = ${key}`);
+  }
+
+  /**
+   * Whether a call would be allowed now, without counting it: a cheap early refusal before work whose
+   * outcome `consume` (in the same transaction as that work) then decides.
+   */
+  async wouldAllow(input: ConsumeInput): Promise<ConsumeResult> {
+    const { bucket, key, limit, windowSeconds } = input;
+    checkInput(input);
+    const W = sql.raw(String(windowSeconds));
+    const at = input.at ? sql`${input.at.toISOString()}::timestamptz` : sql`now()`;
+    const result = await this.db.execute(sql`
+      with w as (select t.at, to_timestamp(floor(extract(epoch from t.at) / ${W}) * ${W}) as start from (select ${at} as at) t)
+      select
+        coalesce(case when r.window_start = w.start then r.prev_count when r.window_start = w.start - make_interval(secs => ${W}) then r.count else 0 end, 0) as prev_count,
+        coalesce(case when r.window_start = w.start then r.count else 0 end, 0) as count,
+        extract(epoch from (w.at - w.start)) as elapsed
+      from w left join rate_limits r on r.bucket = ${bucket} and r.key = ${key}`);
+    const row = ((result as unknown as { rows?: Row[] }).rows ?? (result as unknown as Row[]))[0]!;
+    const [prev, current, elapsed] = [Number(row.prev_count), Number(row.count), Number(row.elapsed)];
+    const estimate = prev * (1 - elapsed / windowSeconds) + current;
+    const allowed = estimate + 1 <= limit;
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, Math.floor(limit - estimate)),
+      retryAfterSeconds: allowed ? 0 : secondsUntilAllowed(limit, windowSeconds, prev, current, elapsed),
     };
   }
 

@@ -1,9 +1,11 @@
 /**
  * SDL of the account domains (contract §3 registerCustomer, login/refresh/logout (Headless Login),
  * sendPasswordResetEmail/resetUserPassword, updateUser, updateCustomer for customers, §5 loginClients).
- * Additions to the WooGraphQL shapes, all optional: UpdateUserInput.currentPassword (required by this
- * engine to change a password), refreshToken's rotated refreshToken/refreshTokenExpiration, and
- * LogoutInput.refreshToken / LogoutInput.all.
+ * Additions to the WooGraphQL shapes, all optional: UpdateUserInput.currentPassword and
+ * UpdateCustomerInput.currentPassword (required by this engine to change a password or the e-mail
+ * address), refreshToken's rotated refreshToken/refreshTokenExpiration, LogoutInput.refreshToken /
+ * LogoutInput.all, reportEmailChange (undo an e-mail change from the notice's link), User.emailVerified
+ * and LoginPayload.accountLink with the account-link and e-mail verification mutations.
  */
 import { connection } from './base.ts';
 
@@ -17,6 +19,8 @@ type User implements Node {
   userId: Int
   username: String
   email: String
+  "Whether the account's e-mail address is confirmed (verification link, password reset or a login provider that verified it)."
+  emailVerified: Boolean
   firstName: String
   lastName: String
   name: String
@@ -67,6 +71,61 @@ type LoginPayload {
   wooSessionToken: String @deprecated(reason: "Use sessionToken")
   user: User
   customer: Customer
+  "Set instead of the tokens when a provider login matched an account it may not be linked to yet: nobody is logged in; the shopper proves the account is theirs with linkAccountWithPassword or sendAccountLinkEmail."
+  accountLink: PendingAccountLink
+}
+
+"A provider login waiting to be linked to the existing account with the same e-mail address."
+type PendingAccountLink {
+  "Short-lived, single use, valid only with this browser's woocommerce-session."
+  token: String!
+  provider: LoginProviderEnum
+  "The provider's name as on the login button."
+  providerName: String
+  "The account's e-mail address (the one the provider named)."
+  email: String
+  "Unix time (seconds) the token expires, as a string."
+  expiresAt: String
+}
+
+input LinkAccountWithPasswordInput {
+  clientMutationId: String
+  "PendingAccountLink.token."
+  token: String!
+  "The existing account's password."
+  password: String!
+}
+input SendAccountLinkEmailInput {
+  clientMutationId: String
+  "PendingAccountLink.token."
+  token: String!
+}
+type SendAccountLinkEmailPayload {
+  clientMutationId: String
+  success: Boolean
+}
+input LinkAccountFromEmailInput {
+  clientMutationId: String
+  "The key of the e-mailed link (/my-account/link-account?key=…)."
+  key: String!
+}
+
+input VerifyEmailInput {
+  clientMutationId: String
+  "The key of the e-mailed link (/my-account/verify-email?key=…)."
+  key: String!
+}
+type VerifyEmailPayload {
+  clientMutationId: String
+  success: Boolean
+  user: User
+}
+input SendEmailVerificationInput {
+  clientMutationId: String
+}
+type SendEmailVerificationPayload {
+  clientMutationId: String
+  success: Boolean
 }
 
 input RefreshTokenInput {
@@ -142,10 +201,22 @@ type ResetUserPasswordPayload {
   user: User
 }
 
+input ReportEmailChangeInput {
+  clientMutationId: String
+  "The token of the link in the notice an e-mail change sends to the previous address."
+  token: String!
+}
+type ReportEmailChangePayload {
+  clientMutationId: String
+  success: Boolean
+  "The restored address, partly hidden; a password-reset link was sent to it."
+  email: String
+}
+
 input UpdateUserInput {
   clientMutationId: String
   id: ID!
-  "Required together with password: the customer's current password."
+  "Required together with password, and with an email that changes the account's address: the customer's current password."
   currentPassword: String
   password: String
   email: String
@@ -188,6 +259,18 @@ extend type RootMutation {
   sendPasswordResetEmail(input: SendPasswordResetEmailInput!): SendPasswordResetEmailPayload
   resetUserPassword(input: ResetUserPasswordInput!): ResetUserPasswordPayload
   updateUser(input: UpdateUserInput!): UpdateUserPayload
+  "Undoes an e-mail change its owner did not make, from the link in the notice sent to the previous address: that address is restored, every login ended, the password retired and a reset link mailed."
+  reportEmailChange(input: ReportEmailChangeInput!): ReportEmailChangePayload
+  "Links a pending provider login to the existing account with that account's password, and logs in."
+  linkAccountWithPassword(input: LinkAccountWithPasswordInput!): LoginPayload
+  "Mails the existing account's address a link that completes a pending provider login's link."
+  sendAccountLinkEmail(input: SendAccountLinkEmailInput!): SendAccountLinkEmailPayload
+  "Completes a provider login's link with the e-mailed key (in the browser that started it), and logs in. The account's password is removed and its other logins end."
+  linkAccountFromEmail(input: LinkAccountFromEmailInput!): LoginPayload
+  "Confirms the logged-in customer's e-mail address with the key of the e-mailed link."
+  verifyEmail(input: VerifyEmailInput!): VerifyEmailPayload
+  "Sends the logged-in customer the e-mail that confirms their address again."
+  sendEmailVerification(input: SendEmailVerificationInput): SendEmailVerificationPayload
 }
 `;
 

@@ -264,6 +264,8 @@ input UpdateCustomerInput {
   shippingSameAsBilling: Boolean
   metaData: [MetaDataInput]
   isSession: Boolean
+  "Meshfront: the customer's current password, required when a logged-in customer changes the account's e-mail address."
+  currentPassword: String
 }
 type UpdateCustomerPayload {
   clientMutationId: String

@@ -14,6 +14,13 @@ import { SessionWriteBatch } from './write-batch.ts';
 
 export const SESSION_HEADER = 'woocommerce-session';
 
+/**
+ * Whether a session id is a customer's (their numeric user id) rather than a guest's (`t_…`). A
+ * customer's session holds their cart and addresses and books orders to them, so it serves only a
+ * request logged in as that customer (auth/plugin.ts); presented without that login it is not used.
+ */
+export const isCustomerSessionId = (customerId: string): boolean => /^\d+$/.test(customerId);
+
 /** base64url of {"alg":"HS256","typ":"JWT"}: the only protected header this engine issues. */
 const JWT_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 /** Leeway for clocks of other processes/machines, as WooGraphQL's JWT library allows. */
@@ -184,6 +191,18 @@ export class SessionService {
     const m = /^Session\s+(\S+)$/i.exec(headerValue.trim());
     const customerId = m ? this.quickVerify(m[1]!) : null;
     return customerId === null ? null : { customerId, token: m![1]!, issue: false, tokenError: null };
+  }
+
+  /**
+   * Serves the request as a new, empty guest session instead of the one it presented (a customer's
+   * session without that customer's login, or the session a logout just ended): new guest id, its token
+   * sent in the response header. The presented session's stored data stays for its owner's next login.
+   */
+  startGuest(state: SessionState): void {
+    state.customerId = this.newGuestId();
+    state.token = this.signNow(state.customerId);
+    state.issue = true;
+    state.tokenError = null;
   }
 
   /** A fresh token for the same customer (after a session-changing mutation or for `sessionToken` fields). */

@@ -9,10 +9,12 @@
  *   KADENA_CONFIRMATIONS          a payment counts as confirmed once this many blocks are mined on top of
  *                                 the block holding it (default 6). Read with /local?rewindDepth=N.
  *   KADENA_MERCHANT_SEED          hex, at least 32 bytes (64 hex characters, at most 64 bytes): the secret
- *                                 every order's payment account is derived from (SLIP-0010). Required in
- *                                 production when the gateway is on; in development one is generated once
- *                                 and kept in <MESHFRONT_DATA_DIR or ./var>/kadena-merchant-seed (with a
- *                                 warning). Back it up: it is the only key to the money on those accounts.
+ *                                 every order's payment account is derived from (SLIP-0010). When the
+ *                                 gateway is on and no seed is set, one is generated once and kept in
+ *                                 <MESHFRONT_DATA_DIR or ./var>/kadena-merchant-seed (mode 0600, with a
+ *                                 warning) — except in production with DATABASE_URL, where every engine
+ *                                 process must derive the same accounts, so it must be set. Back it up:
+ *                                 it is the only key to the money on those accounts.
  *   KDA_RATE_SOURCE               where the EUR→KDA rate comes from: 'fixed' (default, the only one today).
  *   KDA_EUR_RATE                  the fixed rate as a decimal string in EUR per KDA, e.g. "0.50". The KDA
  *                                 gateway is enabled when a rate is configured and off otherwise.
@@ -20,9 +22,9 @@
  *   KADENA_POLL_INTERVAL_MS       how often the watcher asks the node about open crypto orders (default 15000).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { dataDirSecret, DataDirSecretError } from '../../data-dir-secret.ts';
 import { parseRate, RateError } from './rates.ts';
 
 export class KadenaSettingsError extends Error {
@@ -45,8 +47,9 @@ export type KadenaSettings = {
 };
 
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   MESHFRONT_DATA_DIR: z.string().min(1).default('var'),
+  DATABASE_URL: z.string().optional(),
   CHAINWEB_URL: z
     .string()
     .url('must be an http(s) URL such as https://api.chainweb.com')
@@ -65,20 +68,19 @@ const schema = z.object({
   KADENA_POLL_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(15_000),
 });
 
-/** Read or create the development seed file; warns once when it creates one. */
-function devSeed(dataDir: string, warn: (message: string) => void): Buffer {
-  const file = path.join(dataDir, 'kadena-merchant-seed');
+/** Read or create the seed file in the data directory; warns when it creates one. A damaged file is never replaced. */
+function generatedSeed(dataDir: string, warn: (message: string) => void): Buffer {
   try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (/^([0-9a-f]{2}){32,64}$/i.test(existing)) return Buffer.from(existing, 'hex');
-  } catch {
-    /* not there yet */
+    const hex = dataDirSecret(dataDir, 'kadena-merchant-seed', {
+      generate: () => crypto.randomBytes(32).toString('hex'),
+      valid: (text) => /^([0-9a-f]{2}){32,64}$/i.test(text),
+      onCreate: (file) => warn(`[meshfront] KADENA_MERCHANT_SEED is not set: generated a merchant seed in ${file}. Back this file up: it is the only key to the crypto payments the shop receives.`),
+    });
+    return Buffer.from(hex, 'hex');
+  } catch (err) {
+    if (err instanceof DataDirSecretError) throw new KadenaSettingsError(`Invalid Kadena payment settings:\n  KADENA_MERCHANT_SEED: not set, and ${err.message}`);
+    throw err;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const seed = crypto.randomBytes(32);
-  fs.writeFileSync(file, seed.toString('hex') + '\n', { mode: 0o600 });
-  warn(`[meshfront] KADENA_MERCHANT_SEED is not set: generated a development seed in ${file}. Set KADENA_MERCHANT_SEED in production and back it up.`);
-  return seed;
 }
 
 export function loadKadenaSettings(
@@ -100,10 +102,11 @@ export function loadKadenaSettings(
   const enabled = e.KDA_EUR_RATE !== undefined;
   let merchantSeed: Buffer | null = e.KADENA_MERCHANT_SEED ? Buffer.from(e.KADENA_MERCHANT_SEED, 'hex') : null;
   if (!merchantSeed && enabled) {
-    if (e.NODE_ENV === 'production') {
-      throw new KadenaSettingsError('Invalid Kadena payment settings:\n  KADENA_MERCHANT_SEED: required in production when KDA_EUR_RATE enables the gateway (32+ random bytes as hex, e.g. `openssl rand -hex 32`)');
+    // Several engine processes (PostgreSQL) must all derive the same payment accounts from one seed.
+    if (e.NODE_ENV === 'production' && e.DATABASE_URL) {
+      throw new KadenaSettingsError('Invalid Kadena payment settings:\n  KADENA_MERCHANT_SEED: required in production with DATABASE_URL when KDA_EUR_RATE enables the gateway (32+ random bytes as hex, e.g. `openssl rand -hex 32`, the same on every engine process)');
     }
-    merchantSeed = devSeed(path.resolve(e.MESHFRONT_DATA_DIR), options.warn ?? ((m) => console.warn(m)));
+    merchantSeed = generatedSeed(path.resolve(e.MESHFRONT_DATA_DIR), options.warn ?? ((m) => console.warn(m)));
   }
   return {
     enabled,

@@ -2,8 +2,8 @@
  * Reconciliation of card payments with Stripe: no payment taken without an order stays taken.
  *
  * recovery.ts covers a card Checkout that reached the engine: it is recorded in the customer's session
- * before it runs, and a sweep completes or refunds it. What it cannot see is a payment whose Checkout
- * never arrived, or died before it was recorded: the customer paid at Stripe (the PaymentIntent
+ * before its order's transaction, and a sweep completes or refunds it. What it cannot see is a payment
+ * whose Checkout never arrived, or died before it was recorded: the customer paid at Stripe (the PaymentIntent
  * succeeded in the browser) and then closed the tab, lost the connection, or the engine was down at that
  * moment. The money is taken and Meshfront has neither an order nor a record. Stripe is the only place
  * that knows, so this module asks Stripe:
@@ -43,6 +43,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/connection.ts';
+import { errorSummary } from '../../error-summary.ts';
 import { RECORDS_KEY, type CardCheckoutRecord } from './recovery.ts';
 import type { ListedPaymentIntent } from './service.ts';
 
@@ -157,7 +158,7 @@ export function createCardReconciliation(deps: ReconcileDeps): () => Promise<Rec
         deps.log(`refunded card payment ${intent.id} (${intent.amountReceivedCents} ${intent.currency}): paid ${Math.round(now() / 1000 - paidAt)} s ago, no Checkout reached the engine (session ${sessionRef})`);
       } catch (err) {
         report.failed.push(intent.id);
-        deps.log(`card payment reconciliation for ${intent.id} failed, will retry: ${(err as Error).message}`);
+        deps.log(`card payment reconciliation for ${intent.id} failed, will retry: ${errorSummary(err)}`);
       }
     }
     return report;

@@ -15,6 +15,9 @@
  *   STRIPE_CURRENCY                ISO 4217 code, lower-case, of PaymentIntents (default eur).
  *   STRIPE_RECOVERY_AFTER_SECONDS  a recorded card Checkout still unfinished after this long is completed
  *                                  or refunded by the recovery sweep (recovery.ts; default 120).
+ *   STRIPE_RECOVERY_MAX_ATTEMPTS   how often the sweep tries one such Checkout when Stripe or the database
+ *                                  fails, the wait doubling each time (default 8, about four hours in all);
+ *                                  then its record is dropped and the reconciliation refunds the payment.
  *   STRIPE_RECONCILE_AFTER_SECONDS a payment taken this long ago that never reached a Checkout (browser
  *                                  closed, engine down) is refunded by the reconciliation (reconcile.ts;
  *                                  default 900). Counted from the charge, i.e. from when the customer paid.
@@ -40,6 +43,8 @@ export type StripeSettings = {
   testMode: boolean;
   /** STRIPE_RECOVERY_AFTER_SECONDS: a card checkout still unfinished after this long had its process die (recovery.ts). */
   recoveryAfterSeconds: number;
+  /** STRIPE_RECOVERY_MAX_ATTEMPTS: failed recovery runs of one card checkout before its record is dropped. */
+  recoveryMaxAttempts: number;
   /** STRIPE_RECONCILE_AFTER_SECONDS: a paid PaymentIntent with no Checkout this long after the charge is refunded (reconcile.ts). */
   reconcileAfterSeconds: number;
   /** STRIPE_RECONCILE_LOOKBACK_HOURS: how far back the reconciliation lists PaymentIntents; 0 = off. */
@@ -47,7 +52,7 @@ export type StripeSettings = {
 };
 
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_…)').optional(),
   PUBLIC_STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'must be a publishable key (pk_test_… or pk_live_…)').optional(),
@@ -61,6 +66,7 @@ const schema = z.object({
     .default('eur'),
   // Longer than any live checkout can take (the SDK's 20 s timeout with 2 retries).
   STRIPE_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
+  STRIPE_RECOVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   // Longer than a customer takes from paying to the Checkout arriving, including a 3-D Secure return and
   // pressing "Place order" again after a network error: refunding sooner would refuse that Checkout.
   STRIPE_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(7 * 86_400, 'must be at most 7 days (604800)').default(900),
@@ -104,6 +110,7 @@ export function loadStripeSettings(source: Record<string, string | undefined> = 
     currency: e.STRIPE_CURRENCY,
     testMode,
     recoveryAfterSeconds: e.STRIPE_RECOVERY_AFTER_SECONDS,
+    recoveryMaxAttempts: e.STRIPE_RECOVERY_MAX_ATTEMPTS,
     reconcileAfterSeconds: e.STRIPE_RECONCILE_AFTER_SECONDS,
     reconcileLookbackHours: e.STRIPE_RECONCILE_LOOKBACK_HOURS,
   };

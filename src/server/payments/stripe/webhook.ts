@@ -1,6 +1,7 @@
 /**
  * Stripe webhooks: signature check on the RAW request body (the SDK's constructEvent: HMAC-SHA256 of
- * `${t}.${body}` with the endpoint secret, timestamp within the tolerance), then a typed view of the
+ * `${t}.${body}` with the endpoint secret, timestamp within the tolerance — in the past, and here also in
+ * the future, which the SDK lets through), then a typed view of the
  * three events the orders domain acts on. Any JSON re-serialisation of the body before this point breaks
  * the signature, so the HTTP route must hand over the body bytes untouched.
  *
@@ -59,7 +60,7 @@ export function parseStripeWebhook(
   signatureHeader: string | null | undefined,
   secret: string,
   toleranceSeconds = 300,
-  /** For tests: the receive time in seconds (default now). */
+  /** For tests: the receive time in milliseconds since the epoch (default now), as the SDK takes it. */
   receivedAt?: number,
 ): StripeWebhookParseResult {
   if (!signatureHeader) return { ok: false, reason: 'missing_signature', message: 'Missing Stripe-Signature header' };
@@ -77,6 +78,13 @@ export function parseStripeWebhook(
     }
     // Signed correctly but not JSON (constructEvent parses after verifying).
     return { ok: false, reason: 'malformed_payload', message };
+  }
+  // The SDK refuses a signature older than the tolerance but not one from the future: a delivery signed
+  // ahead of time (a leaked secret, a clock far off) would stay replayable for as long as it lies ahead.
+  const signedAt = signatureTimestamp(signatureHeader);
+  const now = Math.floor((receivedAt ?? Date.now()) / 1000);
+  if (toleranceSeconds > 0 && signedAt !== null && signedAt - now > toleranceSeconds) {
+    return { ok: false, reason: 'timestamp_out_of_tolerance', message: `Timestamp outside the tolerance zone: the signature is dated ${signedAt - now} s in the future (at most ${toleranceSeconds} s allowed)` };
   }
   if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
     return { ok: false, reason: 'malformed_payload', message: 'Not a Stripe event object' };
@@ -121,6 +129,17 @@ export function parseStripeWebhook(
     default:
       return { ok: true, event: { ...base, type: 'ignored', originalType: event.type } };
   }
+}
+
+/** The `t=` of a Stripe-Signature header (unix seconds) read as the SDK reads it (the last one, parseInt); null without one. */
+function signatureTimestamp(header: string): number | null {
+  const t = header
+    .split(',')
+    .map((item) => item.split('='))
+    .filter(([key]) => key === 't')
+    .at(-1)?.[1];
+  const seconds = t === undefined ? NaN : parseInt(t, 10);
+  return Number.isFinite(seconds) ? seconds : null;
 }
 
 const STRIPE_ID = /^[A-Za-z0-9_]{1,255}$/;
