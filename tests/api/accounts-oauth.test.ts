@@ -3,45 +3,31 @@
 // OIDC path (discovery, ID token, nonce) and the plain OAuth 2 path (explicit endpoints + userinfo),
 // linking by verified e-mail (to an account whose address is confirmed) and creating accounts.
 import crypto from 'node:crypto';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestEngine, type TestEngine } from './harness.ts';
+import { startOAuthProvider, type OAuthProviderStandIn } from '../fixtures/oauth-provider.ts';
 import { headersOf, newCustomer, op, register } from './accounts-helpers.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let t: TestEngine;
-let idp: OAuth2Server;
+let provider: OAuthProviderStandIn;
 let ipCounter = 0;
 const ip = () => `10.9.0.${++ipCounter}`;
 /** What the provider says about the next user who logs in. */
 let profile: Record<string, unknown> = {};
 
 beforeAll(async () => {
-  idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  const issuer = idp.issuer.url!;
-  idp.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, profile));
-  idp.service.on('beforeUserinfo', (res: { body: Record<string, unknown> }) => Object.assign(res.body, profile));
+  provider = await startOAuthProvider(() => profile);
   process.env.TRUST_PROXY = '1';
   process.env.PASSWORD_SCRYPT_LOG2N = '12';
   process.env.PUBLIC_SITE_URL = 'https://shop.meshfront.test';
-  process.env.OAUTH_PROVIDERS = 'google,acme';
-  process.env.OAUTH_GOOGLE_ISSUER = issuer;
-  process.env.OAUTH_GOOGLE_CLIENT_ID = 'meshfront-google';
-  process.env.OAUTH_GOOGLE_CLIENT_SECRET = 'google-secret';
-  process.env.OAUTH_ACME_AUTHORIZATION_URL = `${issuer}/authorize`;
-  process.env.OAUTH_ACME_TOKEN_URL = `${issuer}/token`;
-  process.env.OAUTH_ACME_USERINFO_URL = `${issuer}/userinfo`;
-  process.env.OAUTH_ACME_CLIENT_ID = 'meshfront-acme';
-  process.env.OAUTH_ACME_CLIENT_SECRET = 'acme-secret';
-  process.env.OAUTH_ACME_NAME = 'Acme ID';
+  Object.assign(process.env, provider.env);
   t = await startTestEngine();
 });
 afterAll(async () => {
   await t?.close();
-  await idp?.stop();
+  await provider?.stop();
 });
 
 /** A guest session and the login clients handed to it (as getCart does). */
@@ -69,7 +55,7 @@ describe('loginClients', () => {
       ['Acme ID', 'OAUTH2_GENERIC', true, 1],
     ]);
     const g = new URL(clients[0]!.authorizationUrl);
-    expect(g.origin + g.pathname).toBe(`${idp.issuer.url}/authorize`);
+    expect(g.origin + g.pathname).toBe(`${provider.idp.issuer.url}/authorize`);
     expect(Object.fromEntries(g.searchParams)).toMatchObject({ client_id: 'meshfront-google', response_type: 'code', redirect_uri: 'https://shop.meshfront.test/oauth/login/google', code_challenge_method: 'S256', scope: 'openid email profile' });
     expect(g.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(g.searchParams.get('nonce')).toBeTruthy();
@@ -165,7 +151,7 @@ describe('login with a provider', () => {
     expect(r.body.errors?.[0]?.message).toBe('The Google login failed. Please try again.');
     // The provider itself refuses the exchange without the right verifier.
     const second = await authorize(s.clients[0]!.authorizationUrl);
-    const token = await fetch(`${idp.issuer.url}/token`, {
+    const token = await fetch(`${provider.idp.issuer.url}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('meshfront-google:google-secret').toString('base64')}` },
       body: new URLSearchParams({ grant_type: 'authorization_code', code: second.code, redirect_uri: 'https://shop.meshfront.test/oauth/login/google', code_verifier: 'x'.repeat(43) }),

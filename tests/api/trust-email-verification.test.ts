@@ -8,16 +8,16 @@
 // completed password reset and a provider's verified address also confirm the address.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestEngine, type TestEngine } from './harness.ts';
+import { startOAuthProvider, type OAuthProviderStandIn } from '../fixtures/oauth-provider.ts';
 import { headersOf, login, newCustomer, op, register } from './accounts-helpers.ts';
 import { BILLING, operation, productId, Shopper } from './shop-helpers.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let t: TestEngine;
-let idp: OAuth2Server;
+let provider: OAuthProviderStandIn;
 let ipCounter = 0;
 const ip = () => `192.0.2.${++ipCounter}`;
 /** What the provider says about the next user who logs in. */
@@ -29,30 +29,16 @@ const VIEWER = /* GraphQL */ `query { viewer { databaseId email emailVerified } 
 const SAVE_ADDRESS = /* GraphQL */ `mutation ($phone: String!) { updateCustomer(input: { billing: { address1: "7 Victim Lane", city: "Lyon", postcode: "69001", country: FR, phone: $phone } }) { customer { databaseId } } }`;
 
 beforeAll(async () => {
-  idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  const issuer = idp.issuer.url!;
-  idp.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, profile));
-  idp.service.on('beforeUserinfo', (res: { body: Record<string, unknown> }) => Object.assign(res.body, profile));
+  provider = await startOAuthProvider(() => profile);
   process.env.TRUST_PROXY = '1';
   process.env.PASSWORD_SCRYPT_LOG2N = '12';
   process.env.PUBLIC_SITE_URL = 'https://shop.meshfront.test';
-  process.env.OAUTH_PROVIDERS = 'google,acme';
-  process.env.OAUTH_GOOGLE_ISSUER = issuer;
-  process.env.OAUTH_GOOGLE_CLIENT_ID = 'meshfront-google';
-  process.env.OAUTH_GOOGLE_CLIENT_SECRET = 'google-secret';
-  process.env.OAUTH_ACME_AUTHORIZATION_URL = `${issuer}/authorize`;
-  process.env.OAUTH_ACME_TOKEN_URL = `${issuer}/token`;
-  process.env.OAUTH_ACME_USERINFO_URL = `${issuer}/userinfo`;
-  process.env.OAUTH_ACME_CLIENT_ID = 'meshfront-acme';
-  process.env.OAUTH_ACME_CLIENT_SECRET = 'acme-secret';
-  process.env.OAUTH_ACME_NAME = 'Acme ID';
+  Object.assign(process.env, provider.env);
   t = await startTestEngine();
 });
 afterAll(async () => {
   await t?.close();
-  await idp?.stop();
+  await provider?.stop();
 });
 
 const unique = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.test`;
