@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Page, type Request, type Route } from '@playwright/test';
-import { attributeFacets } from '../../src/lib/catalog/filters.ts';
+import { attributeFacets, priceBounds } from '../../src/lib/catalog/filters.ts';
 import { PRODUCTS_PER_PAGE } from '../../src/lib/catalog/list.ts';
 import type { CatalogProduct } from '../../src/lib/catalog/types.ts';
 
@@ -77,7 +77,7 @@ function toAstro(value: unknown): Encoded {
  * The listing HTML with the island's props as a large catalog's build has them: only this page's
  * products, the attribute facets passed in (the page can no longer collect them from the whole list; a
  * real engine-mode build passes getAllTerms' — here the ones the static HTML was rendered with, so
- * hydration matches), and a threshold the listing is above.
+ * hydration matches), the whole listing's price range (likewise), and a threshold the listing is above.
  */
 function engineModeHtml(html: string): string {
   const island = /(<astro-island\b[^>]*component-url="[^"]*ProductList[^"]*"[^>]*\bprops=")([^"]*)(")/;
@@ -93,6 +93,8 @@ function engineModeHtml(html: string): string {
   if (!Array.isArray(props.products)) throw new Error('The ProductList island has no products prop; the engine-mode rewrite needs updating.');
   const from = ((props.initialPage ?? 1) - 1) * PRODUCTS_PER_PAGE;
   props.facets ??= attributeFacets(props.products, props.attributeTaxonomies ?? []);
+  // Likewise the whole listing's price range, which the static HTML's price placeholders show.
+  if (props.priceRange === undefined) props.priceRange = priceBounds(props.products);
   props.products = props.products.slice(from, from + PRODUCTS_PER_PAGE);
   props.engineThreshold = 0;
   const out = JSON.stringify(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, toAstro(v)])));

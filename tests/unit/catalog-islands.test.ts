@@ -75,6 +75,15 @@ describe('ProductList (static render)', () => {
     expect(html).toContain('rel="prev"');
   });
 
+  it('in engine mode the price placeholders show the whole listing\'s range, not the page\'s', () => {
+    const page = [product(1, { rawPrice: '12', price: '€12.00' }), product(2, { rawPrice: '30', price: '€30.00' })];
+    const render = (extra: object) => renderToStaticMarkup(createElement(ProductList, { products: page, strings, basePath: '/products', totalProducts: 900, engineThreshold: 500, ...extra }));
+    expect(render({})).toContain('placeholder="12"');
+    const html = render({ priceRange: { min: 500, max: 45_900 } });
+    expect(html).toContain('placeholder="5"');
+    expect(html).toContain('placeholder="459"');
+  });
+
   it('renders the empty state for an empty listing', () => {
     const html = renderToStaticMarkup(createElement(ProductList, { products: [], strings, basePath: '/products' }));
     expect(html).toContain('No products found');

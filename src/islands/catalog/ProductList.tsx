@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useLayoutEffect, useMemo, useState, type FormEvent } from 'react';
 import { ENGINE_THRESHOLD } from '../../lib/catalog/engine-query.ts';
-import { attributeFacets, categoryFacets, categoryParentMap, hasActiveFilters, priceBounds, type AttributeFacet } from '../../lib/catalog/filters.ts';
+import { attributeFacets, categoryFacets, categoryParentMap, hasActiveFilters, priceBounds, type AttributeFacet, type PriceRange } from '../../lib/catalog/filters.ts';
 import { applyCatalogQuery, pageSlice, pagination, PRODUCTS_PER_PAGE } from '../../lib/catalog/list.ts';
 import { isEmptyQuery, serializeCatalogQuery } from '../../lib/catalog/query-url.ts';
 import type { CatalogProduct } from '../../lib/catalog/types.ts';
@@ -44,6 +44,11 @@ export interface ProductListProps {
    * so pass the terms of the configured taxonomies (getAllTerms) instead.
    */
   facets?: AttributeFacet[];
+  /**
+   * Lowest and highest price of the whole listing, the price inputs' placeholders; default: from
+   * `products`. In engine mode `products` is one page, so pass the listing's own (null: no prices).
+   */
+  priceRange?: PriceRange | null;
   /**
    * The catalog's categories: the filter panel's list (default: the categories found in `products`) and,
    * through `parent` (the parent category's slug), the tree a category filter needs to include
@@ -157,7 +162,7 @@ export default function ProductList(props: ProductListProps) {
 
   const facets = useMemo(() => props.facets ?? attributeFacets(products, attributeTaxonomies), [products, attributeTaxonomies, props.facets]);
   const categories = useMemo(() => props.categories ?? categoryFacets(products), [products, props.categories]);
-  const bounds = useMemo(() => priceBounds(products), [products]);
+  const bounds = useMemo(() => (props.priceRange !== undefined ? props.priceRange : priceBounds(products)), [products, props.priceRange]);
   const numbers = pagination(view.total, view.page, perPage);
   const filtering = hasActiveFilters(query.filters) || query.search !== '';
 

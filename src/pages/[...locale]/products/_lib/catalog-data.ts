@@ -9,7 +9,7 @@
 import { buildRequest } from '../../../../graphql/build';
 import type { ProductCategory, ProductDetail, ProductListItem, Term } from '../../../../graphql/types';
 import { ENGINE_THRESHOLD } from '../../../../lib/catalog/engine-query';
-import { categoryParentMap, facetsFromTerms, matchesCategories, type AttributeFacet } from '../../../../lib/catalog/filters';
+import { categoryParentMap, facetsFromTerms, matchesCategories, priceBounds, type AttributeFacet, type PriceRange } from '../../../../lib/catalog/filters';
 import { pageSlice, pagination, PRODUCTS_PER_PAGE } from '../../../../lib/catalog/list';
 import { slimListingProduct } from '../../../../lib/catalog/slim';
 import type { CatalogProduct } from '../../../../lib/catalog/types';
@@ -126,18 +126,20 @@ export interface ListingIslandData {
   pageProducts: CatalogProduct[];
   totalProducts: number;
   facets?: AttributeFacet[];
+  /** Above the threshold: the whole listing's price range (the page alone would narrow the placeholders). */
+  priceRange?: PriceRange | null;
 }
 
 /**
  * The listing island's product data for one static page. Small catalogs travel whole (slimmed) so
  * filtering, search and sort run in the browser; above ENGINE_THRESHOLD only the page's products
- * travel and the attribute facets come from getAllTerms.
+ * travel, the attribute facets come from getAllTerms and the price range from the whole listing.
  */
 export function listingIslandData(all: readonly ProductListItem[], page: number, terms: readonly Term[]): ListingIslandData {
   const slim = (all as unknown as CatalogProduct[]).map(slimListingProduct);
   const pageProducts = pageSlice(slim, page, PRODUCTS_PER_PAGE);
   if (all.length > ENGINE_THRESHOLD) {
-    return { products: pageProducts, pageProducts, totalProducts: all.length, facets: facetsFromTerms(terms, ATTRIBUTE_TAXONOMIES) };
+    return { products: pageProducts, pageProducts, totalProducts: all.length, facets: facetsFromTerms(terms, ATTRIBUTE_TAXONOMIES), priceRange: priceBounds(slim) };
   }
   return { products: slim, pageProducts, totalProducts: all.length };
 }
