@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The embedded databases test files start from, made once per run (see the file).
+    globalSetup: ['tests/fixtures/template-databases.ts'],
     // The API tests place many orders from one client and with one e-mail address (the race alone 200);
     // the order limits have their own test (tests/api/trust-checkout.test.ts), which sets them itself.
     // Engines the tests start in other processes inherit these.

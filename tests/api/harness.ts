@@ -2,16 +2,16 @@
  * Boots a real engine (migrations, seed from tests/fixtures/catalog-small) on a fresh database and talks
  * to it through yoga.fetch with real GraphQL documents and headers — the same path HTTP requests take.
  */
-import path from 'node:path';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
-import { createEngine, type Engine } from '../../src/server/engine.ts';
+import { createEngine, type Engine } from '../../src/server/engine/index.ts';
 import { createMeshfrontYoga, type MeshfrontYoga } from '../../src/server/http/yoga.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
+import { FIXTURE_CATALOG, TEST_ENGINE_SECRETS } from '../fixtures/test-engine-settings.ts';
 
 /** Creating a PGlite database runs initdb: slow on a busy 2-core machine, so engine start gets more than vitest's default hook time. */
 export const ENGINE_START_TIMEOUT_MS = 180_000;
 
-export const FIXTURE_CATALOG = path.resolve(import.meta.dirname, '../fixtures/catalog-small');
+export { FIXTURE_CATALOG };
 
 export type GqlResponse<T = any> = {
   status: number;
@@ -34,12 +34,14 @@ export type TestEngine = {
 };
 
 export async function startTestEngine(options: { env?: Record<string, string>; catalogDir?: string } = {}): Promise<TestEngine> {
-  const database = await createTestDatabase();
+  // An engine that would seed the fixture catalog into its own new database starts from the run's seeded copy.
+  const env = options.env ?? {};
+  const seedsFixture = (options.catalogDir ?? FIXTURE_CATALOG) === FIXTURE_CATALOG && env.MESHFRONT_SEED_ON_START !== 'false' && !env.MESHFRONT_DATA_DIR;
+  const database = await createTestDatabase({ from: seedsFixture ? 'seeded' : 'migrated' });
   const config = loadConfig({
     NODE_ENV: 'test',
     MESHFRONT_CATALOG_DIR: options.catalogDir ?? FIXTURE_CATALOG,
-    SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    SESSION_ISSUER: 'http://meshfront.test',
+    ...TEST_ENGINE_SECRETS,
     CORS_ORIGINS: 'http://shop.test',
     ...database.env,
     ...options.env,
