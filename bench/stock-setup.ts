@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getConfig } from '../src/server/config.ts';
-import { createEngine } from '../src/server/engine.ts';
+import { createEngine } from '../src/server/engine/index.ts';
 import { catalogProducts } from '../src/server/catalog/tables.ts';
 import { bumpCounter } from '../src/server/db/meta.ts';
 

@@ -62,7 +62,7 @@ export async function createSiteServer({ distDir = path.resolve(process.env.MESH
   server.builds = builds;
   server.shutdown = hardening.gracefulShutdown(server, {
     graceMs: settings.shutdownGraceMs,
-    // The engine lives inside Astro's server bundle; it registers its closer on globalThis (src/server/engine.ts).
+    // The engine lives inside Astro's server bundle; it registers its closer on globalThis (src/server/engine/index.ts).
     close: async () => {
       const closeEngine = globalThis[Symbol.for('meshfront.closeEngine')];
       if (typeof closeEngine === 'function') await closeEngine();

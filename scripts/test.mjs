@@ -1,5 +1,6 @@
-// `npm test`: every test. Unit and API tests (vitest) on the embedded database, the API tests again
-// on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), then a fresh build and the browser tests.
+// `npm test`: the type check (astro check), then every test. Unit and API tests (vitest) on the embedded
+// database, the API tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), then a fresh
+// build and the browser tests.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ const failures = [];
 const reportDir = path.join(root, 'var', 'test-results');
 const failedTests = [];
 const flakyTests = [];
+const typeErrors = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}`);
@@ -55,9 +57,36 @@ function readReport(label, report) {
   return { failed, flaky };
 }
 
+/**
+ * `astro check`: the .astro files and every TypeScript file tsconfig.json includes (src, tests …), with
+ * TypeScript's strict settings. Its errors are named again at the end; hints are left out.
+ */
+function typeCheck() {
+  const label = 'type check (astro check)';
+  console.log(`\n=== ${label}`);
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning'], {
+    cwd: root,
+    env: process.env,
+    stdio: ['inherit', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stdout.write(r.stdout ?? '');
+  process.stderr.write(r.stderr ?? '');
+  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  if (r.status === 0) return;
+  failures.push(label);
+  // "src/x.ts:12:5 - error ts(2322): Type …": one line per error, colours taken out.
+  const lines = `${r.stdout}\n${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const errors = lines.filter((l) => /^\S+:\d+:\d+ - error /.test(l)).map((l) => `${label}: ${l.slice(0, 600)}`);
+  typeErrors.push(...(errors.length ? errors : [`${label}: failed (exit ${r.status ?? r.signal ?? r.error?.message}) without naming an error: see its output above`]));
+}
+
 const oneLine = (text) => String(text ?? '').split('\n').slice(0, 3).join(' | ').slice(0, 600);
 
 const only = process.argv[2];
+if (!only || only === 'types') typeCheck();
 if (!only || only === 'unit') vitest('unit and API tests (PGlite)', 'vitest-pglite', []);
 if ((!only || only === 'pg') && process.env.TEST_DATABASE_URL) {
   vitest('API tests (PostgreSQL)', 'vitest-postgresql', ['tests/api'], { DATABASE_URL: process.env.TEST_DATABASE_URL });
@@ -79,6 +108,7 @@ if (!only || only === 'e2e') {
 
 if (flakyTests.length) console.error(`\nPassed only on a second try (flaky: look into these):\n${flakyTests.map((l) => `  ${l}`).join('\n')}`);
 if (failures.length) {
+  if (typeErrors.length) console.error(`\nType errors:\n${typeErrors.map((l) => `  ${l}`).join('\n')}`);
   if (failedTests.length) console.error(`\nFailed tests:\n${failedTests.map((l) => `  ${l}`).join('\n')}`);
   console.error(`\nFailed: ${failures.join(', ')}`);
   process.exit(1);

@@ -7,7 +7,7 @@ import { SeedMissingError, SeedValidationError } from './catalog/seed-loader.ts'
 import { syntheticCatalog } from './catalog/synthetic.ts';
 import { writeSeedCatalog } from './catalog/seed-writer.ts';
 import { getConfig } from './config.ts';
-import { createEngine } from './engine.ts';
+import { createEngine } from './engine/index.ts';
 import { adminCommands, CliUsageError } from './admin/cli/index.ts';
 import { asAdminError } from './admin/errors.ts';
 import { exportCommand, importCommand } from './catalog/woocommerce-csv/cli.ts';

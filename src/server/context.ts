@@ -5,7 +5,7 @@ import type { SessionService, SessionState } from './session/service.ts';
 import type { CartService } from './cart/service.ts';
 import type { CouponService } from './coupons/service.ts';
 import type { OrderService } from './orders/service.ts';
-import type { CheckoutService } from './checkout/service.ts';
+import type { Checkout } from './checkout/service.ts';
 import type { PaymentsService } from './checkout/payments.ts';
 
 export type Services = {
@@ -15,7 +15,7 @@ export type Services = {
   cart: CartService;
   coupons: CouponService;
   orders: OrderService;
-  checkout: CheckoutService;
+  checkout: Checkout;
   payments: PaymentsService;
 };
 

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { createEngine, type Engine } from '../../src/server/engine.ts';
+import { createEngine, type Engine } from '../../src/server/engine/index.ts';
 import { readOutbox } from '../../src/server/mail/index.ts';
 import { readMailSettings } from '../../src/server/mail/settings.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';

@@ -37,7 +37,7 @@ beforeAll(async () => {
   // config (admin endpoint limits, session secret file) goes to a scratch data directory.
   Object.assign(process.env, { ADMIN_UPLOADS_DIR: uploads, ADMIN_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), MESHFRONT_DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789' });
   t = await startTestEngine({ env: { MESHFRONT_DATA_DIR: dataDir } });
-  // The pages take the process-wide engine (src/server/engine.ts keeps it on globalThis): this one.
+  // The pages take the process-wide engine (src/server/engine/ keeps it on globalThis): this one.
   (globalThis as Record<symbol, unknown>)[Symbol.for('meshfront.sharedEngine')] = Promise.resolve(t.engine);
   const manager = await register(t, newCustomer('catalogweb'), { 'x-forwarded-for': '198.51.100.31' });
   await adminServiceFor(t.engine).roles.setRole(manager.userId, 'shop_manager');

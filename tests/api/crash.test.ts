@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markStockChanged } from '../../src/server/catalog/stock.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { createEngine, type Engine } from '../../src/server/engine.ts';
+import { createEngine, type Engine } from '../../src/server/engine/index.ts';
 import { consistencyProblems, stockLevels, type Query, type StockLevels } from '../fixtures/consistency.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { startStripeServer, type StripeStandIn } from '../fixtures/stripe-server.ts';

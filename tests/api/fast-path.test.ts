@@ -11,7 +11,7 @@ import { markStockChanged } from '../../src/server/catalog/stock.ts';
 import { catalogProducts } from '../../src/server/catalog/tables.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { bumpCounter } from '../../src/server/db/meta.ts';
-import { createEngine, type Engine } from '../../src/server/engine.ts';
+import { createEngine, type Engine } from '../../src/server/engine/index.ts';
 import { CatalogFastPath } from '../../src/server/http/fast-path.ts';
 import { createMeshfrontYoga } from '../../src/server/http/yoga.ts';
 import { ENGINE_START_TIMEOUT_MS, startTestEngine, type TestEngine } from './harness.ts';

@@ -17,7 +17,7 @@ import { consistencyProblems, stockLevels, type Query, type StockLevels } from '
 import { FIXTURE_CATALOG } from './harness.ts';
 import { op } from './accounts-helpers.ts';
 import { composeOperations } from '../../src/server/http/trusted-documents.ts';
-import type { Engine } from '../../src/server/engine.ts';
+import type { Engine } from '../../src/server/engine/index.ts';
 
 const LONG = process.env.MESHFRONT_LONG_TESTS === '1';
 const RUNS = LONG ? 400 : 40;
@@ -57,7 +57,7 @@ beforeAll(async () => {
     STRIPE_API_PORT: '9',
     STRIPE_API_PROTOCOL: 'http',
   });
-  const { getEngine } = await import('../../src/server/engine.ts');
+  const { getEngine } = await import('../../src/server/engine/index.ts');
   engine = await getEngine();
   query = async (text) => {
     const r = await engine.database.db.execute(sql.raw(text));
@@ -77,7 +77,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  const { closeSharedEngine } = await import('../../src/server/engine.ts');
+  const { closeSharedEngine } = await import('../../src/server/engine/index.ts');
   await closeSharedEngine();
   await db?.drop();
 });

@@ -8,7 +8,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { createEngine, type Engine } from '../../src/server/engine.ts';
+import { createEngine, type Engine } from '../../src/server/engine/index.ts';
 import { createStripeWebhookRoute } from '../../src/server/http/stripe-webhook.ts';
 import { claimReconcileRun, REFUND_LEASE_MS } from '../../src/server/payments/stripe/reconcile.ts';
 import { RECORDS_KEY, REFUNDED_MESSAGE } from '../../src/server/payments/stripe/recovery.ts';

@@ -14,7 +14,7 @@ export const E2E_ADMIN = { username: 'e2e-shop-manager', email: 'e2e-shop-manage
 export const E2E_CUSTOMER = { username: 'e2e-plain-customer', email: 'e2e-plain-customer@meshfront.example', password: 'Shopper-e2e-Pass-2026!' };
 
 async function ensureAccounts(): Promise<void> {
-  const { createEngine } = await import('../../src/server/engine.ts');
+  const { createEngine } = await import('../../src/server/engine/index.ts');
   const { getConfig } = await import('../../src/server/config.ts');
   const { hashPassword } = await import('../../src/server/auth/passwords.ts');
   const { CustomerRoles } = await import('../../src/server/customers/operator.ts');

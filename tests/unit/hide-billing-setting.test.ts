@@ -1,9 +1,9 @@
 // The hideBillingAddressForVirtualProducts setting has two sides that must agree: the prebuilt checkout
-// page (src/lib/config/store.ts) and the engine (src/server/checkout/settings.ts). One public variable
+// page (src/lib/config/store.ts) and the engine (src/server/shop/settings.ts). One public variable
 // switches both; the engine's own variable wins for an engine run apart from the site.
 import { describe, expect, it } from 'vitest';
 import { loadStoreSettings } from '../../src/lib/config/store.ts';
-import { loadCommerceSettings } from '../../src/server/checkout/settings.ts';
+import { loadCommerceSettings } from '../../src/server/shop/settings.ts';
 
 describe('PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL', () => {
   it('is off by default on both sides', () => {

@@ -9,7 +9,7 @@ import type { RequestAuth } from '../auth/service.ts';
 import type { CouponInput, CouponRow } from '../coupons/operator.ts';
 import { isShopManager } from '../customers/operator.ts';
 import type { ContactMessageRow } from '../contact/operator.ts';
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine/index.ts';
 import type { SubscriberRow, SubscriberStatus } from '../newsletter/operator.ts';
 import type { RefundRow } from '../orders/operator.ts';
 import type { OrderRow, OrderStatus } from '../orders/service.ts';

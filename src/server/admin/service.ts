@@ -12,7 +12,7 @@ import { ContactOperator } from '../contact/operator.ts';
 import { CouponOperator } from '../coupons/operator.ts';
 import { CustomerRoles } from '../customers/operator.ts';
 import type { DbOrTx } from '../db/connection.ts';
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine/index.ts';
 import { NewsletterOperator, type SubscriberStatus } from '../newsletter/operator.ts';
 import { OrderOperator, ORDER_STATUSES, type RefundRow } from '../orders/operator.ts';
 import type { OrderRow, OrderStatus } from '../orders/service.ts';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { GraphQLError } from 'graphql';
 import { createSchema, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { ServerConfig } from '../config.ts';
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine/index.ts';
 import { socketAddressOf } from '../auth/plugin.ts';
 import { armorPlugins, bodyTooLarge, maskUnexpectedErrors, useNoIntrospection } from '../http/yoga.ts';
 import { useRequestErrorsWithoutInput } from '../http/request-errors.ts';
@@ -94,7 +94,7 @@ let shared: AdminYoga | null = null;
 /** The process-wide admin endpoint (engine and settings from the environment). */
 export async function getAdminYoga(): Promise<AdminYoga> {
   if (!shared) {
-    const [{ getEngine }, { getConfig }] = await Promise.all([import('../engine.ts'), import('../config.ts')]);
+    const [{ getEngine }, { getConfig }] = await Promise.all([import('../engine/index.ts'), import('../config.ts')]);
     shared = createAdminYoga(getEngine, getConfig());
   }
   return shared;

@@ -8,9 +8,9 @@
  * addresses or orders, nor books an order to them.
  */
 import type { Plugin } from 'graphql-yoga';
-import type { Engine } from '../engine.ts';
 import { clientAddress, rateLimitKeyForIp } from '../rate-limit/index.ts';
-import { isCustomerSessionId, type SessionState } from '../session/service.ts';
+import { isCustomerSessionId, type SessionService, type SessionState } from '../session/service.ts';
+import type { AccountServices } from './wire.ts';
 
 /** The TCP peer: Astro passes `clientAddress`, node:http passes `req` (also used by the admin endpoint). */
 export function socketAddressOf(context: Record<string, unknown>): string | null {
@@ -19,7 +19,7 @@ export function socketAddressOf(context: Record<string, unknown>): string | null
   return req?.socket?.remoteAddress ?? null;
 }
 
-export function useAccounts(engine: () => Promise<Engine>): Plugin {
+export function useAccounts(engine: () => Promise<{ accounts: AccountServices; sessions: SessionService }>): Plugin {
   return {
     async onContextBuilding({ context, extendContext }) {
       const e = await engine();

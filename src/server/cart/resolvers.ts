@@ -7,7 +7,7 @@ import { CouponError } from '../coupons/discounts.ts';
 import { CheckoutError } from '../checkout/service.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import { isCustomerSessionId } from '../session/service.ts';
-import type { Address, SessionCustomer } from './model.ts';
+import type { SessionCustomer } from './model.ts';
 import { CartError, MAX_CART_LINES, type Who } from './service.ts';
 import type { CartLine, CartView } from './totals.ts';
 
@@ -134,7 +134,31 @@ function customerObject(ctx: Ctx, c: SessionCustomer) {
 }
 type CustomerObject = ReturnType<typeof customerObject>;
 
-const address = (a: Address) => ({ ...a, country: a.country || null });
+/**
+ * The session's customer: what the `customer` query answers a caller without a login. The field and the
+ * profile fields of Customer are the customers domain's (customers/resolvers.ts), which builds on this.
+ */
+export async function sessionCustomer(ctx: Ctx): Promise<CustomerObject> {
+  return customerObject(ctx, await ctx.cart.customer(whoOf(ctx)));
+}
+
+export type SessionCustomerInput = {
+  clientMutationId?: string | null;
+  id?: string | null;
+  billing?: Record<string, string | null> | null;
+  shipping?: Record<string, string | null> | null;
+  shippingSameAsBilling?: boolean | null;
+};
+
+/** `updateCustomer` for a caller without a login: the session customer's addresses (customers/resolvers.ts owns the field). */
+export function updateSessionCustomer(input: SessionCustomerInput, ctx: Ctx) {
+  // Accounts (logged-in customers' profiles) are another domain; here only the session customer.
+  if (input.id && input.id !== 'guest') throw new GraphQLError('Failed to update customer.', { extensions: { code: 'BAD_USER_INPUT' } });
+  return mutation(ctx, async (who) => {
+    const c = await ctx.cart.updateSessionCustomer(who, { billing: input.billing, shipping: input.shipping, shippingSameAsBilling: input.shippingSameAsBilling });
+    return { clientMutationId: input.clientMutationId ?? null, customer: customerObject(ctx, c) };
+  });
+}
 
 export const cartResolvers = {
   RootQuery: {
@@ -146,7 +170,6 @@ export const cartResolvers = {
       requireSession(ctx);
       return (await ctx.cart.view(whoOf(ctx))).lines.find((l) => l.key === a.key) ?? null;
     },
-    customer: async (_: unknown, __: unknown, ctx: Ctx) => customerObject(ctx, await ctx.cart.customer(whoOf(ctx))),
   },
   RootMutation: {
     addToCart: (_: unknown, { input }: { input: Parameters<Ctx['cart']['addToCart']>[1] & { clientMutationId?: string } }, ctx: Ctx) =>
@@ -180,18 +203,6 @@ export const cartResolvers = {
       mutation(ctx, async (who) => ({ clientMutationId: input.clientMutationId ?? null, cart: await ctx.cart.removeCoupons(who, input.codes) })),
     updateShippingMethod: (_: unknown, { input }: { input: { clientMutationId?: string; shippingMethods?: string[] | null } }, ctx: Ctx) =>
       mutation(ctx, async (who) => ({ clientMutationId: input.clientMutationId ?? null, cart: await ctx.cart.updateShippingMethod(who, input.shippingMethods) })),
-    updateCustomer: (
-      _: unknown,
-      { input }: { input: { clientMutationId?: string; id?: string | null; billing?: Record<string, string | null> | null; shipping?: Record<string, string | null> | null; shippingSameAsBilling?: boolean | null } },
-      ctx: Ctx,
-    ) => {
-      // Accounts (logged-in customers' profiles) are another domain; here only the session customer.
-      if (input.id && input.id !== 'guest') throw new GraphQLError('Failed to update customer.', { extensions: { code: 'BAD_USER_INPUT' } });
-      return mutation(ctx, async (who) => {
-        const c = await ctx.cart.updateSessionCustomer(who, { billing: input.billing, shipping: input.shipping, shippingSameAsBilling: input.shippingSameAsBilling });
-        return { clientMutationId: input.clientMutationId ?? null, customer: customerObject(ctx, c) };
-      });
-    },
   },
   Cart: cartFields,
   CartItem: { __resolveType: () => 'SimpleCartItem' },
@@ -215,19 +226,9 @@ export const cartResolvers = {
       cartMoney(r.taxRate ? Number((BigInt(r.costCents) * BigInt(r.taxRate.basisPoints) + 5000n) / 10000n) : 0, a.format),
   },
   CartTax: { amount: moneyField((t: { cents: number }) => t.cents) },
+  // The session's own Customer fields; the profile fields (id, names, addresses …) are the customers domain's.
   Customer: {
-    id: (c: CustomerObject) => (/^\d+$/.test(c.customerId) ? b64(`user:${c.customerId}`) : 'guest'),
-    databaseId: (c: CustomerObject) => (/^\d+$/.test(c.customerId) ? Number(c.customerId) : null),
-    username: () => null,
-    email: (c: CustomerObject) => c.c.billing.email || null,
-    firstName: (c: CustomerObject) => c.c.billing.firstName || null,
-    lastName: (c: CustomerObject) => c.c.billing.lastName || null,
-    displayName: (c: CustomerObject) => [c.c.billing.firstName, c.c.billing.lastName].filter(Boolean).join(' ') || null,
-    role: () => (null as string | null),
     sessionToken: (c: CustomerObject, _: unknown, ctx: Ctx) => ctx.sessions.sign(c.customerId),
-    isPayingCustomer: () => false,
-    billing: (c: CustomerObject) => address(c.c.billing),
-    shipping: (c: CustomerObject) => address(c.c.shipping),
     hasCalculatedShipping: (c: CustomerObject) => c.c.calculatedShipping,
     calculatedShipping: (c: CustomerObject) => c.c.calculatedShipping,
   },

@@ -9,7 +9,7 @@ import { stockStatusOf } from '../catalog/pricing.ts';
 import { StockError } from '../catalog/stock.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CatalogSnapshot, ProductModel, VariationModel } from '../catalog/snapshot.ts';
-import type { CommerceSettings } from '../checkout/settings.ts';
+import type { CommerceSettings } from '../shop/settings.ts';
 import type { DbOrTx } from '../db/connection.ts';
 import { checkCouponRules, CouponError, couponMessages, type CouponModel } from '../coupons/discounts.ts';
 import type { CouponService } from '../coupons/service.ts';

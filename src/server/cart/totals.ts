@@ -6,7 +6,7 @@
  */
 import { productOnSale, productPrice, variationOnSale, variationPrice } from '../catalog/pricing.ts';
 import type { CatalogSnapshot, ProductModel, TermModel, VariationModel } from '../catalog/snapshot.ts';
-import type { CommerceSettings } from '../checkout/settings.ts';
+import type { CommerceSettings } from '../shop/settings.ts';
 import { computeDiscounts, type CouponModel, type DiscountLine } from '../coupons/discounts.ts';
 import { ratesFor, type ShippingRate } from '../shipping/zones.ts';
 import { taxOf, taxRateFor, type TaxRate } from '../tax/rates.ts';

@@ -299,8 +299,7 @@ const reviewFields = {
   content: (r: ReviewModel, a: Format) => (a.format === 'RAW' ? r.content : r.content.split(/\n{2,}/).map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br />\n')}</p>`).join('\n')),
   date: (r: ReviewModel) => wpDate(r.date),
   dateGmt: (r: ReviewModel) => wpDate(r.date),
-  approved: () => true,
-  status: () => 'APPROVE',
+  // approved and status: the reviews domain's, which also knows reviews waiting for approval (reviews/resolvers.ts).
   type: () => 'review',
   author: (r: ReviewModel) => ({ node: { id: b64(`comment_author:${r.id}`), databaseId: 0, name: r.author, url: null, avatar: null } }),
   replies: () => ({ nodes: [], edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } }),

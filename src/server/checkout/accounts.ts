@@ -1,5 +1,5 @@
 /**
- * "Create an account" at checkout (contract §3 checkout, step 5): a guest's `account { username,
+ * "Create an account" at checkout: a guest's `account { username,
  * password }` becomes a real customer account of the accounts domain, and the order belongs to it.
  *
  * The work is split so that nothing is left half-way: `prepare` runs before the order's transaction
@@ -9,12 +9,10 @@
  * copies the checkout's addresses onto the account once the order committed; `sendVerification` then
  * mails the link that confirms the account's address, as a registration on the account page does.
  */
-import type { Address } from '../cart/model.ts';
 import type { AccountServices } from '../auth/wire.ts';
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { AccountError, DUPLICATE_EMAIL, DUPLICATE_USERNAME } from '../customers/service.ts';
-import type { DbOrTx } from '../db/connection.ts';
-import { CheckoutError } from './service.ts';
+import { CheckoutError, type CheckoutAccountHook } from './service.ts';
 import { isEmail } from './validate.ts';
 
 /** A refusal of the account part of a checkout; the checkout reports it like its own errors. */
@@ -24,16 +22,6 @@ export class CheckoutAccountError extends CheckoutError {
 
 export const USERNAME_MISSING = 'Please enter a valid account username.';
 export const PASSWORD_MISSING = 'Please enter an account password.';
-
-export type AccountRequest = { username: string; password: string; email: string; firstName: string; lastName: string };
-export type PreparedAccount = { username: string; email: string; firstName: string; lastName: string; passwordHash: string };
-
-export type CheckoutAccountHook = {
-  prepare(request: AccountRequest, clientIp: string): Promise<PreparedAccount>;
-  create(tx: DbOrTx, account: PreparedAccount): Promise<{ userId: number }>;
-  saveAddresses(userId: number, billing: Address, shipping: Address | null): Promise<void>;
-  sendVerification(userId: number): Promise<void>;
-};
 
 /** Runs an accounts-domain call, turning its refusals into checkout errors with the same message. */
 async function asCheckoutError<T>(fn: () => Promise<T>): Promise<T> {
@@ -45,7 +33,7 @@ async function asCheckoutError<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export function checkoutAccountHook(accounts: AccountServices): CheckoutAccountHook {
+export function checkoutAccountHook(accounts: Pick<AccountServices, 'auth' | 'customers' | 'settings'>): CheckoutAccountHook {
   return {
     prepare: (request, clientIp) =>
       asCheckoutError(async () => {

@@ -1,7 +1,7 @@
 /**
  * Payment glue between the session cart, orders and the payment modules (src/server/payments/…):
- * `stripePaymentIntent` sizes a Stripe PaymentIntent from the session cart in exact cents; the card and
- * KDA gateways are switched on by `enableStripe` / `enableKda` when their settings are usable.
+ * `stripePaymentIntent` sizes a Stripe PaymentIntent from the session cart in exact cents; the engine
+ * passes the card gateway's intent creator when the card settings are usable.
  */
 import type { CartService, Who } from '../cart/service.ts';
 
@@ -10,9 +10,11 @@ export type PaymentIntentAnswer = { id: string | null; amount: number | null; cu
 export type StripeIntentCreator = (input: { amountCents: number; sessionRef: string; idempotencyKey: string }) => Promise<{ id: string; clientSecret: string | null; amountCents: number; currency: string }>;
 
 export class PaymentsService {
-  createStripeIntent: StripeIntentCreator | null = null;
-
-  constructor(private readonly cart: CartService) {}
+  constructor(
+    private readonly cart: CartService,
+    /** Card payments (payments/stripe/gateway.ts); null when the card gateway is off. */
+    private readonly createStripeIntent: StripeIntentCreator | null = null,
+  ) {}
 
   /** The spec's getStripePaymentIntent. Failures are answers with `error`, not GraphQL errors (woonuxt-settings). */
   async stripePaymentIntent(who: Who, method: 'PAYMENT' | 'SETUP'): Promise<PaymentIntentAnswer> {

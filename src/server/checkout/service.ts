@@ -18,9 +18,9 @@ import { CartError, quantityCapProblem } from '../cart/service.ts';
 import type { ConsumeInput, ConsumeResult, RateLimiter } from '../rate-limit/index.ts';
 import { errorSummary } from '../error-summary.ts';
 import { discountLines, resolveLine } from '../cart/totals.ts';
-import type { CheckoutAccountHook, PreparedAccount } from './accounts.ts';
+import type { DbOrTx } from '../db/connection.ts';
 import { gatewayList, GATEWAY_INFO, type Gateway, type GatewayId } from './gateways.ts';
-import type { CommerceSettings } from './settings.ts';
+import type { CommerceSettings } from '../shop/settings.ts';
 import { addressProblems, toAddress, type AddressInput } from './validate.ts';
 
 export class CheckoutError extends Error {
@@ -79,6 +79,17 @@ export type KdaCheckoutHook = {
   quote(orderId: number, totalCents: number): { account: string; amountKda: string; rate: string; windowMinutes: number; graceMinutes: number };
 };
 
+export type AccountRequest = { username: string; password: string; email: string; firstName: string; lastName: string };
+export type PreparedAccount = { username: string; email: string; firstName: string; lastName: string; passwordHash: string };
+
+/** "Create an account" at checkout: the accounts domain behind it (checkout/accounts.ts). */
+export type CheckoutAccountHook = {
+  prepare(request: AccountRequest, clientIp: string): Promise<PreparedAccount>;
+  create(tx: DbOrTx, account: PreparedAccount): Promise<{ userId: number }>;
+  saveAddresses(userId: number, billing: Address, shipping: Address | null): Promise<void>;
+  sendVerification(userId: number): Promise<void>;
+};
+
 /** `accountUserId`: the customer account this checkout created (the order belongs to it). */
 export type CheckoutResult = { order: OrderRow; redirect: string; accountUserId: number | null };
 
@@ -94,15 +105,29 @@ export type CheckoutOptions = {
 
 export type AfterOrder = (order: OrderRow) => void | Promise<void>;
 
-export class CheckoutService {
-  stripe: StripeCheckoutHook | null = null;
-  kda: KdaCheckoutHook | null = null;
-  /** "Create an account" at checkout, wired by the engine when the accounts domain is there. */
-  accounts: CheckoutAccountHook | null = null;
-  /** The limits on placed orders per client address and per e-mail; wired by the engine (checkout/wire.ts). */
-  limiter: RateLimiter | null = null;
+/** The collaborators a checkout uses when the engine has them; each one absent switches its part off. */
+export type CheckoutPorts = {
+  /** Card payments (payments/stripe/gateway.ts); null when the card gateway is off. */
+  stripe?: StripeCheckoutHook | null;
+  /** KDA payments (payments/kadena/checkout.ts); null when the KDA gateway is off. */
+  kda?: KdaCheckoutHook | null;
+  /** "Create an account" at checkout, when the accounts domain is there. */
+  accounts?: CheckoutAccountHook | null;
+  /** The limits on placed orders per client address and per e-mail. */
+  limiter?: RateLimiter | null;
   /** Called after the order committed (e-mail, …); failures are logged, never undo the order. */
-  readonly afterOrder: AfterOrder[] = [];
+  afterOrder?: AfterOrder[];
+};
+
+/** What the rest of the engine uses of a checkout (CheckoutService, or the card recovery around it). */
+export type Checkout = Pick<CheckoutService, 'checkout' | 'gateways'>;
+
+export class CheckoutService {
+  readonly stripe: StripeCheckoutHook | null;
+  readonly kda: KdaCheckoutHook | null;
+  readonly accounts: CheckoutAccountHook | null;
+  readonly limiter: RateLimiter | null;
+  readonly afterOrder: readonly AfterOrder[];
 
   constructor(
     private readonly sessions: SessionService,
@@ -111,7 +136,14 @@ export class CheckoutService {
     private readonly orders: OrderService,
     private readonly settings: CommerceSettings,
     private readonly allowedCountries: string[],
-  ) {}
+    ports: CheckoutPorts = {},
+  ) {
+    this.stripe = ports.stripe ?? null;
+    this.kda = ports.kda ?? null;
+    this.accounts = ports.accounts ?? null;
+    this.limiter = ports.limiter ?? null;
+    this.afterOrder = ports.afterOrder ?? [];
+  }
 
   gateways(): Gateway[] {
     return gatewayList({ cod: this.settings.codEnabled, stripe: this.stripe !== null, kda: this.kda !== null });

@@ -1,11 +1,11 @@
 /**
- * The contact module's one import door, and the process-wide wiring the Astro routes use: the engine's
+ * The contact module's one import door, and what the engine builds for the Astro routes: the engine's
  * database, the process mailer and the bot check, all from the environment. The ALTCHA challenge route
- * (the contact form is its user) is wired here too: its keys come from ALTCHA_HMAC_KEY or the engine's
- * session secret.
+ * (the contact form is its user) is served from here too: its keys come from ALTCHA_HMAC_KEY or the
+ * engine's session secret.
  */
 import { AltchaChallenges, altchaKeys, getBotCheckSettings } from '../bot-check/index.ts';
-import { getEngine } from '../engine.ts';
+import type { Database } from '../db/connection.ts';
 import { getMailer } from '../mail/index.ts';
 import { siteBrand } from '../newsletter/settings.ts';
 import { rateLimiterFor, readClientAddressSettings } from '../rate-limit/index.ts';
@@ -19,26 +19,18 @@ export { readContactSettings, ContactSettingsError, type ContactSettings } from 
 export { contactFormSchema, parseContactForm, type ContactForm, type FieldErrors } from './validation.ts';
 export { contactMessages } from './tables.ts';
 
-let shared: Promise<ContactHandlerDeps> | null = null;
-
-export function getContactHandlerDeps(): Promise<ContactHandlerDeps> {
-  shared ??= (async () => {
-    const engine = await getEngine();
-    const mailer = getMailer();
-    const botCheck = getBotCheckSettings();
-    const limiter = rateLimiterFor(engine.database.db);
-    const altcha = botCheck.mode === 'altcha' ? new AltchaChallenges(botCheck.altcha, altchaKeys(botCheck.altcha.hmacKey ?? engine.config.sessionSecret), { limiter }) : null;
-    return {
-      contact: new ContactService(engine.database.db, { mailer, supportEmail: mailer.settings.supportEmail, brand: siteBrand() }),
-      limiter,
-      settings: readContactSettings(),
-      clientAddressSettings: readClientAddressSettings(),
-      botCheck,
-      altcha,
-    };
-  })().catch((err) => {
-    shared = null;
-    throw err;
-  });
-  return shared;
+/** The contact form's collaborators on an engine's database; the engine builds them on first use. */
+export function createContactHandlerDeps(input: { db: Database; sessionSecret: string }): ContactHandlerDeps {
+  const mailer = getMailer();
+  const botCheck = getBotCheckSettings();
+  const limiter = rateLimiterFor(input.db);
+  const altcha = botCheck.mode === 'altcha' ? new AltchaChallenges(botCheck.altcha, altchaKeys(botCheck.altcha.hmacKey ?? input.sessionSecret), { limiter }) : null;
+  return {
+    contact: new ContactService(input.db, { mailer, supportEmail: mailer.settings.supportEmail, brand: siteBrand() }),
+    limiter,
+    settings: readContactSettings(),
+    clientAddressSettings: readClientAddressSettings(),
+    botCheck,
+    altcha,
+  };
 }

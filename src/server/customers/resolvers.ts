@@ -3,12 +3,13 @@
  * (names, e-mail, username, addresses from the account; the guest session's as before for guests),
  * customer.orders, updateCustomer for logged-in customers and updateUser (profile and password). A new
  * e-mail address needs the current password and is announced to the previous one (auth/email-change.ts).
- * Registered after the cart's resolvers, whose Customer fields these override field by field.
+ * These fields are this domain's alone: for a caller without a login they answer from the session
+ * customer the cart domain keeps (cart/resolvers.ts: sessionCustomer, updateSessionCustomer).
  */
 import crypto from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { AccountContext } from '../auth/wire.ts';
-import { cartResolvers, whoOf } from '../cart/resolvers.ts';
+import { sessionCustomer, updateSessionCustomer, whoOf, type SessionCustomerInput } from '../cart/resolvers.ts';
 import { emptyAddress, type Address, type SessionCustomer } from '../cart/model.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
@@ -61,6 +62,7 @@ function addressFor(stored: Address, session: Address, acc: CustomerRow, withEma
   };
 }
 const wire = (a: Address) => ({ ...a, country: a.country || null });
+const sessionName = (c: CustomerObject) => [c.c.billing.firstName, c.c.billing.lastName].filter(Boolean).join(' ') || null;
 
 export function gravatarUrl(email: string, size = 96): string {
   const hash = crypto.createHash('md5').update(email.trim().toLowerCase()).digest('hex');
@@ -86,11 +88,7 @@ async function ordersOf(c: CustomerObject, ctx: Ctx): Promise<OrderRow[]> {
   return ctx.orders.listByCustomer(c.customerId, 100);
 }
 
-const cartCustomer = cartResolvers.Customer as unknown as Record<string, (c: CustomerObject, a: unknown, ctx: Ctx) => unknown>;
-const cartRootCustomer = cartResolvers.RootQuery.customer as unknown as (p: unknown, a: unknown, ctx: Ctx) => Promise<CustomerObject>;
-const cartUpdateCustomer = cartResolvers.RootMutation.updateCustomer as unknown as (p: unknown, a: unknown, ctx: Ctx) => Promise<unknown>;
-
-type UpdateCustomerArgs = { input: ProfileUpdate & { clientMutationId?: string | null; id?: string | null; currentPassword?: string | null } };
+type UpdateCustomerArgs = { input: ProfileUpdate & SessionCustomerInput & { currentPassword?: string | null } };
 type UpdateUserArgs = {
   input: { clientMutationId?: string | null; id: string; currentPassword?: string | null; password?: string | null; email?: string | null; firstName?: string | null; lastName?: string | null; displayName?: string | null };
 };
@@ -103,7 +101,7 @@ export const customerResolvers = {
       const asked = a.customerId ?? (a.id && a.id !== 'guest' ? decodeUserId(a.id) ?? -1 : null);
       if (asked !== null && asked !== undefined) return v && v.id === asked ? customerOf(ctx, v) : null;
       if (v) return customerOf(ctx, v);
-      return cartRootCustomer(_, a, ctx);
+      return sessionCustomer(ctx);
     },
   },
   RootMutation: {
@@ -111,7 +109,7 @@ export const customerResolvers = {
       const { input } = args;
       if (!ctx.auth.viewer) {
         if (ctx.auth.error) requireViewer(ctx);
-        return cartUpdateCustomer(_, args, ctx);
+        return updateSessionCustomer(input, ctx);
       }
       const v = ctx.auth.viewer;
       if (input.id && input.id !== 'guest' && decodeUserId(input.id) !== v.id) throw new GraphQLError('Sorry, you are not allowed to edit this user.', { extensions: { code: 'FORBIDDEN' } });
@@ -158,21 +156,22 @@ export const customerResolvers = {
     },
   },
   Customer: {
-    id: (c: CustomerObject, a: unknown, ctx: Ctx) => cartCustomer.id!(c, a, ctx),
-    databaseId: (c: CustomerObject, a: unknown, ctx: Ctx) => cartCustomer.databaseId!(c, a, ctx),
+    // A guest session's id is not a number: it has no user id.
+    id: (c: CustomerObject) => (/^\d+$/.test(c.customerId) ? b64(`user:${c.customerId}`) : 'guest'),
+    databaseId: (c: CustomerObject) => (/^\d+$/.test(c.customerId) ? Number(c.customerId) : null),
     username: (c: CustomerObject, _: unknown, ctx: Ctx) => accountOf(c, ctx)?.username ?? null,
-    email: (c: CustomerObject, a: unknown, ctx: Ctx) => accountOf(c, ctx)?.email ?? cartCustomer.email!(c, a, ctx),
-    firstName: (c: CustomerObject, a: unknown, ctx: Ctx) => {
+    email: (c: CustomerObject, _: unknown, ctx: Ctx) => accountOf(c, ctx)?.email ?? (c.c.billing.email || null),
+    firstName: (c: CustomerObject, _: unknown, ctx: Ctx) => {
       const acc = accountOf(c, ctx);
-      return acc ? acc.firstName || null : cartCustomer.firstName!(c, a, ctx);
+      return acc ? acc.firstName || null : c.c.billing.firstName || null;
     },
-    lastName: (c: CustomerObject, a: unknown, ctx: Ctx) => {
+    lastName: (c: CustomerObject, _: unknown, ctx: Ctx) => {
       const acc = accountOf(c, ctx);
-      return acc ? acc.lastName || null : cartCustomer.lastName!(c, a, ctx);
+      return acc ? acc.lastName || null : c.c.billing.lastName || null;
     },
-    displayName: (c: CustomerObject, a: unknown, ctx: Ctx) => {
+    displayName: (c: CustomerObject, _: unknown, ctx: Ctx) => {
       const acc = accountOf(c, ctx);
-      return acc ? acc.displayName || acc.username : cartCustomer.displayName!(c, a, ctx);
+      return acc ? acc.displayName || acc.username : sessionName(c);
     },
     role: (c: CustomerObject, _: unknown, ctx: Ctx) => (accountOf(c, ctx) ? 'customer' : null),
     date: (c: CustomerObject, _: unknown, ctx: Ctx) => wcDate(accountOf(c, ctx)?.createdAt),
@@ -181,13 +180,13 @@ export const customerResolvers = {
       if (!acc) return false;
       return (await ctx.orders.listByCustomer(String(acc.id), 100)).some((o) => PAID.has(o.status) || o.datePaid !== null);
     },
-    billing: (c: CustomerObject, a: unknown, ctx: Ctx) => {
+    billing: (c: CustomerObject, _: unknown, ctx: Ctx) => {
       const acc = accountOf(c, ctx);
-      return acc ? wire(addressFor(acc.billing, c.c.billing, acc, true)) : cartCustomer.billing!(c, a, ctx);
+      return acc ? wire(addressFor(acc.billing, c.c.billing, acc, true)) : wire(c.c.billing);
     },
-    shipping: (c: CustomerObject, a: unknown, ctx: Ctx) => {
+    shipping: (c: CustomerObject, _: unknown, ctx: Ctx) => {
       const acc = accountOf(c, ctx);
-      return acc ? wire(addressFor(acc.shipping, c.c.shipping, acc, false)) : cartCustomer.shipping!(c, a, ctx);
+      return acc ? wire(addressFor(acc.shipping, c.c.shipping, acc, false)) : wire(c.c.shipping);
     },
     orders: async (c: CustomerObject, a: PageArgs & { where?: { search?: string | null; statuses?: (string | null)[] | null } | null }, ctx: Ctx) => {
       let list = await ordersOf(c, ctx);

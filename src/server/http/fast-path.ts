@@ -22,11 +22,11 @@
  * with `Authorization` always go through Yoga (the login may re-key the session).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine/index.ts';
 import { isCustomerSessionId, SESSION_HEADER, type SessionState } from '../session/service.ts';
 import { PERSONAL_CACHE_CONTROL, PERSONAL_VARY, varyWith, varyWithout } from './cache-policy.ts';
 import { CATALOG_RESPONSE_TTL_MS, FAST_PATH_TAG, catalogVersionsKey, type FastPathTag } from './response-cache.ts';
-import { getEngine } from '../engine.ts';
+import { getEngine } from '../engine/index.ts';
 import { getYoga, type MeshfrontYoga } from './yoga.ts';
 
 /** Catalog documents are a few KB; larger bodies are not worth buffering here and go to Yoga as they are. */

@@ -17,7 +17,7 @@ import {
   serverOptions,
 } from '../../lib/http/node-hardening.ts';
 import { getConfig } from '../config.ts';
-import { getEngine } from '../engine.ts';
+import { getEngine } from '../engine/index.ts';
 import { getCatalogFastPath } from './fast-path.ts';
 
 const config = getConfig();

@@ -2,7 +2,7 @@
  * POST /api/stripe/webhook: hands the raw body and the Stripe-Signature header to the engine's Stripe
  * webhook handler (signature check, de-duplication, order updates) and answers Stripe with its status.
  */
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine/index.ts';
 
 export function createStripeWebhookRoute(engine: () => Promise<Engine>): (request: Request) => Promise<Response> {
   return async (request) => {

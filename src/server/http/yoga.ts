@@ -8,7 +8,7 @@ import { GraphQLError, type FieldNode, type ValidationContext } from 'graphql';
 import { createYoga, maskError as yogaMaskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { getConfig, type ServerConfig } from '../config.ts';
 import type { GraphQLContext } from '../context.ts';
-import { getEngine, type Engine } from '../engine.ts';
+import { getEngine, type Engine } from '../engine/index.ts';
 import { SESSION_HEADER, type SessionState } from '../session/service.ts';
 import { useCatalogResponseCache } from './response-cache.ts';
 import { useCachePolicy } from './cache-policy.ts';

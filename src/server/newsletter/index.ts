@@ -1,7 +1,7 @@
 /**
- * The newsletter module's one import door, and the process-wide wiring the Astro routes use.
+ * The newsletter module's one import door, and what the engine builds for the Astro routes.
  */
-import { getEngine } from '../engine.ts';
+import type { Database } from '../db/connection.ts';
 import { getMailer } from '../mail/index.ts';
 import { rateLimiterFor, readClientAddressSettings } from '../rate-limit/index.ts';
 import type { NewsletterHandlerDeps } from './http.ts';
@@ -13,22 +13,14 @@ export { NewsletterService, hashToken, isWellFormedToken, type ConfirmResult } f
 export { readNewsletterSettings, siteBrand, NewsletterSettingsError, type NewsletterSettings } from './settings.ts';
 export { newsletterSubscribers } from './tables.ts';
 
-let shared: Promise<NewsletterHandlerDeps> | null = null;
-
-export function getNewsletterHandlerDeps(): Promise<NewsletterHandlerDeps> {
-  shared ??= (async () => {
-    const engine = await getEngine();
-    const limiter = rateLimiterFor(engine.database.db);
-    const settings = readNewsletterSettings();
-    return {
-      newsletter: new NewsletterService(engine.database.db, { mailer: getMailer(), limiter, settings, brand: siteBrand() }),
-      limiter,
-      settings,
-      clientAddressSettings: readClientAddressSettings(),
-    };
-  })().catch((err) => {
-    shared = null;
-    throw err;
-  });
-  return shared;
+/** The newsletter routes' collaborators on an engine's database; the engine builds them on first use. */
+export function createNewsletterHandlerDeps(input: { db: Database }): NewsletterHandlerDeps {
+  const limiter = rateLimiterFor(input.db);
+  const settings = readNewsletterSettings();
+  return {
+    newsletter: new NewsletterService(input.db, { mailer: getMailer(), limiter, settings, brand: siteBrand() }),
+    limiter,
+    settings,
+    clientAddressSettings: readClientAddressSettings(),
+  };
 }

@@ -180,8 +180,7 @@ export const orderResolvers = {
     id: (d: DownloadNode) => b64(`download:${d.downloadId}`),
     downloadId: (d: DownloadNode) => d.downloadId,
     name: async (d: DownloadNode, _: unknown, ctx: Ctx) => (await ctx.catalog.snapshot()).productsById.get(d.productId)?.downloads.find((x) => x.id === d.downloadId)?.name ?? null,
-    // The signed download route belongs to the accounts/downloads domain (issue 5); until it exists there is no link.
-    url: () => null,
+    // url: the signed link is the downloads domain's (downloads/resolvers.ts).
     downloadsRemaining: (d: DownloadNode) => d.downloadsRemaining,
     accessExpires: (d: DownloadNode) => wcDate(d.accessExpires),
     product: async (d: DownloadNode, _: unknown, ctx: Ctx) => (await ctx.catalog.snapshot()).productsById.get(d.productId) ?? null,

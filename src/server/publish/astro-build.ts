@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ServerConfig } from '../config.ts';
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine/index.ts';
 import { createMeshfrontYoga } from '../http/yoga.ts';
 
 export type BuildContext = { log: (line: string) => void; signal: AbortSignal };

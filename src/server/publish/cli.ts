@@ -1,7 +1,7 @@
 /** `npm run shop -- publish [--status]` (registered in src/server/cli.ts). */
 import { parseArgs } from 'node:util';
 import { getConfig } from '../config.ts';
-import { createEngine } from '../engine.ts';
+import { createEngine } from '../engine/index.ts';
 import { createPublisher, PublishBusyError, type PublishStatus } from './service.ts';
 
 export function formatStatus(s: PublishStatus): string {

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine/index.ts';
 import { astroSiteBuilder, type SiteBuilder } from './astro-build.ts';
 import { newBuildId, pruneBuilds, switchCurrent, writeMarker } from './builds.ts';
 import { readPublishSettings, type PublishSettings } from './settings.ts';

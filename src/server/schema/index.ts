@@ -16,29 +16,24 @@ import { downloadResolvers } from '../downloads/resolvers.ts';
 import { reviewResolvers } from '../reviews/resolvers.ts';
 import { customerResolvers } from '../customers/resolvers.ts';
 import { authResolvers } from '../auth/resolvers.ts';
-
-function mergeResolvers(...maps: Record<string, Record<string, unknown>>[]): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const map of maps) for (const [type, fields] of Object.entries(map)) out[type] = { ...(out[type] ?? {}), ...fields };
-  return out;
-}
+import { mergeResolvers, type ResolverMap } from './merge.ts';
 
 /** `attributeTaxonomies`: the catalog's global attributes (pa_…), each becoming a term type and a TaxonomyEnum value. */
 export function buildSchema(attributeTaxonomies: string[]) {
   const taxonomies = [...new Set([...BUILT_IN_ATTRIBUTE_TAXONOMIES, ...attributeTaxonomies])].sort();
   return createSchema<GraphQLContext>({
     typeDefs: [baseTypeDefs, catalogTypeDefs(taxonomies), geoTypeDefs, cartTypeDefs, orderTypeDefs, accountTypeDefs, reviewTypeDefs, downloadTypeDefs, wishlistTypeDefs],
-    resolvers: mergeResolvers(
-      { RootQuery: {}, RootMutation: { _noop: () => null } },
-      catalogResolvers(taxonomies, attributeTypeName, taxonomyEnumValue) as Record<string, Record<string, unknown>>,
-      geoResolvers,
-      cartResolvers as Record<string, Record<string, unknown>>,
-      orderResolvers as Record<string, Record<string, unknown>>,
-      customerResolvers as Record<string, Record<string, unknown>>,
-      authResolvers as Record<string, Record<string, unknown>>,
-      reviewResolvers as Record<string, Record<string, unknown>>,
-      downloadResolvers as Record<string, Record<string, unknown>>,
-      wishlistResolvers as Record<string, Record<string, unknown>>,
-    ),
+    resolvers: mergeResolvers({
+      base: { RootQuery: {}, RootMutation: { _noop: () => null } },
+      catalog: catalogResolvers(taxonomies, attributeTypeName, taxonomyEnumValue) as ResolverMap,
+      geo: geoResolvers,
+      cart: cartResolvers as ResolverMap,
+      orders: orderResolvers as ResolverMap,
+      customers: customerResolvers as ResolverMap,
+      auth: authResolvers as ResolverMap,
+      reviews: reviewResolvers as ResolverMap,
+      downloads: downloadResolvers as ResolverMap,
+      wishlist: wishlistResolvers as ResolverMap,
+    }),
   });
 }

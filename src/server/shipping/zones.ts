@@ -1,9 +1,9 @@
 /**
- * Shipping zones by country (domestic, EU, rest of the world by default — see checkout/settings.ts) and
+ * Shipping zones by country (domestic, EU, rest of the world by default — see shop/settings.ts) and
  * the rates a cart gets for an address: flat rate, free shipping above a threshold (or with a
  * free-shipping coupon), local pickup. Rate ids are WooCommerce's `<method>:<instance>` ("flat_rate:1").
  */
-import type { CommerceSettings, ShippingZoneSetting } from '../checkout/settings.ts';
+import type { CommerceSettings, ShippingZoneSetting } from '../shop/settings.ts';
 
 export type ShippingRate = { id: string; methodId: string; instanceId: number; label: string; costCents: number };
 

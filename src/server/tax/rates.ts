@@ -2,7 +2,7 @@
  * Tax by country: a rate in basis points (19% = 1900) for the customer's taxable address (shipping
  * address, as WooCommerce's default "tax based on shipping address"), applied per line in integer cents.
  */
-import type { CommerceSettings } from '../checkout/settings.ts';
+import type { CommerceSettings } from '../shop/settings.ts';
 
 export type TaxRate = { country: string; basisPoints: number; label: string };
 

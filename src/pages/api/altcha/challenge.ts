@@ -1,13 +1,13 @@
 // GET /api/altcha/challenge — a challenge for the contact form's ALTCHA widget (see src/server/bot-check/http.ts).
 import type { APIRoute } from 'astro';
 import { handleAltchaChallenge } from '../../../server/bot-check/index.ts';
-import { getContactHandlerDeps } from '../../../server/contact/index.ts';
+import { getEngine } from '../../../server/engine/index.ts';
 import { socketAddress } from '../../../server/rate-limit/astro.ts';
 
 export const prerender = false;
 
 export const GET: APIRoute = async (context) => {
-  const deps = await getContactHandlerDeps().catch((err) => {
+  const deps = await getEngine().then((engine) => engine.contact()).catch((err) => {
     console.error('[meshfront] bot check unavailable:', err);
     return null;
   });

@@ -2,7 +2,8 @@
 import type { APIRoute } from 'astro';
 import { useTranslations } from '../../../lib/i18n';
 import { DEFAULT_LOCALE, LOCALES, localePrefix, type LocaleInfo } from '../../../lib/i18n/locales';
-import { getContactHandlerDeps, handleContactRequest } from '../../../server/contact/index.ts';
+import { handleContactRequest } from '../../../server/contact/index.ts';
+import { getEngine } from '../../../server/engine/index.ts';
 import { socketAddress } from '../../../server/rate-limit/astro.ts';
 
 export const prerender = false;
@@ -53,7 +54,7 @@ function nativeSubmitAnswer(request: Request, url: URL): Response {
 export const POST: APIRoute = async (context) => {
   const type = (context.request.headers.get('content-type') ?? '').toLowerCase();
   if (NATIVE_FORM_TYPES.some((t) => type.includes(t))) return nativeSubmitAnswer(context.request, context.url);
-  const deps = await getContactHandlerDeps().catch((err) => {
+  const deps = await getEngine().then((engine) => engine.contact()).catch((err) => {
     console.error('[meshfront] contact form unavailable:', err);
     return null;
   });

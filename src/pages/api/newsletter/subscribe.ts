@@ -1,12 +1,13 @@
 // POST /api/newsletter/subscribe — double opt-in sign-up (see src/server/newsletter/http.ts).
 import type { APIRoute } from 'astro';
-import { getNewsletterHandlerDeps, handleSubscribe } from '../../../server/newsletter/index.ts';
+import { handleSubscribe } from '../../../server/newsletter/index.ts';
+import { getEngine } from '../../../server/engine/index.ts';
 import { socketAddress } from '../../../server/rate-limit/astro.ts';
 
 export const prerender = false;
 
 export const POST: APIRoute = async (context) => {
-  const deps = await getNewsletterHandlerDeps().catch((err) => {
+  const deps = await getEngine().then((engine) => engine.newsletter()).catch((err) => {
     console.error('[meshfront] newsletter unavailable:', err);
     return null;
   });

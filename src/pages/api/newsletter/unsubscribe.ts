@@ -1,13 +1,14 @@
 // GET/POST /api/newsletter/unsubscribe?token=… — the welcome mail's link and RFC 8058 one-click
 // unsubscribe (see src/server/newsletter/http.ts).
 import type { APIRoute } from 'astro';
-import { getNewsletterHandlerDeps, handleUnsubscribeGet, handleUnsubscribePost, newsletterPage } from '../../../server/newsletter/index.ts';
+import { handleUnsubscribeGet, handleUnsubscribePost, newsletterPage } from '../../../server/newsletter/index.ts';
+import { getEngine } from '../../../server/engine/index.ts';
 import { socketAddress } from '../../../server/rate-limit/astro.ts';
 
 export const prerender = false;
 
 async function deps() {
-  return getNewsletterHandlerDeps().catch((err) => {
+  return getEngine().then((engine) => engine.newsletter()).catch((err) => {
     console.error('[meshfront] newsletter unavailable:', err);
     return null;
   });

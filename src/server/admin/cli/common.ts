@@ -5,7 +5,7 @@
  */
 import { parseMoney } from '../../catalog/money.ts';
 import { getConfig } from '../../config.ts';
-import { createEngine, type Engine } from '../../engine.ts';
+import { createEngine, type Engine } from '../../engine/index.ts';
 import { AdminService } from '../service.ts';
 
 /** Wrong or missing arguments: the dispatcher prints the message and the command's usage, exit code 2. */

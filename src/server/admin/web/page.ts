@@ -6,7 +6,7 @@
  * Every change is a POST answered with a 303 redirect back to a page (post/redirect/get), carrying a
  * `done` code that the next page turns into a fixed message — never text from the URL.
  */
-import { getEngine, type Engine } from '../../engine.ts';
+import { getEngine, type Engine } from '../../engine/index.ts';
 import { clientAddress as resolveClientAddress, rateLimitKeyForIp } from '../../rate-limit/index.ts';
 import { getAdminYoga } from '../yoga.ts';
 import { AdminCallError, adminCaller, type AdminCaller } from './client.ts';
@@ -19,7 +19,7 @@ export type AdminAstro = {
   request: Request;
   url: URL;
   /** Absent for endpoints (they build their own Response). */
-  response?: { headers: Headers; status: number };
+  response?: { readonly headers: Headers; status?: number };
   /** Astro's getter throws where there is no client address. */
   readonly clientAddress: string;
 };

@@ -4,7 +4,7 @@
  * (the database), which the page reads — the page, not this process, follows the run, so a reload or
  * another operator on another API node sees the same status.
  */
-import type { Engine } from '../../engine.ts';
+import type { Engine } from '../../engine/index.ts';
 import { createPublisher, PublishBusyError, type Publisher, type PublishStatus } from '../../publish/index.ts';
 
 const publishers = new WeakMap<Engine, Publisher>();

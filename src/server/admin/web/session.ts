@@ -29,7 +29,7 @@ import crypto from 'node:crypto';
 import type { CustomerRow } from '../../customers/service.ts';
 import { AccountError } from '../../customers/service.ts';
 import { isShopManager } from '../../customers/operator.ts';
-import type { Engine } from '../../engine.ts';
+import type { Engine } from '../../engine/index.ts';
 import { UNKNOWN_USERNAME, WRONG_PASSWORD, type LoginTokens } from '../../auth/service.ts';
 
 export const ADMIN_COOKIE = 'meshfront_admin';

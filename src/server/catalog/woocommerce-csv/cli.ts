@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getConfig } from '../../config.ts';
-import { createEngine } from '../../engine.ts';
+import { createEngine } from '../../engine/index.ts';
 import { exportCatalogCsv, formatImportReport, importCatalogCsv } from './catalog-io.ts';
 
 /** cli.ts answers errors with an ERR_PARSE_ARGS code like its own usage errors: message, usage, exit 2. */

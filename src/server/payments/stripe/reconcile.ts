@@ -32,7 +32,7 @@
  *   and Stripe's idempotency (same key, same parameters) or its `charge_already_refunded` answer make a
  *   repeat harmless. A charge already refunded in full (by hand in the dashboard) is only recorded.
  *
- * It runs where the recovery sweep runs (checkout/wire.ts: at start and every ORDER_SWEEP_INTERVAL_MS, in
+ * It runs where the recovery sweep runs (engine/jobs.ts: at start and every ORDER_SWEEP_INTERVAL_MS, in
  * every process), after it. Correctness needs no coordination between processes (the per-session lock
  * and the lease do that, on PGlite and on PostgreSQL alike); a shared claim in the `meta` table only
  * keeps N processes from listing the same intents at Stripe N times per interval.

@@ -1,6 +1,6 @@
 /**
  * Settings of buying (cart, shipping, tax, checkout), read from the environment and validated with zod.
- * The lead may fold these into src/server/config.ts; until then `loadCommerceSettings(process.env)` works alone.
+ * They sit below every domain that reads them, so none of those domains imports another for its settings.
  *
  *   SHOP_BASE_COUNTRY              the shop's country (default DE): the "domestic" shipping zone, and the
  *                                  address used for shipping and tax before the customer gives one.

@@ -1,0 +1,293 @@
+/**
+ * The commerce engine's one composition root: configuration, database (migrated, seeded on first start),
+ * every service built in dependency order with its collaborators passed to its constructor, the payment
+ * gateways whose settings are usable, the background jobs (card checkout recovery and reconciliation,
+ * hold-stock sweeper, KDA watcher) and the schema. `createEngine` builds an independent engine (tests make
+ * one per file); `getEngine` is the process-wide one, for the HTTP and Astro entry glue only.
+ */
+import type { GraphQLSchema } from 'graphql';
+import type { AccountServices } from '../auth/wire.ts';
+import { EmailChangeService } from '../auth/email-change.ts';
+import { OAuthService } from '../auth/oauth.ts';
+import { AuthService } from '../auth/service.ts';
+import { readAuthSettings } from '../auth/settings.ts';
+import { CartService } from '../cart/service.ts';
+import { SeedMissingError } from '../catalog/seed-loader.ts';
+import { CatalogService } from '../catalog/service.ts';
+import { checkoutAccountHook } from '../checkout/accounts.ts';
+import { CardRecoveringCheckout } from '../checkout/card-recovery.ts';
+import { OrderConfirmations } from '../checkout/confirmation.ts';
+import { PaymentsService } from '../checkout/payments.ts';
+import { CheckoutService, type Checkout } from '../checkout/service.ts';
+import { StripeWebhookHandler } from '../checkout/stripe-webhook.ts';
+import { getConfig, type ServerConfig } from '../config.ts';
+import { createContactHandlerDeps, type ContactHandlerDeps } from '../contact/index.ts';
+import type { Services } from '../context.ts';
+import { CouponService } from '../coupons/service.ts';
+import { CustomerService } from '../customers/service.ts';
+import { openDatabase, type DatabaseHandle } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import { DownloadService } from '../downloads/service.ts';
+import { readDownloadSettings } from '../downloads/settings.ts';
+import { createMailer, readMailSettings, type Mailer } from '../mail/index.ts';
+import { createNewsletterHandlerDeps, type NewsletterHandlerDeps } from '../newsletter/index.ts';
+import { OrderService } from '../orders/service.ts';
+import { KadenaCheckout } from '../payments/kadena/checkout.ts';
+import { loadKadenaSettings } from '../payments/kadena/settings.ts';
+import type { KadenaPaymentWatcher } from '../payments/kadena/watcher.ts';
+import { StripeGateway } from '../payments/stripe/gateway.ts';
+import { createCardReconciliation, type ReconcileReport } from '../payments/stripe/reconcile.ts';
+import { loadStripeSettings } from '../payments/stripe/settings.ts';
+import { rateLimiterFor, readClientAddressSettings } from '../rate-limit/index.ts';
+import { ReviewService } from '../reviews/service.ts';
+import { readReviewSettings } from '../reviews/settings.ts';
+import { buildSchema } from '../schema/index.ts';
+import { SessionService } from '../session/service.ts';
+import { loadCommerceSettings, type CommerceSettings } from '../shop/settings.ts';
+import { WishlistService } from '../wishlist/service.ts';
+import { startCardSweep, startHoldStockSweeper, type Stop } from './jobs.ts';
+
+export type Engine = Services & {
+  commerceSettings: CommerceSettings;
+  /** The outbox/SMTP mailer of this engine (order confirmations). */
+  commerceMailer: Mailer;
+  stripeWebhooks: StripeWebhookHandler;
+  /** The KDA payment watcher of this process (null when the KDA gateway is off). */
+  kdaWatcher: KadenaPaymentWatcher | null;
+  /**
+   * One run of the card payment reconciliation (payments/stripe/reconcile.ts) now, without the shared
+   * claim the scheduled runs take; null when the card gateway is off.
+   */
+  reconcileCardPayments: (() => Promise<ReconcileReport>) | null;
+  accounts: AccountServices;
+  /** The contact form's and the ALTCHA challenge's collaborators, built on first use (their settings are read then). */
+  contact: () => ContactHandlerDeps;
+  /** The newsletter routes' collaborators, built on first use. */
+  newsletter: () => NewsletterHandlerDeps;
+  database: DatabaseHandle;
+  schema: GraphQLSchema;
+  close(): Promise<void>;
+};
+
+export type EngineOptions = {
+  /** Seed an empty database from config.catalogDir (default config.seedOnStart). */
+  seed?: boolean;
+  log?: (message: string) => void;
+};
+
+/** Builds on first call and keeps the result; a build that throws is tried again on the next call. */
+function onFirstUse<T>(build: () => T): () => T {
+  let built: { value: T } | null = null;
+  return () => (built ??= { value: build() }).value;
+}
+
+export async function createEngine(config: ServerConfig = getConfig(), options: EngineOptions = {}): Promise<Engine> {
+  const log = options.log ?? ((m: string) => console.log(`[meshfront] ${m}`));
+  const env = process.env;
+  const seed = options.seed ?? config.seedOnStart;
+  const database = await openDatabase(config.database);
+  const db = database.db;
+  // Run in reverse order on close.
+  const stops: Stop[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s();
+    stops.length = 0;
+  };
+  try {
+    const { applied } = await migrate(database);
+    if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+
+    // Catalog and sessions.
+    const catalog = new CatalogService(db, { versionCheckMs: config.catalogVersionCheckMs });
+    const sessions = new SessionService(db, { secret: config.sessionSecret, issuer: config.sessionIssuer, ttlSeconds: config.sessionTtlSeconds });
+    if (seed && (await catalog.isEmpty())) {
+      try {
+        const r = await catalog.seedFromDirectory(config.catalogDir);
+        log(`seeded the empty database from ${config.catalogDir}: ${r.products} products, ${r.variations} variations, ${r.categories} categories, ${r.reviews} reviews`);
+      } catch (err) {
+        // A missing catalog must not keep the engine from starting (the content may come later); a broken one is reported in full.
+        if (err instanceof SeedMissingError) log(`not seeding: ${err.message}`);
+        else if ((err as Error).message.includes('not empty')) log('another process seeded the catalog first');
+        else throw err;
+      }
+    }
+
+    // Buying: coupons, cart, orders.
+    const settings = loadCommerceSettings(env);
+    const coupons = new CouponService(db);
+    const cart = new CartService(sessions, catalog, coupons, settings);
+    const orders = new OrderService(db, catalog, coupons);
+    if (seed && (await coupons.isEmpty())) {
+      try {
+        const n = await coupons.seedFromDirectory(config.catalogDir);
+        if (n) log(`seeded ${n} coupons from ${config.catalogDir}`);
+      } catch (err) {
+        log(`not seeding coupons: ${(err as Error).message.split('\n')[0]}`);
+      }
+    }
+
+    // Card payments (Stripe) when STRIPE_SECRET_KEY is set.
+    const stripeSettings = loadStripeSettings(env);
+    const stripe = stripeSettings.enabled
+      ? new StripeGateway(stripeSettings, {
+          site: config.sessionIssuer,
+          currency: settings.currency,
+          isIntentUsed: async (id) => Boolean(await orders.getByTransaction('stripe', id)),
+        })
+      : null;
+    const stripeWebhooks = new StripeWebhookHandler(db, catalog, orders, stripeSettings.enabled ? stripeSettings.webhookSecret : null);
+
+    // Order confirmation e-mail, after the order committed; a mail failure never undoes an order.
+    const commerceMailer = createMailer(readMailSettings({ ...env, MESHFRONT_DATA_DIR: config.dataDir }), { log });
+    stops.push(() => commerceMailer.close());
+    const confirmations = new OrderConfirmations(commerceMailer, orders, config.sessionIssuer, log);
+    stops.push(() => confirmations.close());
+
+    // KDA payments when a rate is configured: each order gets its own account; a watcher per process
+    // polls the node and moves orders (conditional updates, so several processes agree).
+    const kadenaSettings = loadKadenaSettings({ ...env, MESHFRONT_DATA_DIR: config.dataDir }, { warn: log });
+    const kda = kadenaSettings.enabled
+      ? new KadenaCheckout(
+          kadenaSettings,
+          {
+            listOpenCryptoOrders: async () =>
+              (await orders.listOpenCrypto('KDA')).map((o) => ({ orderId: o.id, account: o.paymentAddress, amountKda: o.cryptoAmount, windowEndsAt: o.paymentExpiresAt })),
+            onProgress: async (orderId, progress, state) => {
+              const id = Number(orderId);
+              const snap = await catalog.snapshot();
+              await db.transaction(async (tx) => {
+                await orders.recordCryptoProgress(tx, id, progress.receivedUnconfirmedKda, progress.receivedConfirmedKda);
+                if (state === 'paid') await orders.paymentComplete(tx, snap, id, null, `KDA payment of ${progress.receivedConfirmedKda} KDA confirmed on chain ${kadenaSettings.chainId}.`);
+                else if (state === 'expired') await orders.cancel(tx, id, 'Unpaid order cancelled - the KDA payment window ended.');
+              });
+              if (state !== 'pending') catalog.invalidate();
+            },
+          },
+          log,
+        )
+      : null;
+
+    // Accounts: customers, auth and the domains beside them (reviews and downloads read orders).
+    const accounts = createAccounts({ database, config, catalog, sessions, orders, env });
+
+    // Checkout: every collaborator it has; with the card gateway on, the crash-safe checkout around it.
+    const placing = new CheckoutService(sessions, catalog, coupons, orders, settings, config.allowedCountries, {
+      limiter: rateLimiterFor(db),
+      stripe,
+      kda,
+      // "Create an account" at checkout goes through the accounts domain.
+      accounts: checkoutAccountHook(accounts),
+      afterOrder: [confirmations.afterOrder],
+    });
+    const recovering = stripe ? new CardRecoveringCheckout(placing, { db, sessions, orders, gateway: stripe, log }) : null;
+    const checkout: Checkout = recovering ?? placing;
+    const payments = new PaymentsService(cart, stripe ? (input) => stripe.createIntent(input) : null);
+    // Payments no Checkout ever claimed (the browser closed after paying, the engine was down): refunded.
+    const reconcileCardPayments = stripe
+      ? createCardReconciliation({
+          site: config.sessionIssuer,
+          list: (since) => stripe.stripe.listPaymentIntentsSince(since),
+          sessions,
+          hasOrder: async (id, tx) => (await orders.getByTransaction('stripe', id, tx)) !== null,
+          refund: (id) => stripe.refundOrphan(id),
+          afterSeconds: stripeSettings.reconcileAfterSeconds,
+          lookbackHours: stripeSettings.reconcileLookbackHours,
+          log,
+        })
+      : null;
+
+    const schema = buildSchema(await catalog.attributeTaxonomies());
+
+    // Background jobs, last: nothing above can fail after one started.
+    if (recovering && reconcileCardPayments && settings.sweepIntervalMs > 0) {
+      stops.push(
+        startCardSweep({ db, intervalMs: settings.sweepIntervalMs, recover: recovering.sweep, reconcile: reconcileCardPayments, reconcileLookbackHours: stripeSettings.reconcileLookbackHours, log }),
+      );
+    }
+    if (kda) {
+      kda.start();
+      stops.push(() => kda.stop());
+    }
+    // The hold-stock sweeper: every process runs it; each order is cancelled by exactly one of them.
+    if (settings.sweepIntervalMs > 0 && settings.holdStockMinutes > 0) stops.push(startHoldStockSweeper({ orders, intervalMs: settings.sweepIntervalMs, log }));
+
+    return {
+      config,
+      database,
+      catalog,
+      sessions,
+      cart,
+      coupons,
+      orders,
+      checkout,
+      payments,
+      commerceSettings: settings,
+      commerceMailer,
+      stripeWebhooks,
+      kdaWatcher: kda?.watcher ?? null,
+      reconcileCardPayments,
+      accounts,
+      contact: onFirstUse(() => createContactHandlerDeps({ db, sessionSecret: config.sessionSecret })),
+      newsletter: onFirstUse(() => createNewsletterHandlerDeps({ db })),
+      schema,
+      close: async () => {
+        await stop();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await stop().catch(() => {});
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+/** The account domains of an engine (the Yoga plugin in auth/plugin.ts puts them on the GraphQL context). */
+function createAccounts(input: {
+  database: DatabaseHandle;
+  config: ServerConfig;
+  catalog: CatalogService;
+  sessions: SessionService;
+  orders: OrderService;
+  env: Record<string, string | undefined>;
+}): AccountServices {
+  const { database, config, catalog, sessions, orders, env } = input;
+  const settings = readAuthSettings(config, env);
+  const limiter = rateLimiterFor(database.db);
+  const customers = new CustomerService(database.db, config.allowedCountries);
+  // The outbox follows the engine's data directory unless MAIL_OUTBOX_DIR says otherwise.
+  let mailer: Mailer | null = null;
+  const getMailer = () => (mailer ??= createMailer(readMailSettings({ ...env, MESHFRONT_DATA_DIR: config.dataDir })));
+  const auth = new AuthService(database.db, customers, sessions, limiter, settings, getMailer);
+  const emailChange = new EmailChangeService(database.db, customers, auth, limiter, settings, getMailer);
+  const reviews = new ReviewService(database.db, catalog, orders, limiter, readReviewSettings(env));
+  const downloads = new DownloadService(database.db, catalog, orders, readDownloadSettings(config, env), settings.keys.download, settings.siteUrl);
+  const oauth = new OAuthService(database.db, settings, customers, auth, getMailer);
+  const wishlist = new WishlistService(database.db, catalog);
+  return { settings, clientAddress: readClientAddressSettings(env), limiter, customers, auth, emailChange, mailer: getMailer, reviews, downloads, oauth, wishlist };
+}
+
+// Kept on globalThis, not in a module variable: after a publish, scripts/serve.mjs loads the new build's
+// server bundle beside the old one in the same process, each with its own copy of this module, and both
+// must use one engine (one PGlite handle, one set of background timers).
+const SHARED_ENGINE = Symbol.for('meshfront.sharedEngine');
+const holder = globalThis as unknown as Record<typeof SHARED_ENGINE, Promise<Engine> | null | undefined>;
+
+/** The process-wide engine, created on first use from the environment. */
+export function getEngine(): Promise<Engine> {
+  holder[SHARED_ENGINE] ??= createEngine().catch((err) => {
+    holder[SHARED_ENGINE] = null;
+    throw err;
+  });
+  return holder[SHARED_ENGINE];
+}
+
+/** Closes the process-wide engine if it was started (graceful shutdown; no-op otherwise). */
+export async function closeSharedEngine(): Promise<void> {
+  const current = holder[SHARED_ENGINE];
+  holder[SHARED_ENGINE] = null;
+  if (current) await (await current.catch(() => null))?.close();
+}
+// scripts/serve.mjs runs the engine inside Astro's server bundle, a module graph it cannot import from:
+// it finds the closer here on shutdown.
+(globalThis as Record<symbol, unknown>)[Symbol.for('meshfront.closeEngine')] = closeSharedEngine;
