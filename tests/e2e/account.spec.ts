@@ -54,7 +54,7 @@ function tab(page: Page, id: string) {
 }
 
 test.describe('account: register, log out, log in, details and password', () => {
-  test('a shopper registers, edits details, changes the password, logs out and back in', async ({ page }) => {
+  test('a shopper registers, edits details, changes the password, logs out and back in', { tag: '@phone-too' }, async ({ page }) => {
     // A long journey (several logins, each a deliberately slow password hash on the server).
     test.setTimeout(180_000);
     const shopper = newShopper('acct');

@@ -74,7 +74,7 @@ async function adminStock(page: Page): Promise<number> {
   return Number(await page.getByRole('textbox', { name: 'Stock quantity', exact: true }).inputValue());
 }
 
-test.describe('shop admin @desktop-only', () => {
+test.describe('shop admin', () => {
   test('a guest gets the login form, a customer a refusal, never data; nothing is indexed or prebuilt', async ({ page, request }) => {
     for (const p of ['/admin', '/admin/orders', '/admin/export/contact-messages']) {
       const r = await request.get(p, { maxRedirects: 0 });

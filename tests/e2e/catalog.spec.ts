@@ -1,8 +1,8 @@
 /**
  * The catalog as a shopper uses it, on the seeded catalog (content/catalog): listing filters, search,
  * sort, paging and clearing; a variable product's variation picker; the wishlist across a reload;
- * 404s for unknown products and listing pages; and axe on the catalog pages. Runs on the desktop and
- * phone projects (playwright.config.ts).
+ * 404s for unknown products and listing pages; and axe on the catalog pages. Runs on the desktop; the
+ * tests tagged @phone-too on the phone as well (playwright.config.ts).
  */
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -74,7 +74,7 @@ test.describe('product listing', () => {
     await context.close();
   });
 
-  test('a shopper filters by category and price, searches, sorts by price both ways, clears all and pages', async ({ page }) => {
+  test('a shopper filters by category and price, searches, sorts by price both ways, clears all and pages', { tag: '@phone-too' }, async ({ page }) => {
     await page.goto('/products');
     await listingReady(page);
     await expect(showing(page)).toHaveText(`Showing 1 to 24 of ${TOTAL_PRODUCTS}`);
@@ -144,7 +144,7 @@ test.describe('product listing', () => {
     await expect(showing(page)).toHaveText(`Showing 25 to ${TOTAL_PRODUCTS} of ${TOTAL_PRODUCTS}`);
   });
 
-  test('the listing loads no island code before the first interaction, and a first tap is not lost', async ({ page }) => {
+  test('the listing loads no island code before the first interaction, and a first tap is not lost', { tag: '@phone-too' }, async ({ page }) => {
     await page.goto('/products');
     await page.waitForLoadState('networkidle');
     await expect(waitingIslands(page)).toHaveCount(1);
@@ -205,7 +205,7 @@ test.describe('product listing', () => {
 });
 
 test.describe('product page', () => {
-  test('a variable product: picking a variation shows its price and image; wishlist survives a reload', async ({ page }) => {
+  test('a variable product: picking a variation shows its price and image; wishlist survives a reload', { tag: '@phone-too' }, async ({ page }) => {
     await page.goto('/product/meshfront-indoor-gateway');
     await expect(page.getByRole('heading', { level: 1, name: 'Meshfront Indoor Gateway' })).toBeVisible();
     await expect(page.getByText('SKU: MF-GW-IN')).toBeVisible();
@@ -304,7 +304,7 @@ test.describe('categories', () => {
   });
 });
 
-test.describe('accessibility', () => {
+test.describe('accessibility', { tag: '@phone-too' }, () => {
   const pages = ['/products', '/product/meshfront-indoor-gateway', '/categories', '/wishlist'];
   for (const path of pages) {
     test(`axe finds no violations on ${path}`, async ({ page }) => {

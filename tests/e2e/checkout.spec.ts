@@ -78,7 +78,7 @@ async function offeredGateways(page: Page): Promise<string[]> {
 }
 
 test.describe('cart drawer, session start and order pages (no purchase)', () => {
-  test('content pages load no cart code and call no API before the first interaction; opening the cart hydrates the drawer', async ({ page }) => {
+  test('content pages load no cart code and call no API before the first interaction; opening the cart hydrates the drawer', { tag: '@phone-too' }, async ({ page }) => {
     const scripts: string[] = [];
     const api: Request[] = [];
     page.on('request', (r) => {
@@ -114,7 +114,7 @@ test.describe('cart drawer, session start and order pages (no purchase)', () => 
     await expect(page.getByText('Wir konnten deine Bestellung nicht finden. Bitte versuche es später erneut.')).toBeVisible();
   });
 
-  test('the checkout and the order lookup have no axe violations', async ({ page }) => {
+  test('the checkout and the order lookup have no axe violations', { tag: '@phone-too' }, async ({ page }) => {
     for (const path of ['/checkout', '/order-summary', '/fr/order-summary']) {
       await page.goto(path);
       await expect(page.locator('[data-checkout-empty], [data-checkout-form], [data-order-lookup]').first()).toBeVisible();
@@ -137,7 +137,7 @@ test.describe('cart drawer, session start and order pages (no purchase)', () => 
 });
 
 test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () => {
-  test('a guest adds a simple and a variable product, edits the cart, uses a coupon, picks shipping, pays cash on delivery and sees the order', async ({ page }) => {
+  test('a guest adds a simple and a variable product, edits the cart, uses a coupon, picks shipping, pays cash on delivery and sees the order', { tag: '@phone-too' }, async ({ page }) => {
     // The whole journey (four product pages, cart edits, checkout, two order pages, the lookup) in one
     // test: more than the default minute when the machine is shared.
     test.setTimeout(120_000);
@@ -246,7 +246,7 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     await expect(page.getByText(THANK_YOU)).toBeVisible();
   });
 
-  test('with nothing to ship (the OS image) the checkout asks only for names and e-mail', async ({ page }) => {
+  test('with nothing to ship (the OS image) the checkout asks only for names and e-mail', { tag: '@phone-too' }, async ({ page }) => {
     // playwright.config.ts and the build set PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL=true.
     await addFromProductPage(page, VIRTUAL.slug, 1);
     await page.goto('/checkout');

@@ -47,7 +47,7 @@ async function fillForm(scope: ReturnType<Page['locator']>, values: { firstName?
 const alertBanner = (page: Page) => page.locator('#alert-banner');
 
 test.describe('contact modal', () => {
-  test('loads no form code before it opens, clears on every opening, and sends a valid message', async ({ page }) => {
+  test('loads no form code before it opens, clears on every opening, and sends a valid message', { tag: '@phone-too' }, async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r: Request) => {
       if (r.resourceType() === 'script') scripts.push(r.url());
@@ -153,7 +153,7 @@ test.describe('contact modal', () => {
 });
 
 test.describe('contact page', () => {
-  test('sends a message from /contact and clears the form', async ({ page }) => {
+  test('sends a message from /contact and clears the form', { tag: '@phone-too' }, async ({ page }) => {
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1, name: t('contact.page.title') })).toBeVisible();
     const form = page.locator('form[data-contact-form="page"]');
@@ -274,7 +274,7 @@ test.describe('contact form before its script has run', () => {
     await expect(form.getByLabel(t('contact.email'), { exact: true })).toHaveValue(values.email);
   });
 
-  test('a form-encoded POST gets the “not sent” page in the form’s language and is not processed @desktop-only', async ({ request, baseURL }) => {
+  test('a form-encoded POST gets the “not sent” page in the form’s language and is not processed', async ({ request, baseURL }) => {
     const values = privateValues();
     const origin = new URL(baseURL!).origin;
     const answer = await request.post('/api/contact-form/create', {
@@ -337,7 +337,7 @@ test.describe('newsletter', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('newsletter.unsubscribed.title') })).toBeVisible();
   });
 
-  test('a mailbox provider unsubscribes with one click; cross-site form posts are refused @desktop-only', async ({ page, request }) => {
+  test('a mailbox provider unsubscribes with one click; cross-site form posts are refused', async ({ page, request }) => {
     await page.goto('/');
     const email = uniqueEmail('oneclick');
     const signup = page.locator('form[data-newsletter-form]');

@@ -106,7 +106,7 @@ test.describe('writing a review', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toContainText('awaits moderation');
   });
 
-  test('axe finds no violations in the form, with and without errors', async ({ page }) => {
+  test('axe finds no violations in the form, with and without errors', { tag: '@phone-too' }, async ({ page }) => {
     const form = await openForm(page);
     const scan = async () => (await new AxeBuilder({ page }).include('#reviews').analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(await scan()).toEqual([]);

@@ -26,7 +26,7 @@ function freePort(): Promise<number> {
   });
 }
 
-test.describe('on-demand pages of the build', { tag: '@desktop-only' }, () => {
+test.describe('on-demand pages of the build', () => {
   let child: ChildProcess;
   let dataDir: string;
   let base: string;

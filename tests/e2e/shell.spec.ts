@@ -7,7 +7,7 @@ const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(docume
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 test.describe('header', () => {
-  test('search box: toggled by the icon on phones, always shown on desktop; submits to the product list', async ({ page }, info) => {
+  test('search box: toggled by the icon on phones, always shown on desktop; submits to the product list', { tag: '@phone-too' }, async ({ page }, info) => {
     await page.goto('/');
     const input = page.locator('#header-search-input');
     const toggle = page.locator('[data-search-toggle]');
@@ -31,7 +31,7 @@ test.describe('header', () => {
     await expect(page).toHaveURL(/\/products\?search=lora\+gateway$/);
   });
 
-  test('search stays in the current locale', async ({ page }, info) => {
+  test('search stays in the current locale', { tag: '@phone-too' }, async ({ page }, info) => {
     await page.goto('/fr/');
     if (isPhone(info.project.name)) await page.locator('[data-search-toggle]').click();
     await page.locator('#header-search-input').fill('antenne');
@@ -39,7 +39,7 @@ test.describe('header', () => {
     await expect(page).toHaveURL(/\/fr\/products\?search=antenne$/);
   });
 
-  test('cart panel opens from the right, shows the empty state, overlay click closes it and unlocks scrolling', async ({ page }) => {
+  test('cart panel opens from the right, shows the empty state, overlay click closes it and unlocks scrolling', { tag: '@phone-too' }, async ({ page }) => {
     await page.goto('/');
     const panel = page.locator('#cart-panel');
     await expect(panel).toBeHidden();
@@ -61,7 +61,7 @@ test.describe('header', () => {
     expect(await bodyOverflow(page)).not.toBe('hidden');
   });
 
-  test('Escape closes an open panel and focus returns to its button', async ({ page }) => {
+  test('Escape closes an open panel and focus returns to its button', { tag: '@phone-too' }, async ({ page }) => {
     await page.goto('/');
     const toggle = page.locator('[data-cart-toggle]');
     await toggle.click();
@@ -92,7 +92,7 @@ test.describe('header', () => {
     expect(await bodyOverflow(page)).not.toBe('hidden');
   });
 
-  test('desktop: main menu, account icon with Sign In tooltip, no menu button', { tag: '@desktop-only' }, async ({ page }) => {
+  test('desktop: main menu, account icon with Sign In tooltip, no menu button', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     for (const [name, href] of [['Home', '/'], ['Products', '/products'], ['Categories', '/categories'], ['Contact', '/contact']]) {
@@ -107,7 +107,7 @@ test.describe('header', () => {
     await expect(page.locator('header [data-wishlist-link]')).toHaveAttribute('href', '/wishlist');
   });
 
-  test('a signed-in viewer gets the account wishlist link and their name in the tooltip', async ({ page }, info) => {
+  test('a signed-in viewer gets the account wishlist link and their name in the tooltip', { tag: '@phone-too' }, async ({ page }, info) => {
     await page.addInitScript(() => localStorage.setItem('meshfront:viewer', JSON.stringify({ username: 'ada' })));
     await page.goto('/de/');
     const wishlist = page.locator(isPhone(info.project.name) ? '#mobile-menu [data-wishlist-link]' : 'header a[data-wishlist-link]').first();
@@ -115,7 +115,7 @@ test.describe('header', () => {
     await expect(page.locator('[data-signin-tooltip]')).toHaveText('Angemeldet als ada');
   });
 
-  test('a route change closes the panels', async ({ page }, info) => {
+  test('a route change closes the panels', { tag: '@phone-too' }, async ({ page }, info) => {
     await page.goto('/');
     if (isPhone(info.project.name)) {
       // Following a link in the menu.
@@ -146,7 +146,7 @@ async function switchTheme(page: Page, phone: boolean) {
   }
 }
 
-test.describe('alert banner and theme', () => {
+test.describe('alert banner and theme', { tag: '@phone-too' }, () => {
   test('switching the theme persists across pages and reloads, and raises a success alert that hides after 3 s', async ({ page }, info) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'primary');
@@ -182,7 +182,7 @@ test.describe('alert banner and theme', () => {
 });
 
 test.describe('contact modal', () => {
-  test('opens from the footer with an empty contact form and closes with Escape', async ({ page }, info) => {
+  test('opens from the footer with an empty contact form and closes with Escape', { tag: '@phone-too' }, async ({ page }, info) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Contact us' }).click();
     const dialog = page.getByRole('dialog', { name: 'Contact us' });
@@ -234,7 +234,7 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   });
 
-  test('the switcher shows a pending state, opens the same page in the chosen language and sets the cookie', async ({ page, context }, info) => {
+  test('the switcher shows a pending state, opens the same page in the chosen language and sets the cookie', { tag: '@phone-too' }, async ({ page, context }, info) => {
     await page.goto('/de/');
     if (isPhone(info.project.name)) await page.locator('[data-menu-toggle]').click();
     const switcher = page.locator(isPhone(info.project.name) ? '#mobile-menu .language-switcher' : 'header > div .language-switcher');
@@ -344,7 +344,7 @@ test.describe('SEO', () => {
 });
 
 test.describe('navigation behaviour', () => {
-  test('links in view are prefetched, but not with data saver on', async ({ browser, baseURL }) => {
+  test('links in view are prefetched, but not with data saver on', { tag: '@phone-too' }, async ({ browser, baseURL }) => {
     const count = async (saveData: boolean) => {
       const context = await browser.newContext({ baseURL });
       const page = await context.newPage();
@@ -383,7 +383,7 @@ test.describe('navigation behaviour', () => {
     expect(style).toEqual({ height: '3px', bg: 'rgb(130, 0, 255)' });
   });
 
-  test('a new page starts at the top; a hash URL shows its anchor', async ({ page }) => {
+  test('a new page starts at the top; a hash URL shows its anchor', { tag: '@phone-too' }, async ({ page }) => {
     await page.goto('/#main');
     const y = await page.evaluate(() => document.getElementById('main')!.getBoundingClientRect().top);
     expect(y).toBeLessThan(120);
@@ -392,7 +392,7 @@ test.describe('navigation behaviour', () => {
   });
 });
 
-test.describe('accessibility', () => {
+test.describe('accessibility', { tag: '@phone-too' }, () => {
   for (const path of ['/', '/de/', '/missing-page']) {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await page.goto(path);

@@ -49,8 +49,7 @@ const expected: string[] = [
 ];
 const allUrls = PREFIXES.flatMap((prefix) => expected.map((path) => `${prefix}${path}`));
 
-// Files and HTTP only: one project is enough.
-test.describe('support routes in all six locales', { tag: '@desktop-only' }, () => {
+test.describe('support routes in all six locales', () => {
 
   test('the content defines what must be built', () => {
     expect(categories.length).toBeGreaterThanOrEqual(6);

@@ -135,7 +135,7 @@ test.describe('translations', () => {
 });
 
 test.describe('article page', () => {
-  test('shows sidebar, breadcrumb, table of contents, previous/next and the last-updated date', async ({ page }, info) => {
+  test('shows sidebar, breadcrumb, table of contents, previous/next and the last-updated date', { tag: '@phone-too' }, async ({ page }, info) => {
     await page.goto('/support/gateways/antenna-placement');
 
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
@@ -206,8 +206,7 @@ test.describe('routes', () => {
     '/swag-store',
   ];
   for (const { prefix, lang } of LOCALES) {
-    // HTTP only: one project is enough.
-    test(`every route family answers 200 in ${lang}`, { tag: '@desktop-only' }, async ({ request }) => {
+    test(`every route family answers 200 in ${lang}`, async ({ request }) => {
       for (const path of families) {
         const response = await request.get(`${prefix}${path}`);
         expect(response.status(), `${prefix}${path}`).toBe(200);
@@ -234,7 +233,7 @@ test.describe('routes', () => {
   });
 });
 
-test.describe('accessibility', () => {
+test.describe('accessibility', { tag: '@phone-too' }, () => {
   for (const path of ['/support', '/support/gateways/antenna-placement', '/guides/nebra-indoor', '/gateway', '/swag-store', '/policies/warranty', '/fr/support/troubleshooting/factory-reset']) {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await page.goto(path);

@@ -21,7 +21,7 @@ async function saveFromProductPage(page: Page, slug: string) {
   await expect(save).toHaveText('In your wishlist');
 }
 
-test('move to cart: a simple product goes into the cart and leaves the wishlist; a variable one opens its page', async ({ page }) => {
+test('move to cart: a simple product goes into the cart and leaves the wishlist; a variable one opens its page', { tag: '@phone-too' }, async ({ page }) => {
   await saveFromProductPage(page, SIMPLE.slug);
   await saveFromProductPage(page, VARIABLE.slug);
 
