@@ -1,6 +1,6 @@
-// `npm test`: the type check (astro check), then every test. Unit and API tests (vitest) on the embedded
-// database, the API tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), then a fresh
-// build and the browser tests.
+// `npm test`: the type check (astro check), the code rules (dependency-cruiser, knip), then every test.
+// Unit and API tests (vitest) on the embedded database, the API tests again on PostgreSQL when
+// TEST_DATABASE_URL is set (CI sets it), then a fresh build and the browser tests.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ const reportDir = path.join(root, 'var', 'test-results');
 const failedTests = [];
 const flakyTests = [];
 const typeErrors = [];
+const ruleErrors = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}`);
@@ -83,10 +84,37 @@ function typeCheck() {
   typeErrors.push(...(errors.length ? errors : [`${label}: failed (exit ${r.status ?? r.signal ?? r.error?.message}) without naming an error: see its output above`]));
 }
 
+/**
+ * The rules the code keeps, each a few seconds: the rooms of README.md's "Architecture"
+ * (scripts/dependency-rules.mjs: dependency-cruiser with .dependency-cruiser.cjs, and the .astro files'
+ * imports) and no unused files, exports or dependencies (knip, knip.json). What each finds is named
+ * again at the end.
+ */
+function codeRules() {
+  const checks = [
+    ['dependency rules (dependency-cruiser)', ['scripts/dependency-rules.mjs']],
+    ['unused code (knip)', ['node_modules/knip/bin/knip.js', '--no-progress']],
+  ];
+  for (const [label, args] of checks) {
+    console.log(`\n=== ${label}`);
+    const started = performance.now();
+    const r = spawnSync(process.execPath, args, { cwd: root, env: process.env, stdio: ['inherit', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    if (r.status === 0) continue;
+    failures.push(label);
+    const lines = `${r.stdout}\n${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+    ruleErrors.push(...(lines.length ? lines.slice(0, 60).map((l) => `${label}: ${l.slice(0, 600)}`) : [`${label}: failed (exit ${r.status ?? r.signal ?? r.error?.message}) without output`]));
+    if (lines.length > 60) ruleErrors.push(`${label}: … ${lines.length - 60} more lines above`);
+  }
+}
+
 const oneLine = (text) => String(text ?? '').split('\n').slice(0, 3).join(' | ').slice(0, 600);
 
 const only = process.argv[2];
 if (!only || only === 'types') typeCheck();
+if (!only || only === 'rules') codeRules();
 if (!only || only === 'unit') vitest('unit and API tests (PGlite)', 'vitest-pglite', []);
 if ((!only || only === 'pg') && process.env.TEST_DATABASE_URL) {
   vitest('API tests (PostgreSQL)', 'vitest-postgresql', ['tests/api'], { DATABASE_URL: process.env.TEST_DATABASE_URL });
@@ -109,6 +137,7 @@ if (!only || only === 'e2e') {
 if (flakyTests.length) console.error(`\nPassed only on a second try (flaky: look into these):\n${flakyTests.map((l) => `  ${l}`).join('\n')}`);
 if (failures.length) {
   if (typeErrors.length) console.error(`\nType errors:\n${typeErrors.map((l) => `  ${l}`).join('\n')}`);
+  if (ruleErrors.length) console.error(`\nCode rules broken:\n${ruleErrors.map((l) => `  ${l}`).join('\n')}`);
   if (failedTests.length) console.error(`\nFailed tests:\n${failedTests.map((l) => `  ${l}`).join('\n')}`);
   console.error(`\nFailed: ${failures.join(', ')}`);
   process.exit(1);

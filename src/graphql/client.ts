@@ -41,11 +41,7 @@ import {
 export {
   GraphQLRequestError,
   INVALID_OPERATION,
-  pageHasDebugParam,
-  redactVariables,
-  SESSION_HEADER,
   TimeoutError,
-  type ApiError,
 } from './wire';
 
 export interface ClientConfig {

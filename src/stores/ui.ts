@@ -9,8 +9,6 @@ export type Panel = 'cart' | 'menu';
 export const $openPanel = atom<Panel | null>(null);
 export const $cartOpen = computed($openPanel, (p) => p === 'cart');
 export const $menuOpen = computed($openPanel, (p) => p === 'menu');
-/** The overlay and the body scroll lock follow this. */
-export const $overlayVisible = computed($openPanel, (p) => p !== null);
 
 export function openPanel(panel: Panel): void {
   $openPanel.set(panel);
@@ -25,9 +23,7 @@ export function closePanels(): void {
 }
 
 export const openCart = () => openPanel('cart');
-export const closeCart = closePanels;
 export const toggleCart = () => togglePanel('cart');
-export const openMenu = () => openPanel('menu');
 export const toggleMenu = () => togglePanel('menu');
 
 /** The contact modal is a dialog of its own, not a side panel. */

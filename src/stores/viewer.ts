@@ -39,8 +39,3 @@ export function setViewer(viewer: Viewer | null): void {
 export function viewerDisplayName(viewer: Pick<Viewer, 'firstName' | 'lastName' | 'username'>): string {
   return [viewer.firstName, viewer.lastName].filter((part) => part && part.trim()).join(' ').trim() || viewer.username;
 }
-
-/** Where the wishlist lives: a guest's list is local, a customer's is in the account area. */
-export function wishlistPath(loggedIn: boolean): string {
-  return loggedIn ? '/my-account?tab=wishlist' : '/wishlist';
-}

@@ -14,8 +14,6 @@ export function op(name: string): string {
   return q;
 }
 
-export type Client = { headers: Record<string, string>; authToken?: string; refreshToken?: string; sessionToken?: string; userId?: number };
-
 export function headersOf(c: { authToken?: string; sessionToken?: string }, ip?: string): Record<string, string> {
   const h: Record<string, string> = {};
   if (c.authToken) h.authorization = `Bearer ${c.authToken}`;

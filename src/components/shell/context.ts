@@ -2,7 +2,7 @@
  * What every shell component needs to know about the page being rendered: its locale, the
  * translator and how to build localized links. Computed once per page from the URL.
  */
-import { LOCALES, localeByCode, localePrefix, type LocaleCode, type LocaleInfo } from '../../lib/i18n/locales';
+import { localeByCode, localePrefix, type LocaleCode, type LocaleInfo } from '../../lib/i18n/locales';
 import { splitLocalePath } from '../../lib/i18n/negotiate';
 import { useTranslations } from '../../lib/i18n';
 
@@ -27,7 +27,7 @@ export function shellContext(pathname: string, code?: LocaleCode): ShellContext 
   };
 }
 
-export { LOCALES, localePrefix };
+export { localePrefix };
 
 /** The main menu, the same in the header (large screens) and the mobile menu. */
 export function mainNav(t: ShellContext['t']) {

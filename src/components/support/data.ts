@@ -2,15 +2,10 @@
  * Collection access for the support area, guides, policies and company pages, resolved for one
  * locale. Thin wrappers around astro:content and the pure helpers in src/lib/content/.
  */
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { getCollection } from 'astro:content';
 import { pickTranslation, sourceEntries } from '../../lib/content/translations';
 import { articlesInCategory, resolveCategories, supportHref } from '../../lib/content/support';
 import type { LocaleInfo } from '../../lib/i18n/locales';
-
-export type SupportEntry = CollectionEntry<'support'>;
-export type GuideEntry = CollectionEntry<'guides'>;
-export type PolicyEntry = CollectionEntry<'policies'>;
-export type PageEntry = CollectionEntry<'pages'>;
 
 /** A link to a content page with its translated title, for lists, sidebars and related links. */
 export interface ContentLink {
@@ -25,7 +20,6 @@ export const supportArticles = () => getCollection('support');
 export const supportCategories = () => getCollection('supportCategories');
 export const allGuides = () => getCollection('guides');
 export const allPolicies = () => getCollection('policies');
-export const companyPages = () => getCollection('pages');
 
 export function guidePath(slug: string): string {
   return `/guides/${slug}`;

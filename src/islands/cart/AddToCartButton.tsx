@@ -13,7 +13,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import type { StockStatus } from '../../graphql/types';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
 import { $cartOpen, openCart } from '../../stores/ui';
 import { $liveProduct } from '../product/live-stock';
@@ -118,4 +117,4 @@ export default function AddToCartButton({ product: given, strings, autoOpenCart 
   );
 }
 
-export type { AddToCartProduct, StockStatus };
+export type { AddToCartProduct };

@@ -1,4 +1,4 @@
-/// <reference types="vite/client" />
+/// <reference types="astro/client" />
 /**
  * Loads the ALTCHA widget (the `<altcha-widget>` custom element) for the contact form — imported lazily
  * by AltchaCheck.tsx, only when the shop uses the self-hosted bot check, so pages without the form and

@@ -37,8 +37,6 @@ export const publicEnvSchema = z.object({
   PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool(false),
 });
 
-export type PublicEnv = z.infer<typeof publicEnvSchema>;
-
 function rawEnv(): Record<string, string | undefined> {
   // Vite/Astro replace import.meta.env at build time; plain Node (scripts, tests) has process.env.
   const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env;

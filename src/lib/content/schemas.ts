@@ -28,7 +28,10 @@ export const supportCategory = z.object({
   order: z.number().int().nonnegative(),
 });
 export const supportCategoryTranslation = supportCategory.partial({ icon: true, order: true });
-/** What the collection accepts (English or translation); the content test insists English is complete. */
+/**
+ * What the collection accepts (English or translation); the content test insists English is complete.
+ * @alias of supportCategoryTranslation, named for the collection
+ */
 export const supportCategoryEntry = supportCategoryTranslation;
 
 /** The support home intro: content/support/_index[.<locale>].mdx. */
@@ -83,10 +86,5 @@ export const companyPage = z.object({
   order: z.number().int().nonnegative().optional(),
 });
 
-export type SupportCategory = z.infer<typeof supportCategory>;
 export type SupportCategoryEntry = z.infer<typeof supportCategoryEntry>;
-export type SupportIndex = z.infer<typeof supportIndex>;
 export type SupportArticle = z.infer<typeof supportArticle>;
-export type Guide = z.infer<typeof guide>;
-export type Policy = z.infer<typeof policy>;
-export type CompanyPage = z.infer<typeof companyPage>;

@@ -85,11 +85,6 @@ export function sourceEntries<T extends { id: string }>(entries: readonly T[]): 
   return entries.filter((e) => splitLocale(e.id).locale === SOURCE_LOCALE);
 }
 
-/** Locales that have a translation of baseId (English always, when the source exists). */
-export function availableLocales<T extends { id: string }>(entries: readonly T[], baseId: string): ContentLocale[] {
-  return CONTENT_LOCALES.filter((l) => entries.some((e) => e.id === localizedId(baseId, l)));
-}
-
 /**
  * For support ids: 'gateways/antennas/cable-loss' → { category: 'gateways', slug: 'antennas/cable-loss' }.
  * The category is always the first path segment.

@@ -40,5 +40,5 @@ export function formatDate(date: Date | string | number, code: LocaleCode): stri
   return new Intl.DateTimeFormat(locale.bcp47, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(date));
 }
 
-export { interpolate, createLookup } from './lookup';
-export type { Params, Strings, Lookup } from './lookup';
+export { createLookup } from './lookup';
+export type { Params, Strings } from './lookup';

@@ -9,7 +9,5 @@ export const SCREENS = {
   '2xl': 1536,
 } as const;
 
-export type ScreenName = keyof typeof SCREENS;
-
 export const DEFAULT_DENSITIES = [1, 2] as const;
 export const DEFAULT_FORMAT = 'webp';

@@ -12,7 +12,7 @@ import type { ContactMessageRow } from '../contact/operator.ts';
 import type { Engine } from '../engine/index.ts';
 import type { SubscriberRow, SubscriberStatus } from '../newsletter/operator.ts';
 import type { RefundRow } from '../orders/operator.ts';
-import type { OrderRow, OrderStatus } from '../orders/service.ts';
+import type { OrderRow } from '../orders/service.ts';
 import type { ModeratedReview, ReviewStatus } from '../reviews/operator.ts';
 import type { PublishStatus } from '../publish/index.ts';
 import { AdminError, FORBIDDEN_MESSAGE, LOGIN_REQUIRED_MESSAGE, toGraphQLError } from './errors.ts';
@@ -362,5 +362,3 @@ export const adminResolvers = {
     }),
   },
 };
-
-export type { OrderStatus };

@@ -7,14 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { CatalogService } from '../catalog/service.ts';
-import { StockError, takeStock } from '../catalog/stock.ts';
+import { takeStock } from '../catalog/stock.ts';
 import { readCart, readCustomer, type Address } from '../cart/model.ts';
 import { computeCart, type CartView } from '../cart/totals.ts';
-import { checkCouponRules, CouponError } from '../coupons/discounts.ts';
+import { checkCouponRules } from '../coupons/discounts.ts';
 import type { CouponService } from '../coupons/service.ts';
 import type { OrderRow, OrderService } from '../orders/service.ts';
 import type { SessionService } from '../session/service.ts';
-import { CartError, quantityCapProblem } from '../cart/service.ts';
+import { quantityCapProblem } from '../cart/service.ts';
 import type { ConsumeInput, ConsumeResult, RateLimiter } from '../rate-limit/index.ts';
 import { errorSummary } from '../error-summary.ts';
 import { discountLines, resolveLine } from '../cart/totals.ts';
@@ -418,5 +418,3 @@ export class CheckoutService {
     return { order, accountUserId, redirect: `/checkout/order-received/${order.id}/?key=${order.orderKey}` };
   }
 }
-
-export { StockError, CouponError, CartError };

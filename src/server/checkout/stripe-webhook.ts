@@ -4,11 +4,9 @@
  * failure lets Stripe retry and a replay is acknowledged without acting), and orders only move forward:
  * payment succeeded → paid, payment failed → failed (stock and coupons back), charge refunded → refunded.
  */
-import { eq } from 'drizzle-orm';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Database } from '../db/connection.ts';
 import type { OrderService } from '../orders/service.ts';
-import { stripeEvents } from '../orders/tables.ts';
 import { decideOrderActionForStripeEvent, parseStripeWebhook, type OrderStatus } from '../payments/stripe/webhook.ts';
 
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
@@ -28,8 +26,8 @@ export class StripeWebhookHandler {
     const event = parsed.event;
     const snap = await this.catalog.snapshot();
     const result = await this.db.transaction(async (tx) => {
-      const fresh = await tx.insert(stripeEvents).values({ eventId: event.id, type: event.type === 'ignored' ? event.originalType : event.type }).onConflictDoNothing().returning({ id: stripeEvents.eventId });
-      if (!fresh.length) return { duplicate: true, action: 'none' };
+      const fresh = await this.orders.recordStripeEvent(tx, event.id, event.type === 'ignored' ? event.originalType : event.type);
+      if (!fresh) return { duplicate: true, action: 'none' };
       if (event.type === 'ignored') return { duplicate: false, action: 'ignore' };
       const intentId = event.type === 'charge.refunded' ? event.charge.paymentIntentId : event.paymentIntent.id;
       const order = intentId ? await this.orders.getByTransaction('stripe', intentId, tx) : null;
@@ -58,6 +56,6 @@ export class StripeWebhookHandler {
   }
 
   async processed(eventId: string): Promise<boolean> {
-    return (await this.db.select({ id: stripeEvents.eventId }).from(stripeEvents).where(eq(stripeEvents.eventId, eventId))).length > 0;
+    return this.orders.stripeEventProcessed(eventId);
   }
 }

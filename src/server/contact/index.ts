@@ -17,7 +17,6 @@ export { handleContactConfig, handleContactRequest, CONTACT_SUCCESS_MESSAGE, BOT
 export { ContactService, type ContactMeta, type StoredContactMessage } from './service.ts';
 export { readContactSettings, ContactSettingsError, type ContactSettings } from './settings.ts';
 export { contactFormSchema, parseContactForm, type ContactForm, type FieldErrors } from './validation.ts';
-export { contactMessages } from './tables.ts';
 
 /** The contact form's collaborators on an engine's database; the engine builds them on first use. */
 export function createContactHandlerDeps(input: { db: Database; sessionSecret: string }): ContactHandlerDeps {

@@ -32,9 +32,24 @@ export async function bumpCounter(db: DbOrTx, key: CounterKey): Promise<number> 
   return Number(row!.value);
 }
 
+/** A key's value and when it was last set; `forUpdate` locks its row until the caller's transaction ends. */
+export async function getMetaRow(db: DbOrTx, key: string, options: { forUpdate?: boolean } = {}): Promise<{ value: unknown; updatedAt: Date } | undefined> {
+  const query = db.select({ value: meta.value, updatedAt: meta.updatedAt }).from(meta).where(eq(meta.key, key));
+  const [row] = await (options.forUpdate ? query.for('update') : query);
+  return row;
+}
+
 export async function getMeta<T>(db: DbOrTx, key: string): Promise<T | undefined> {
-  const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, key));
-  return row?.value as T | undefined;
+  return (await getMetaRow(db, key))?.value as T | undefined;
+}
+
+/** Sets a key only when it has no value yet (a row to lock for the first writer). */
+export async function initMeta(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await db.insert(meta).values({ key, value }).onConflictDoNothing();
+}
+
+export async function deleteMeta(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(meta).where(eq(meta.key, key));
 }
 
 export async function setMeta(db: DbOrTx, key: string, value: unknown): Promise<void> {

@@ -5,18 +5,14 @@
  * owner and is download-permitted), then the permission's expiry and remaining count, which is
  * decremented in one conditional UPDATE — concurrent downloads can never take it below zero.
  *
- * The permissions table belongs to the order domain; this service reads it and, for the one atomic
- * decrement, writes its `downloads_remaining` column (see the report: a candidate for an OrderService
- * method).
+ * The permissions table belongs to the order domain: this service reads it and takes a download off it
+ * through the OrderService (`downloadPermission`, `takeDownload`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { CatalogService } from '../catalog/service.ts';
-import type { Database } from '../db/connection.ts';
 import { isDownloadPermitted, type DownloadPermissionRow, type OrderRow, type OrderService } from '../orders/service.ts';
-import { downloadPermissions } from '../orders/tables.ts';
 import type { DownloadSettings } from './settings.ts';
 
 /** A permission with its order: what the DownloadableItem resolvers receive. */
@@ -35,7 +31,6 @@ export const ACCESS_EXPIRED = 'Sorry, this download has expired';
 
 export class DownloadService {
   constructor(
-    private readonly db: Database,
     private readonly catalog: CatalogService,
     private readonly orders: OrderService,
     readonly settings: DownloadSettings,
@@ -120,7 +115,7 @@ export class DownloadService {
   async serve(token: string): Promise<ServeResult> {
     const link = this.verify(token);
     if ('error' in link) return link.error === 'expired' ? { ok: false, status: 403, message: LINK_EXPIRED } : { ok: false, status: 404, message: INVALID_LINK };
-    const [perm] = await this.db.select().from(downloadPermissions).where(eq(downloadPermissions.id, link.permissionId));
+    const perm = await this.orders.downloadPermission(link.permissionId);
     if (!perm) return { ok: false, status: 404, message: INVALID_LINK };
     const order = await this.orders.get(perm.orderId);
     if (!order || order.customerId !== link.owner) return { ok: false, status: 403, message: 'This is not your download link.' };
@@ -129,17 +124,7 @@ export class DownloadService {
     if (!download) return { ok: false, status: 404, message: INVALID_LINK };
     const file = this.locate(download.file);
     if (!file) return { ok: false, status: 404, message: 'File not found.' };
-    const [taken] = await this.db
-      .update(downloadPermissions)
-      .set({ downloadsRemaining: sql`case when ${downloadPermissions.downloadsRemaining} is null then null else ${downloadPermissions.downloadsRemaining} - 1 end` })
-      .where(
-        and(
-          eq(downloadPermissions.id, perm.id),
-          or(isNull(downloadPermissions.downloadsRemaining), gt(downloadPermissions.downloadsRemaining, 0)),
-          or(isNull(downloadPermissions.accessExpires), gt(downloadPermissions.accessExpires, sql`now()`)),
-        ),
-      )
-      .returning({ remaining: downloadPermissions.downloadsRemaining });
+    const taken = await this.orders.takeDownload(perm.id);
     if (!taken) {
       const expired = perm.accessExpires && perm.accessExpires.getTime() <= Date.now();
       return { ok: false, status: 403, message: expired ? ACCESS_EXPIRED : LIMIT_REACHED };

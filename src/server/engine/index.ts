@@ -261,7 +261,7 @@ function createAccounts(input: {
   const auth = new AuthService(database.db, customers, sessions, limiter, settings, getMailer);
   const emailChange = new EmailChangeService(database.db, customers, auth, limiter, settings, getMailer);
   const reviews = new ReviewService(database.db, catalog, orders, limiter, readReviewSettings(env));
-  const downloads = new DownloadService(database.db, catalog, orders, readDownloadSettings(config, env), settings.keys.download, settings.siteUrl);
+  const downloads = new DownloadService(catalog, orders, readDownloadSettings(config, env), settings.keys.download, settings.siteUrl);
   const oauth = new OAuthService(database.db, settings, customers, auth, getMailer);
   const wishlist = new WishlistService(database.db, catalog);
   return { settings, clientAddress: readClientAddressSettings(env), limiter, customers, auth, emailChange, mailer: getMailer, reviews, downloads, oauth, wishlist };

@@ -13,8 +13,6 @@ import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { MailError, requireEmailAddress, requireExtraHeaders, requireHeaderText } from './address.ts';
 import { describeMailTransport, readMailSettings, type MailSettings } from './settings.ts';
 
-export { MailError } from './address.ts';
-
 export type OutgoingMail = {
   to: string | readonly string[];
   subject: string;

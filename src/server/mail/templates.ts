@@ -10,7 +10,6 @@ import { requireEmailAddress } from './address.ts';
 import { html, oneLine, requireHttpUrl, type SafeHtml } from './html.ts';
 import { blocks, DEFAULT_BRAND, renderHtmlLayout, renderTextLayout, type Brand, type LayoutInput } from './layout.ts';
 
-export { escapeHtml, html, type SafeHtml } from './html.ts';
 export { DEFAULT_BRAND, type Brand } from './layout.ts';
 
 export type EmailContent = {

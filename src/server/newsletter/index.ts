@@ -11,7 +11,6 @@ import { readNewsletterSettings, siteBrand } from './settings.ts';
 export { handleConfirm, handleSubscribe, handleUnsubscribeGet, handleUnsubscribePost, newsletterPage, SUBSCRIBE_MESSAGE, type NewsletterHandlerDeps } from './http.ts';
 export { NewsletterService, hashToken, isWellFormedToken, type ConfirmResult } from './service.ts';
 export { readNewsletterSettings, siteBrand, NewsletterSettingsError, type NewsletterSettings } from './settings.ts';
-export { newsletterSubscribers } from './tables.ts';
 
 /** The newsletter routes' collaborators on an engine's database; the engine builds them on first use. */
 export function createNewsletterHandlerDeps(input: { db: Database }): NewsletterHandlerDeps {

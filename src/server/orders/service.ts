@@ -6,13 +6,13 @@
  * transaction.
  */
 import crypto from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CatalogSnapshot } from '../catalog/snapshot.ts';
 import { restoreStock } from '../catalog/stock.ts';
 import type { CouponService } from '../coupons/service.ts';
 import type { Database, DbOrTx } from '../db/connection.ts';
-import { downloadPermissions, orderItems, orderNotes, orders } from './tables.ts';
+import { downloadPermissions, orderItems, orderNotes, orders, stripeEvents } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -83,6 +83,43 @@ export class OrderService {
 
   async downloads(orderId: number, db: DbOrTx = this.db): Promise<DownloadPermissionRow[]> {
     return db.select().from(downloadPermissions).where(eq(downloadPermissions.orderId, orderId)).orderBy(asc(downloadPermissions.id));
+  }
+
+  async downloadPermission(id: number, db: DbOrTx = this.db): Promise<DownloadPermissionRow | null> {
+    const [row] = await db.select().from(downloadPermissions).where(eq(downloadPermissions.id, id));
+    return row ?? null;
+  }
+
+  /**
+   * Takes one download off a permission's count in one conditional UPDATE, so concurrent downloads never
+   * overdraw it; null when none is left or the access has expired. `remaining` is null for no limit.
+   */
+  async takeDownload(permissionId: number, db: DbOrTx = this.db): Promise<{ remaining: number | null } | null> {
+    const [taken] = await db
+      .update(downloadPermissions)
+      .set({ downloadsRemaining: sql`case when ${downloadPermissions.downloadsRemaining} is null then null else ${downloadPermissions.downloadsRemaining} - 1 end` })
+      .where(
+        and(
+          eq(downloadPermissions.id, permissionId),
+          or(isNull(downloadPermissions.downloadsRemaining), gt(downloadPermissions.downloadsRemaining, 0)),
+          or(isNull(downloadPermissions.accessExpires), gt(downloadPermissions.accessExpires, sql`now()`)),
+        ),
+      )
+      .returning({ remaining: downloadPermissions.downloadsRemaining });
+    return taken ?? null;
+  }
+
+  /**
+   * Records a Stripe event id in the caller's transaction; false when it was recorded before (a replay),
+   * so the event acts once and a failed transaction lets Stripe retry it.
+   */
+  async recordStripeEvent(tx: DbOrTx, eventId: string, type: string): Promise<boolean> {
+    const fresh = await tx.insert(stripeEvents).values({ eventId, type }).onConflictDoNothing().returning({ id: stripeEvents.eventId });
+    return fresh.length > 0;
+  }
+
+  async stripeEventProcessed(eventId: string): Promise<boolean> {
+    return (await this.db.select({ id: stripeEvents.eventId }).from(stripeEvents).where(eq(stripeEvents.eventId, eventId))).length > 0;
   }
 
   async notes(orderId: number, db: DbOrTx = this.db): Promise<{ note: string; createdAt: Date }[]> {

@@ -11,10 +11,8 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/connection.ts';
-import { readCounters } from '../db/meta.ts';
-import { meta } from '../db/meta-tables.ts';
+import { deleteMeta, getMeta, getMetaRow, initMeta, readCounters, setMeta } from '../db/meta.ts';
 
 export const STATE_KEY = 'publish_state';
 export const STALE_KEY = 'catalog_stale_since';
@@ -60,15 +58,11 @@ export class PublishBusyError extends Error {
 }
 
 export async function readState(db: DbOrTx): Promise<StoredState> {
-  const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, STATE_KEY));
-  return { ...EMPTY, ...((row?.value as Partial<StoredState> | undefined) ?? {}) };
+  return { ...EMPTY, ...((await getMeta<Partial<StoredState>>(db, STATE_KEY)) ?? {}) };
 }
 
 async function writeState(db: DbOrTx, state: StoredState): Promise<void> {
-  await db
-    .insert(meta)
-    .values({ key: STATE_KEY, value: state })
-    .onConflictDoUpdate({ target: meta.key, set: { value: state, updatedAt: sql`now()` } });
+  await setMeta(db, STATE_KEY, state);
 }
 
 export function leaseExpired(state: StoredState, now = Date.now()): boolean {
@@ -78,8 +72,8 @@ export function leaseExpired(state: StoredState, now = Date.now()): boolean {
 /** Take the publish lease, or throw PublishBusyError when a live publisher holds it. */
 export async function acquireLease(db: Database, buildId: string): Promise<{ runId: string; catalogVersion: number }> {
   return db.transaction(async (tx) => {
-    await tx.insert(meta).values({ key: STATE_KEY, value: EMPTY }).onConflictDoNothing();
-    const [row] = await tx.select({ value: meta.value }).from(meta).where(eq(meta.key, STATE_KEY)).for('update');
+    await initMeta(tx, STATE_KEY, EMPTY);
+    const row = await getMetaRow(tx, STATE_KEY, { forUpdate: true });
     const state: StoredState = { ...EMPTY, ...(row!.value as Partial<StoredState>) };
     if (state.status === 'running' && !leaseExpired(state)) throw new PublishBusyError(state);
     const { catalog_version } = await readCounters(tx, ['catalog_version']);
@@ -105,7 +99,7 @@ export async function acquireLease(db: Database, buildId: string): Promise<{ run
 /** Renew the lease and store the log tail; false when this run no longer holds the lease. */
 export async function heartbeat(db: Database, runId: string, logTail: string[]): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ value: meta.value }).from(meta).where(eq(meta.key, STATE_KEY)).for('update');
+    const row = await getMetaRow(tx, STATE_KEY, { forUpdate: true });
     const state: StoredState = { ...EMPTY, ...(row?.value as Partial<StoredState>) };
     if (state.runId !== runId || state.status !== 'running') return false;
     await writeState(tx, { ...state, heartbeatAt: new Date().toISOString(), logTail: logTail.slice(-LOG_TAIL_LINES) });
@@ -121,7 +115,7 @@ export async function finishRun(
   logTail: string[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ value: meta.value }).from(meta).where(eq(meta.key, STATE_KEY)).for('update');
+    const row = await getMetaRow(tx, STATE_KEY, { forUpdate: true });
     const state: StoredState = { ...EMPTY, ...(row?.value as Partial<StoredState>) };
     if (state.runId !== runId) return;
     const now = new Date().toISOString();
@@ -129,9 +123,9 @@ export async function finishRun(
     if (outcome.ok) {
       next.lastPublished = { buildId: outcome.buildId, at: now, catalogVersion: outcome.catalogVersion };
       const { catalog_version } = await readCounters(tx, ['catalog_version']);
-      if (catalog_version === outcome.catalogVersion) await tx.delete(meta).where(eq(meta.key, STALE_KEY));
+      if (catalog_version === outcome.catalogVersion) await deleteMeta(tx, STALE_KEY);
       // Changed while building: the new pages may miss those changes, so the site is stale since the build began.
-      else await tx.insert(meta).values({ key: STALE_KEY, value: state.startedAt ?? now }).onConflictDoUpdate({ target: meta.key, set: { value: state.startedAt ?? now, updatedAt: sql`now()` } });
+      else await setMeta(tx, STALE_KEY, state.startedAt ?? now);
     }
     await writeState(tx, next);
   });
@@ -160,12 +154,12 @@ export async function readStatus(db: Database): Promise<PublishStatus> {
   const [state, counters, staleRow] = await Promise.all([
     readState(db),
     readCounters(db, ['catalog_version']),
-    db.select({ value: meta.value, updatedAt: meta.updatedAt }).from(meta).where(eq(meta.key, STALE_KEY)),
+    getMetaRow(db, STALE_KEY),
   ]);
   const expired = leaseExpired(state);
   const published = state.lastPublished;
   const stale = !published || published.catalogVersion !== counters.catalog_version;
-  const staleValue = staleRow[0]?.value;
+  const staleValue = staleRow?.value;
   return {
     state: expired ? 'failed' : state.status,
     runId: state.runId,
@@ -177,7 +171,7 @@ export async function readStatus(db: Database): Promise<PublishStatus> {
     lastPublishedAt: published?.at ?? null,
     lastBuildId: published?.buildId ?? null,
     stale,
-    staleSince: stale ? (typeof staleValue === 'string' ? staleValue : (staleRow[0]?.updatedAt.toISOString() ?? null)) : null,
+    staleSince: stale ? (typeof staleValue === 'string' ? staleValue : (staleRow?.updatedAt.toISOString() ?? null)) : null,
     catalogVersion: counters.catalog_version,
     publishedCatalogVersion: published?.catalogVersion ?? null,
   };

@@ -5,7 +5,6 @@ import { RateLimiter } from './service.ts';
 export { RateLimiter, secondsUntilAllowed, type ConsumeInput, type ConsumeResult, type PeekResult, type RateLimiterOptions } from './service.ts';
 export { clientAddress, normalizeIp, rateLimitKeyForIp } from './client-address.ts';
 export { readClientAddressSettings, RateLimitSettingsError, type ClientAddressSettings } from './settings.ts';
-export { rateLimits } from './tables.ts';
 
 const limiters = new WeakMap<Database, RateLimiter>();
 

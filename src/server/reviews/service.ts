@@ -1,17 +1,15 @@
 /**
  * Product reviews written by shoppers (writeReview). Reviews live in the catalog's review table, which
- * the catalog snapshot reads for `reviews`, `averageRating` and `reviewCount`; a published review is
- * written together with a catalog-version bump in one transaction, so every process's cached catalog
- * (and the response cache) picks it up. Content is kept as plain text; the catalog escapes it when it
+ * the catalog snapshot reads for `reviews`, `averageRating` and `reviewCount`, and are written through
+ * catalog/reviews.ts: a published review goes in together with a catalog-version bump in one
+ * transaction, so every process's cached catalog (and the response cache) picks it up. Content is kept as plain text; the catalog escapes it when it
  * renders HTML. "Verified owner" = the logged-in author has a paid order containing the product.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { addReview, hasReview } from '../catalog/reviews.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { catalogReviews } from '../catalog/tables.ts';
 import { isEmail } from '../checkout/validate.ts';
 import { AccountError, type CustomerRow } from '../customers/service.ts';
 import type { Database } from '../db/connection.ts';
-import { bumpCounter } from '../db/meta.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import { tooManyAttempts } from '../auth/service.ts';
@@ -74,20 +72,11 @@ export class ReviewService {
     const limit = await this.limiter.consume({ bucket: 'review:ip', key: clientIp, limit: this.settings.perIpPerHour, windowSeconds: 3600 });
     if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
 
-    const [dup] = await this.db
-      .select({ id: catalogReviews.id })
-      .from(catalogReviews)
-      .where(and(eq(catalogReviews.productId, product.id), sql`lower(${catalogReviews.email}) = ${email}`, eq(catalogReviews.content, content)));
-    if (dup) throw new AccountError('Duplicate comment detected; it looks as though you’ve already said that!');
+    if (await hasReview(this.db, product.id, email, content)) throw new AccountError('Duplicate comment detected; it looks as though you’ve already said that!');
 
     const verified = viewer ? await this.isVerifiedOwner(viewer.id, product.id) : false;
     const status = this.settings.requireApproval ? 'pending' : 'approved';
-    const row = await this.db.transaction(async (tx) => {
-      const [r] = await tx.insert(catalogReviews).values({ productId: product.id, author, email, rating, content, date: new Date(), verified, status }).returning();
-      // Only a published review changes what the catalog shows.
-      if (status === 'approved') await bumpCounter(tx, 'catalog_version');
-      return r!;
-    });
+    const row = await addReview(this.db, { productId: product.id, author, email, rating, content, date: new Date(), verified, status });
     if (status === 'approved') this.catalog.invalidate();
     return { id: row.id, productId: row.productId, author: row.author, rating: row.rating, content: row.content, date: row.date, verified: row.verified, status };
   }

@@ -18,7 +18,6 @@ type Done = keyof typeof DONE_MESSAGES;
 
 export const PRODUCT_FORM_INTENTS = ['save', 'details', 'variation', 'add-variation', 'delete-variation', 'archive', 'restore', 'remove-image', 'remove-download'] as const;
 export const PRODUCT_UPLOAD_INTENTS = ['upload-image', 'add-download'] as const;
-export type ProductIntent = (typeof PRODUCT_FORM_INTENTS)[number] | (typeof PRODUCT_UPLOAD_INTENTS)[number];
 
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 

@@ -5,8 +5,6 @@
 import Stripe from 'stripe';
 import type { StripeSettings } from './settings.ts';
 
-export type StripeClient = Stripe;
-
 export function createStripeClient(
   settings: Pick<StripeSettings, 'secretKey' | 'api'>,
   options: { maxNetworkRetries?: number; timeoutMs?: number } = {},

@@ -1,0 +1,75 @@
+/**
+ * The catalog's review rows (catalog_reviews), which the snapshot reads for `reviews`, `averageRating` and
+ * `reviewCount`. The reviews domain (shoppers' reviews, moderation) reads and writes them through these
+ * functions: a change that shows or hides a review bumps the catalog version in the same transaction, so
+ * every process's snapshot (and the response cache) follows. The caller invalidates its own snapshot.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/connection.ts';
+import { bumpCounter } from '../db/meta.ts';
+import { catalogProducts, catalogReviews } from './tables.ts';
+
+export type ReviewStatus = 'approved' | 'pending' | 'spam';
+export type ReviewRow = typeof catalogReviews.$inferSelect;
+export type NewReview = Omit<typeof catalogReviews.$inferInsert, 'id'> & { status: 'approved' | 'pending' };
+export type ReviewWithProduct = ReviewRow & { productName: string };
+
+/** Has this e-mail address (any case) already written this text about this product? */
+export async function hasReview(db: DbOrTx, productId: number, email: string, content: string): Promise<boolean> {
+  const [dup] = await db
+    .select({ id: catalogReviews.id })
+    .from(catalogReviews)
+    .where(and(eq(catalogReviews.productId, productId), sql`lower(${catalogReviews.email}) = ${email}`, eq(catalogReviews.content, content)));
+  return Boolean(dup);
+}
+
+export async function addReview(db: Database, review: NewReview): Promise<ReviewRow> {
+  return db.transaction(async (tx) => {
+    const [r] = await tx.insert(catalogReviews).values(review).returning();
+    // Only a published review changes what the catalog shows.
+    if (review.status === 'approved') await bumpCounter(tx, 'catalog_version');
+    return r!;
+  });
+}
+
+export async function listReviews(
+  db: DbOrTx,
+  filter: { status?: ReviewStatus | null; productId?: number | null; limit: number; offset: number },
+): Promise<{ total: number; rows: ReviewWithProduct[] }> {
+  const parts = [];
+  if (filter.status) parts.push(eq(catalogReviews.status, filter.status));
+  if (filter.productId) parts.push(eq(catalogReviews.productId, filter.productId));
+  const where = parts.length ? and(...parts) : undefined;
+  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(catalogReviews).where(where);
+  const rows = await db
+    .select({ review: catalogReviews, productName: catalogProducts.name })
+    .from(catalogReviews)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogReviews.productId))
+    .where(where)
+    .orderBy(desc(catalogReviews.date), desc(catalogReviews.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { total: Number(c?.n ?? 0), rows: rows.map((r) => ({ ...r.review, productName: r.productName })) };
+}
+
+export async function countReviews(db: DbOrTx, status: ReviewStatus): Promise<number> {
+  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(catalogReviews).where(eq(catalogReviews.status, status));
+  return Number(c?.n ?? 0);
+}
+
+/** Sets a review's status; null when there is no such review. */
+export async function setReviewStatus(db: Database, id: number, status: ReviewStatus): Promise<ReviewWithProduct | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: catalogReviews.status }).from(catalogReviews).where(eq(catalogReviews.id, id)).for('update');
+    if (!before) return null;
+    await tx.update(catalogReviews).set({ status }).where(eq(catalogReviews.id, id));
+    // Only approved reviews are shown and counted: bump when that changes.
+    if ((before.status === 'approved') !== (status === 'approved')) await bumpCounter(tx, 'catalog_version');
+    const [row] = await tx
+      .select({ review: catalogReviews, productName: catalogProducts.name })
+      .from(catalogReviews)
+      .innerJoin(catalogProducts, eq(catalogProducts.id, catalogReviews.productId))
+      .where(eq(catalogReviews.id, id));
+    return row ? { ...row.review, productName: row.productName } : null;
+  });
+}
