@@ -91,6 +91,14 @@ describe('authorisation', () => {
     expect((await t.ok('adminViewer')).adminViewer).toMatchObject({ role: 'shop_manager' });
   });
 
+  it('no cache keeps an admin answer: private, no-store, varying by the login', async () => {
+    for (const token of [null, t.managerToken]) {
+      const r = await t.adminGql(adminOp('adminDashboard'), {}, token);
+      expect(r.headers.get('cache-control')).toBe('private, no-store');
+      expect(r.headers.get('vary')).toMatch(/Authorization/i);
+    }
+  });
+
   it('lets a shop manager in, and a demoted one out at the next request', async () => {
     const d = (await t.ok('adminDashboard')).adminDashboard;
     expect(d.ordersByStatus.map((s: any) => s.status)).toEqual(['PENDING', 'PROCESSING', 'ON_HOLD', 'COMPLETED', 'CANCELLED', 'REFUNDED', 'FAILED']);

@@ -16,6 +16,7 @@ import type { Engine } from '../engine/index.ts';
 import { socketAddressOf } from '../auth/plugin.ts';
 import { armorPlugins, bodyTooLarge, maskUnexpectedErrors, useNoIntrospection } from '../http/yoga.ts';
 import { useRequestErrorsWithoutInput } from '../http/request-errors.ts';
+import { markPersonal } from '../http/cache-policy.ts';
 import { loadTrustedDocuments } from '../http/trusted-documents.ts';
 import { errorLogger, useErrorLogContext } from '../http/error-log.ts';
 import { clientAddress, rateLimitKeyForIp } from '../rate-limit/index.ts';
@@ -60,6 +61,12 @@ export function createAdminYoga(engine: () => Promise<Engine>, config: ServerCon
         if (length > MAX_ADMIN_BODY_BYTES) {
           endResponse(bodyTooLarge(MAX_ADMIN_BODY_BYTES));
         }
+      },
+    },
+    // Every answer of this endpoint is a shop manager's own view of orders and customers: no cache keeps one.
+    {
+      onResponse({ response }) {
+        markPersonal(response.headers);
       },
     },
     ...armorPlugins({ ...config.limits, maxDepth: Math.max(config.limits.maxDepth, 8) }),

@@ -14,6 +14,7 @@ import { describeWait, jsonResponse, readJsonBody, RequestBodyError } from './re
 import type { ContactService } from './service.ts';
 import type { ContactSettings } from './settings.ts';
 import { parseContactForm } from './validation.ts';
+import { errorSummary } from '../error-summary.ts';
 
 export const CONTACT_SUCCESS_MESSAGE = 'Your message has been sent. Thank you for contacting us, we will get back to you soon.';
 export const BOT_CHECK_FAILED_MESSAGE = 'Bot check failed. Please reload the page and try again.';
@@ -49,7 +50,8 @@ function summarize(errors: Record<string, string | undefined>): string {
 }
 
 export async function handleContactRequest(request: Request, context: ContactRequestContext, deps: ContactHandlerDeps): Promise<Response> {
-  const log = deps.log ?? ((m: string, e?: unknown) => console.error(`[meshfront] ${m}`, e ?? ''));
+  // The log gets the error's redacted summary, never the error itself: a failed insert carries the message.
+  const log = deps.log ?? ((m: string, e?: unknown) => console.error(`[meshfront] ${m}${e === undefined ? '' : ` ${errorSummary(e)}`}`));
   try {
     if (request.method !== 'POST') return jsonResponse(405, { message: 'Use POST.' }, { allow: 'POST' });
     let body: Record<string, unknown>;
@@ -77,7 +79,7 @@ export async function handleContactRequest(request: Request, context: ContactReq
     const recaptchaToken = form['g-recaptcha-response'] || request.headers.get('google-recaptcha-token');
     const verdict = await checkBot({ recaptchaToken, altchaPayload: form.altcha }, ip, { settings: deps.botCheck, altcha: deps.altcha });
     if (!verdict.ok) {
-      log(`contact form refused by the bot check (${verdict.reason}: ${verdict.detail}) from ${ip ?? 'unknown address'}`);
+      log(`contact form refused by the bot check (${verdict.reason}: ${verdict.detail})`);
       const message = (deps.botCheck.mode === 'altcha' && ALTCHA_FAILED_MESSAGES[verdict.reason]) || BOT_CHECK_FAILED_MESSAGE;
       return jsonResponse(400, { message });
     }

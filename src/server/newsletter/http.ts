@@ -17,6 +17,7 @@ import { isValidEmailAddress } from '../mail/index.ts';
 import { clientAddress, rateLimitKeyForIp, type ClientAddressSettings, type RateLimiter } from '../rate-limit/index.ts';
 import type { NewsletterService } from './service.ts';
 import type { NewsletterSettings } from './settings.ts';
+import { errorSummary } from '../error-summary.ts';
 
 export const SUBSCRIBE_MESSAGE = 'Thank you! Please check your inbox and click the link in our e-mail to confirm your subscription.';
 const MAX_BODY_BYTES = 2048;
@@ -31,8 +32,9 @@ export type NewsletterHandlerDeps = {
 
 export type NewsletterRequestContext = { socketAddress?: string | null };
 
+/** The error's redacted summary, never the error itself: a failed insert carries the subscriber's address. */
 function defaultLog(message: string, error?: unknown) {
-  console.error(`[meshfront] ${message}`, error ?? '');
+  console.error(`[meshfront] ${message}${error === undefined ? '' : ` ${errorSummary(error)}`}`);
 }
 
 function baseUrl(request: Request, settings: NewsletterSettings): string {
