@@ -6,7 +6,7 @@
  *   configureClient({ getSessionToken, setSessionToken, getAuthToken })   // once, from the session store
  *   const { product } = await request('getStockStatus', { slug });
  *
- * Wire rules (DESIGN.md, "The contract between storefront and engine"):
+ * Wire rules between storefront and engine:
  * - first awaits `beforeRequest` (the session store refreshes a due auth token there), then sends
  *   `woocommerce-session: Session <token>` when a session token is known and
  *   `Authorization: Bearer <token>` when an auth token is known;

@@ -1,7 +1,7 @@
 /**
  * `client:panel` — hydrates an island the first time the side panel around it opens (the shell marks an
  * open panel with `data-open`). The cart drawer uses it: content pages ship no React until the shopper
- * opens the cart, as DESIGN.md's budgets require. `client:panel="cart"` names the panel
+ * opens the cart, to keep within the JavaScript budget `npm run bench` checks. `client:panel="cart"` names the panel
  * (`[data-panel="cart"]`); without a value the island's closest `[data-panel]` is watched.
  *
  * Registered in astro.config.mjs: integrations: [cartDirective()].

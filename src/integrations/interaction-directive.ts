@@ -2,7 +2,7 @@
  * `client:interaction` — hydrates an island on the visitor's first interaction with the page (a pointer
  * move or press, a touch, a key, scrolling, a wheel turn or focus), the spec's 'delay store start until
  * user action'. Listing and product pages use it so that React, which alone is ~65 KB gzip, is not part
- * of what a phone loads before anyone touches the page (DESIGN.md, Budgets). The static HTML is complete
+ * of what a phone loads before anyone touches the page (the JavaScript budget `npm run bench` checks). The static HTML is complete
  * and correct until then.
  *
  *   <ProductList client:interaction={{ query: ['filter', 'search', 'orderby', 'order'] }} … />

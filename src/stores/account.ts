@@ -8,7 +8,7 @@
  *   await logout();                                // server logout, then everything of the login forgotten
  *
  * Tokens are kept where PUBLIC_SESSION_TOKEN_STORAGE says (session.ts). After a login the guest's
- * session cart has already moved to the customer on the engine (contract §1.5); the new session token
+ * session cart has already moved to the customer on the engine (WooGraphQL's hand-over at login); the new session token
  * arrives in the payload and replaces the guest's.
  */
 import { request, type OperationName, type RequestArgs } from '../graphql/client';

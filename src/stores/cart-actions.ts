@@ -1,6 +1,6 @@
 /**
  * The cart's actions: each one calls the engine and replaces the stored cart with the cart it returns
- * (DESIGN.md contract). Errors raise the alert banner with the engine's message and are rethrown, so a
+ * (the storefront–engine rules in src/graphql/client.ts). Errors raise the alert banner with the engine's message and are rethrown, so a
  * caller can also show them in place. Actions run one after another — a quantity click while an add
  * is in flight waits for it — because the engine serialises a session's mutations anyway and the last
  * answer must be the cart the shopper sees.

@@ -1,7 +1,7 @@
 /**
  * Typed access to the shell's `$cart` store (src/stores/cart.ts) for the cart issue's code. The shell
  * declares a loose Cart shape so its badge script stays independent of the GraphQL layer; here the
- * store holds exactly what the engine returned (fragments/Cart.graphql). DESIGN.md: results that
+ * store holds exactly what the engine returned (fragments/Cart.graphql): results that
  * return a cart replace the stored cart — `replaceCart` is the one way that happens.
  */
 import { atom, type ReadableAtom } from 'nanostores';

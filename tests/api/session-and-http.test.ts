@@ -1,4 +1,4 @@
-// The woocommerce-session header (contract §1), database-backed sessions, CORS and GET/POST handling.
+// The woocommerce-session header (WooGraphQL's session rules), database-backed sessions, CORS and GET/POST handling.
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionService } from '../../src/server/session/service.ts';

@@ -11,7 +11,7 @@ const TOTAL_PRODUCTS = 45;
 
 /**
  * The listing island hydrates on the visitor's first interaction (client:interaction: no React before
- * it, DESIGN.md budgets), or at once when the URL carries a filter, search or sort; it marks itself
+ * it, the JavaScript budget), or at once when the URL carries a filter, search or sort; it marks itself
  * once it has hydrated and follows the URL. A pointer move is such a first interaction.
  */
 async function listingReady(page: Page) {

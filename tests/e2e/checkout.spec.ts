@@ -1,7 +1,7 @@
 /**
  * Buying, end to end: cart drawer, coupons, shipping, checkout with cash on delivery, KDA and (as far as
  * a browser can go offline) card, the order pages and the order lookup. Written against the contract
- * (DESIGN.md, ../shared/reference/woographql-contract.md) and the seed catalog (content/catalog).
+ * (WooGraphQL's operations) and the seed catalog (content/catalog).
  *
  * The KDA test needs the engine pointed at a Chainweb stand-in (tests/fixtures/chainweb-server.ts): start
  * the site with CHAINWEB_URL=http://127.0.0.1:${E2E_CHAINWEB_PORT ?? 4481}, KDA_EUR_RATE set (the KDA

@@ -1,5 +1,5 @@
 /**
- * Writing a product review (issue 5) on the seeded catalog: the form under the product's reviews, its
+ * Writing a product review on the seeded catalog: the form under the product's reviews, its
  * inline errors, a star rating chosen with the keyboard alone, the confirmation, the engine's own error
  * message, and axe on the form. The product is one no other test looks at (the lanyard has no seed
  * reviews), and every review text is unique, so runs do not collide.

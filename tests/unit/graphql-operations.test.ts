@@ -12,7 +12,7 @@ import {
   type OperationName,
 } from '../../src/graphql/registry';
 
-// The spec's operation list (DESIGN.md, "The contract between storefront and engine").
+// The spec's operation list (every operation the storefront sends).
 const SPEC_OPERATIONS = [
   'getProducts', 'getProduct', 'getProductCategories', 'getAllTerms', 'getAllowedCountries', 'getStates',
   'getStockStatus', 'getCart', 'getOrder', 'getOrders', 'getDownloads', 'getStripePaymentIntent',

@@ -3,7 +3,7 @@
  * ./settings.ts), with openid-client.
  *
  * The engine issues the authorization URL's `state` and verifies it (WooGraphQL's Headless Login does
- * not; contract §5): the state is signed (HMAC) and carries the provider, the woocommerce-session id it
+ * not): the state is signed (HMAC) and carries the provider, the woocommerce-session id it
  * was issued to and its expiry, so handing out login links in getCart writes nothing; the PKCE verifier
  * (S256) and the OIDC nonce are derived from the state with the server key, so only this engine can
  * complete the exchange. Using a state records it in `oauth_state_uses` (single use). A state from

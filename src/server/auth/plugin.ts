@@ -1,7 +1,7 @@
 /**
  * The Yoga plugin that resolves `Authorization: Bearer <authToken>` for every GraphQL request and puts
  * the account services and the login on the context. A logged-in request whose woocommerce-session is a
- * guest's (or another user's) is re-keyed to the customer's session (contract §1.5: the transfer also
+ * guest's (or another user's) is re-keyed to the customer's session (as in WooGraphQL, the transfer also
  * happens on later requests where the Bearer user differs from the session's). A customer's session
  * without a valid login (logged out, auth token expired or revoked, password reset, or no Bearer token
  * at all) is served as a new guest session: the session token alone never opens a customer's cart,

@@ -1,7 +1,7 @@
 /**
  * The auth service: password login and registration, auth tokens with rotating refresh tokens, logout,
  * password reset by e-mail, password change, the request's Bearer token and the hand-over of the guest
- * session to the logged-in customer (contract §1.5). Refusals are AccountErrors with the customer-facing
+ * session to the logged-in customer (as WooGraphQL hands it over). Refusals are AccountErrors with the customer-facing
  * message; login, registration and reset are rate-limited per IP and per account in the database
  * (password checks per account only per address, see guardPasswordCheck, so nobody can lock others out).
  */
@@ -427,7 +427,7 @@ export class AuthService {
   // ---------- the woocommerce session ----------
 
   /**
-   * Re-keys the request's session to the customer (contract §1.5, keep_new_fallback_old): a guest cart
+   * Re-keys the request's session to the customer (WooGraphQL's keep_new_fallback_old): a guest cart
    * with items replaces the customer's stored session; an empty guest session falls back to the stored
    * one. The guest row is deleted and a new token (user id) goes out.
    */

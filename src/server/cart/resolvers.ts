@@ -44,7 +44,7 @@ export function whoOf(ctx: Ctx): Who {
   return { customerId: id, userId: id, scope: ctx.session };
 }
 
-/** Cart operations first re-check the session token (contract §1.4). */
+/** Cart operations first re-check the session token, as WooGraphQL's do. */
 export function requireSession(ctx: Ctx): void {
   if (ctx.session.tokenError) throw new GraphQLError(ctx.session.tokenError, { extensions: { code: 'INVALID_SESSION' } });
 }

@@ -1,8 +1,8 @@
 /**
- * The cart service: the session cart's mutations (contract §3) and its computed view. Every mutation
+ * The cart service: the session cart's mutations and its computed view. Every mutation
  * runs through the session service's `update`, i.e. under the session's lock (an advisory lock on
  * PostgreSQL, an in-process one on PGlite), re-reading the session after the lock is taken — so mutations
- * of one session are serialised across processes (contract §1.6). The catalog snapshot is taken before the transaction (PGlite has one
+ * of one session are serialised across processes. The catalog snapshot is taken before the transaction (PGlite has one
  * connection: nothing may use the pool while a transaction holds it).
  */
 import { stockStatusOf } from '../catalog/pricing.ts';

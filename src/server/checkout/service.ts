@@ -1,5 +1,5 @@
 /**
- * Checkout (contract §3 checkout, §4, §7): validates the input, then in ONE transaction holding the
+ * Checkout: validates the input, then in ONE transaction holding the
  * session lock takes stock (conditional UPDATEs), records coupon uses, writes the order and empties the
  * cart. Anything that fails rolls all of it back, so a failed checkout leaves stock and coupons as they
  * were. `isPaid` is accepted and ignored: an order is paid only when the engine verified the payment

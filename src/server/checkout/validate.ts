@@ -1,5 +1,5 @@
 /**
- * Checkout's address checks (contract §3 checkout, step 4), done properly: required fields, e-mail,
+ * Checkout's address checks (before anything is reserved), done properly: required fields, e-mail,
  * country allowed, state valid for the country. Every problem is collected; the mutation reports them
  * all, joined by spaces, as WooCommerce does with its notices.
  */

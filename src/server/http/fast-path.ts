@@ -7,7 +7,7 @@
  * a request whose exact body Yoga has already answered — for the same catalog and stock versions, the
  * same Origin and Accept — gets those bytes back directly. What still happens per request:
  *
- * - the `woocommerce-session` rule (contract §1): a request without a valid token gets a new guest
+ * - the `woocommerce-session` rule: a request without a valid token gets a new guest
  *   token in the response header, exactly as through Yoga (catalog answers do not depend on the session);
  *   so does a customer's session token, which serves only with that customer's login (auth/plugin.ts),
  *   and a request here has none; an answer carrying a token is marked personal (cache-policy.ts);

@@ -1,6 +1,6 @@
 /**
  * The order service: orders, their lines, notes and download permissions, and every status change
- * (WooCommerce's rules, contract §4). Status changes are conditional UPDATEs (`… where status in (…)`),
+ * (WooCommerce's rules). Status changes are conditional UPDATEs (`… where status in (…)`),
  * so a webhook, a watcher and a sweeper in several processes can race on one order and exactly one wins;
  * side effects (stock back, coupon uses back, download permissions) run only for the winner, in the same
  * transaction.
@@ -173,7 +173,7 @@ export class OrderService {
     return row;
   }
 
-  /** Download permissions, once per order (contract §6): limit × quantity, expiry at 00:00 UTC of the day. */
+  /** Download permissions, once per order (as WooCommerce grants them): limit × quantity, expiry at 00:00 UTC of the day. */
   async grantDownloads(tx: DbOrTx, snap: CatalogSnapshot, order: OrderRow, items: OrderItemRow[]): Promise<void> {
     const claimed = await tx.update(orders).set({ downloadsGranted: true }).where(and(eq(orders.id, order.id), eq(orders.downloadsGranted, false))).returning({ id: orders.id });
     if (!claimed.length) return;

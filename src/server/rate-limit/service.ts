@@ -1,6 +1,6 @@
 /**
  * A rate limiter whose counters live in the database, so a limit holds across every process and node
- * (DESIGN.md: nothing another node would need is kept in memory).
+ * (nothing another engine process would need is kept in memory).
  *
  * Algorithm: sliding-window counter. Each (bucket, key) row keeps the number of allowed calls in the
  * current fixed window and in the previous one; the calls "in the last windowSeconds" are estimated as

@@ -1,5 +1,5 @@
 /**
- * SDL of the account domains (contract §3 registerCustomer, login/refresh/logout (Headless Login),
+ * SDL of the account domains (WooGraphQL's registerCustomer, login/refresh/logout (Headless Login),
  * sendPasswordResetEmail/resetUserPassword, updateUser, updateCustomer for customers, §5 loginClients).
  * Additions to the WooGraphQL shapes, all optional: UpdateUserInput.currentPassword and
  * UpdateCustomerInput.currentPassword (required by this engine to change a password or the e-mail

@@ -1,4 +1,4 @@
-/** SDL of the cart domain (contract §2 Cart, §3 cart mutations) and the session customer. */
+/** SDL of the cart domain (WooGraphQL's Cart type and cart mutations) and the session customer. */
 import { connection } from './base.ts';
 
 export const cartTypeDefs = /* GraphQL */ `

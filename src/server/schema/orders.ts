@@ -1,4 +1,4 @@
-/** SDL of orders, checkout and payment gateways (contract §2 orders, §3 checkout, §4, §6, stripePaymentIntent). */
+/** SDL of orders, checkout and payment gateways (WooGraphQL's orders, checkout, order statuses, download permissions, and stripePaymentIntent). */
 import { connection } from './base.ts';
 
 export const orderTypeDefs = /* GraphQL */ `

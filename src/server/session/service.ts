@@ -1,5 +1,5 @@
 /**
- * Sessions in the WooGraphQL way (contract §1): the client holds a signed JWT (`woocommerce-session`
+ * Sessions in the WooGraphQL way: the client holds a signed JWT (`woocommerce-session`
  * header) naming a customer id; the server keeps that customer's session data (cart, chosen shipping …)
  * in the `sessions` table, so any process can serve any request. A row is written only when a domain
  * stores something (`save`); plain browsing costs no database work.
@@ -287,7 +287,7 @@ export class SessionService {
   }
 
   /**
-   * Read-modify-write a session under a per-session lock (contract §1.6: session mutations are serialised
+   * Read-modify-write a session under a per-session lock (session mutations are serialised
    * per session, across processes); `fn` returns the new data, or undefined to leave it unchanged.
    * `atomic: false` says `fn` only reads: the save is then the one write, which needs no transaction of its
    * own where the lock is in-process (PGlite); on PostgreSQL the advisory-lock transaction stays.

@@ -175,7 +175,7 @@ export function decideWebhookDelivery(eventId: string, isProcessed: (eventId: st
   return isProcessed(eventId) ? 'duplicate' : 'process';
 }
 
-/** WooGraphQL order statuses, lower-case as stored (contract §4). */
+/** WooGraphQL order statuses, lower-case as stored. */
 export type OrderStatus = 'pending' | 'processing' | 'on-hold' | 'completed' | 'cancelled' | 'refunded' | 'failed' | 'checkout-draft';
 
 export type StripeOrderAction =
