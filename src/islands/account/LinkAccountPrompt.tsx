@@ -9,7 +9,7 @@ import type { PendingAccountLink } from '../../graphql/types';
 import type { Lookup } from '../../lib/i18n/lookup';
 import { linkAccountWithPassword, NoViewerError, sendAccountLinkEmail } from '../../stores/account';
 import { accountErrorText } from './messages';
-import { BUTTON, BUTTON_SECONDARY, FormNotice, LINK, TextField, type Notice } from './ui';
+import { BUTTON_SECONDARY, FormNotice, LINK, SubmitWithForgotPassword, TextField, type Notice } from './ui';
 
 interface Props {
   t: Lookup;
@@ -72,14 +72,12 @@ export default function LinkAccountPrompt({ t, localePrefix, link, onLinked }: P
         {/* The account's e-mail, for password managers. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField id="link-password" label={t('account.field.password')} type="password" value={password} onChange={setPassword} autoComplete="current-password" required error={error} />
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <button type="submit" className={BUTTON} disabled={busy !== null}>
-            {busy === 'password' ? t('account.link.linking') : t('account.link.submit')}
-          </button>
-          <a href={`${localePrefix}/my-account/lost-password`} className={`text-sm ${LINK}`}>
-            {t('account.forgotPassword')}
-          </a>
-        </div>
+        <SubmitWithForgotPassword
+          label={busy === 'password' ? t('account.link.linking') : t('account.link.submit')}
+          disabled={busy !== null}
+          localePrefix={localePrefix}
+          forgotLabel={t('account.forgotPassword')}
+        />
       </form>
       <div className="max-w-md space-y-3 border-t border-gray-200 pt-4">
         <p className="text-sm text-gray-700">{t('account.link.emailIntro', { email })}</p>

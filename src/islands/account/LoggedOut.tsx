@@ -10,7 +10,7 @@ import { login, NoViewerError, register } from '../../stores/account';
 import { $loginClients } from '../../stores/customer';
 import { accountErrorText } from './messages';
 import { rememberProvider } from './providers';
-import { BUTTON, FormNotice, LINK, Section, TextField, type Notice } from './ui';
+import { BUTTON, FormNotice, Section, SubmitWithForgotPassword, TextField, type Notice } from './ui';
 import { hasErrors, validateLogin, validateRegister, type FormErrors } from './validation';
 
 interface Props {
@@ -60,14 +60,7 @@ export function LoginForm({ t, localePrefix, onLoggedIn }: Props) {
       <TextField id={ids.username} label={t('account.field.usernameOrEmail')} value={username} onChange={setUsername} autoComplete="username" required error={errors.username && t(errors.username)} />
       <TextField id={ids.password} label={t('account.field.password')} type="password" value={password} onChange={setPassword} autoComplete="current-password" required error={errors.password && t(errors.password)} />
       <FormNotice notice={notice} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <button type="submit" className={BUTTON} disabled={busy}>
-          {busy ? t('account.loggingIn') : t('account.login')}
-        </button>
-        <a href={`${localePrefix}/my-account/lost-password`} className={`text-sm ${LINK}`}>
-          {t('account.forgotPassword')}
-        </a>
-      </div>
+      <SubmitWithForgotPassword label={busy ? t('account.loggingIn') : t('account.login')} disabled={busy} localePrefix={localePrefix} forgotLabel={t('account.forgotPassword')} />
     </form>
   );
 }

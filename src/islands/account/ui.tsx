@@ -61,6 +61,20 @@ export function TextField({ id, label, value, onChange, type = 'text', autoCompl
   );
 }
 
+/** A password form's last row: its submit button and, opposite, the way to a forgotten password. */
+export function SubmitWithForgotPassword({ label, disabled, localePrefix, forgotLabel }: { label: string; disabled: boolean; localePrefix: string; forgotLabel: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <button type="submit" className={BUTTON} disabled={disabled}>
+        {label}
+      </button>
+      <a href={`${localePrefix}/my-account/lost-password`} className={`text-sm ${LINK}`}>
+        {forgotLabel}
+      </a>
+    </div>
+  );
+}
+
 export type Notice = { tone: 'error' | 'success' | 'info'; text: string } | null;
 
 /**
