@@ -27,21 +27,28 @@ module.exports = {
         'glue src/server/admin/web/ only: those two have their own rules below.',
       from: {
         path: '^src/(?!server/)',
-        pathNot: ['^src/pages/graphql\\.ts$', '^src/pages/api/', '^src/graphql/build\\.ts$', '^src/(pages|components)/admin/'],
+        pathNot: [
+          '^src/pages/graphql\\.ts$',
+          '^src/pages/api/',
+          '^src/graphql/build\\.ts$',
+          '^src/(pages|components)/admin/',
+        ],
       },
       to: { path: '^src/server/' },
     },
     {
       name: 'admin-pages-through-admin-web',
       severity: 'error',
-      comment: 'The web admin pages reach the engine only through its server glue, src/server/admin/web/ (which calls the admin endpoint in process).',
+      comment:
+        'The web admin pages reach the engine only through its server glue, src/server/admin/web/ (which calls the admin endpoint in process).',
       from: { path: '^src/(pages|components)/admin/' },
       to: { path: '^src/server/', pathNot: '^src/server/admin/web/' },
     },
     {
       name: 'build-executor-through-yoga',
       severity: 'error',
-      comment: "Without COMMERCE_GRAPHQL_URL the build asks the engine in process, through the Yoga instance's executeInProcess only.",
+      comment:
+        "Without COMMERCE_GRAPHQL_URL the build asks the engine in process, through the Yoga instance's executeInProcess only.",
       from: { path: '^src/graphql/build\\.ts$' },
       to: { path: '^src/server/', pathNot: '^src/server/http/yoga\\.ts$' },
     },
@@ -49,7 +56,7 @@ module.exports = {
       name: 'domain-tables-are-private',
       severity: 'error',
       comment:
-        "Each domain owns its tables (src/server/<domain>/tables.ts, *-tables.ts): another domain reads and writes them " +
+        'Each domain owns its tables (src/server/<domain>/tables.ts, *-tables.ts): another domain reads and writes them ' +
         "only through the owner's service, so the owner's invariants (locks, version bumps, counters) hold. Allowed: " +
         'the schema assembly (src/server/db/schema.ts) and table files themselves (a foreign key names the other table).',
       from: {

@@ -25,7 +25,11 @@ export function operationDocument(name) {
 }
 
 export async function graphql(url, query, variables, headers = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = await res.json();
   if (body.errors?.length) throw new Error(`${body.errors[0].message}`);
   return { data: body.data, session: res.headers.get('woocommerce-session') };
@@ -38,12 +42,20 @@ export function load({ url, body, headers = {}, connections = 50, duration = 10,
   return new Promise((resolve, reject) => {
     autocannon(
       {
-        url, method: 'POST', connections, duration, requests,
+        url,
+        method: 'POST',
+        connections,
+        duration,
+        requests,
         headers: baseHeaders,
         body: body ? JSON.stringify(body) : undefined,
         // One shopper per connection: each keeps its own woocommerce-session (and so its own cart).
         setupClient: sessions
-          ? (client) => client.setHeaders({ ...baseHeaders, 'woocommerce-session': `Session ${sessions[nextClient++ % sessions.length]}` })
+          ? (client) =>
+              client.setHeaders({
+                ...baseHeaders,
+                'woocommerce-session': `Session ${sessions[nextClient++ % sessions.length]}`,
+              })
           : undefined,
       },
       (err, result) => {
@@ -76,7 +88,12 @@ export async function post(url, query, variables, token) {
     body: JSON.stringify({ query, variables }),
   });
   const body = await res.json();
-  return { status: res.status, body, token: res.headers.get('woocommerce-session') ?? token, ms: performance.now() - started };
+  return {
+    status: res.status,
+    body,
+    token: res.headers.get('woocommerce-session') ?? token,
+    ms: performance.now() - started,
+  };
 }
 
 /**
@@ -106,6 +123,7 @@ export async function runFlows({ concurrency, duration, flow }) {
   );
   const seconds = (performance.now() - started) / 1000;
   const out = {};
-  for (const [name, list] of Object.entries(latencies)) out[name] = { rps: list.length / seconds, total: list.length, ...percentiles(list) };
+  for (const [name, list] of Object.entries(latencies))
+    out[name] = { rps: list.length / seconds, total: list.length, ...percentiles(list) };
   return { results: out, errors, firstError };
 }

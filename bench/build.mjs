@@ -39,12 +39,32 @@ export async function timeBuild({ label, synthetic, keep = false, timeoutMs = 60
   }
 
   const started = Date.now();
-  const run = await runMeasured(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], { cwd: root, env, timeoutMs });
+  const run = await runMeasured(
+    process.execPath,
+    [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+    { cwd: root, env, timeoutMs },
+  );
   const seconds = (Date.now() - started) / 1000;
-  const result = { ok: run.code === 0, seconds, cpuSeconds: run.cpuSeconds, seedSeconds, pages: 0, productPages: 0, listingPages: 0, peakMB: Math.round(run.peakKB / 1024), outDir };
+  const result = {
+    ok: run.code === 0,
+    seconds,
+    cpuSeconds: run.cpuSeconds,
+    seedSeconds,
+    pages: 0,
+    productPages: 0,
+    listingPages: 0,
+    peakMB: Math.round(run.peakKB / 1024),
+    outDir,
+  };
   if (run.code !== 0) {
-    const lastLines = run.output.split('\n').filter((l) => l.trim()).slice(-3).join(' | ');
-    result.error = run.timedOut ? `no result after ${Math.round(timeoutMs / 60_000)} min` : `exit ${run.code}: ${lastLines}`;
+    const lastLines = run.output
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(-3)
+      .join(' | ');
+    result.error = run.timedOut
+      ? `no result after ${Math.round(timeoutMs / 60_000)} min`
+      : `exit ${run.code}: ${lastLines}`;
   } else {
     const client = path.join(outDir, 'client');
     result.pages = countHtml(client);
@@ -63,7 +83,9 @@ function runMeasured(command, args, { cwd, env, timeoutMs }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const keepTail = (d) => { output = (output + d).slice(-20_000); };
+    const keepTail = (d) => {
+      output = (output + d).slice(-20_000);
+    };
     child.stdout.on('data', keepTail);
     child.stderr.on('data', keepTail);
     let peakKB = 0;
@@ -73,7 +95,10 @@ function runMeasured(command, args, { cwd, env, timeoutMs }) {
       cpuSeconds = Math.max(cpuSeconds, treeCpuSeconds(child.pid));
     }, 500);
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.on('close', (code) => {
       clearInterval(sampler);
       clearTimeout(timer);
@@ -99,7 +124,9 @@ export function treeCpuSeconds(pid) {
       // Fields 14–17 (utime, stime, cutime, cstime) in clock ticks, counted after the ')' of the name.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } catch { /* ended meanwhile */ }
+    } catch {
+      /* ended meanwhile */
+    }
   }
   return ticks / 100; // USER_HZ is 100 on Linux
 }
@@ -116,7 +143,9 @@ function descendants(pid) {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push(Number(entry));
-    } catch { /* the process ended while we looked */ }
+    } catch {
+      /* the process ended while we looked */
+    }
   }
   const all = [];
   const pending = [pid];
@@ -131,12 +160,20 @@ function descendants(pid) {
 export function rssKB(pid) {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch { return 0; }
+  } catch {
+    return 0;
+  }
 }
 
 /** HTML pages under `<client>/<section>` and every locale's `<client>/<prefix>/<section>`. */
 function countInEveryLocale(client, section) {
-  const roots = [client, ...fs.readdirSync(client, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => path.join(client, e.name))];
+  const roots = [
+    client,
+    ...fs
+      .readdirSync(client, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => path.join(client, e.name)),
+  ];
   return roots.reduce((n, dir) => n + countHtml(path.join(dir, section)), 0);
 }
 
@@ -157,7 +194,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error('usage: node bench/build.mjs [seed | synthetic <N>] [--keep]');
     process.exit(2);
   }
-  const result = await timeBuild({ label: synthetic ? `synthetic-${synthetic}` : 'seed', synthetic, keep: process.argv.includes('--keep') });
+  const result = await timeBuild({
+    label: synthetic ? `synthetic-${synthetic}` : 'seed',
+    synthetic,
+    keep: process.argv.includes('--keep'),
+  });
   console.log(JSON.stringify(result, null, 2));
   process.exit(result.ok ? 0 : 1);
 }

@@ -17,14 +17,22 @@ export function seedCatalog(env, syntheticCount) {
 
 /** Sets bench stock on the seeded database (bench/stock-setup.ts); returns { race, load } products. */
 export function prepareStock(env, raceStock) {
-  const r = spawnSync(tsx, ['bench/stock-setup.ts', String(raceStock)], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const r = spawnSync(tsx, ['bench/stock-setup.ts', String(raceStock)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`stock setup failed:\n${r.stdout}\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
 
 /** The race product's stock and order-line count straight from the database (engine stopped). */
 export function checkStock(env, productId) {
-  const r = spawnSync(tsx, ['bench/stock-setup.ts', 'check', String(productId)], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const r = spawnSync(tsx, ['bench/stock-setup.ts', 'check', String(productId)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`stock check failed:\n${r.stdout}\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
@@ -60,8 +68,13 @@ export async function startEngine({ port, env }) {
     // requires one. Mail goes to files under the bench's data dir. Every bench shopper orders from
     // 127.0.0.1, most with one e-mail address: the order limits are raised to measure the checkout itself.
     env: {
-      ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
-      CHECKOUT_ORDERS_PER_IP_PER_HOUR: '100000', CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR: '100000', ...env, PORT: String(port),
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
+      CHECKOUT_ORDERS_PER_IP_PER_HOUR: '100000',
+      CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR: '100000',
+      ...env,
+      PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,9 +88,24 @@ export async function startEngine({ port, env }) {
     if (child.exitCode !== null) throw new Error(`engine exited early:\n${log}`);
     try {
       // A storefront document, so the probe passes trusted-documents mode.
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query getAllowedCountries {\n  allowedCountries\n}' }) });
-      if (res.ok) return { url, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }), rssKB: () => readRss(child.pid) };
-    } catch { /* not listening yet */ }
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'query getAllowedCountries {\n  allowedCountries\n}' }),
+      });
+      if (res.ok)
+        return {
+          url,
+          stop: () =>
+            new Promise((r) => {
+              child.once('exit', r);
+              child.kill('SIGTERM');
+            }),
+          rssKB: () => readRss(child.pid),
+        };
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGKILL');
@@ -88,5 +116,7 @@ function readRss(pid) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  } catch { return 0; }
+  } catch {
+    return 0;
+  }
 }

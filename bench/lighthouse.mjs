@@ -17,8 +17,15 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
 
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
   // English UI so unprefixed pages are not sent to another locale by the first-visit language redirect.
   '--lang=en-US',
 ];
@@ -41,7 +48,14 @@ export async function runLighthouse(baseUrl, pages, { saveDir, chromePath, onRes
     // (its caches and compiler warming up), which made whichever page came first score lower than the
     // same page later on. Lighthouse's simulated timings are derived from that observed main-thread work.
     if (pages.length) {
-      await lighthouse(new URL(pages[0].path, baseUrl).href, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', throttlingMethod: 'simulate' }).catch(() => {});
+      await lighthouse(new URL(pages[0].path, baseUrl).href, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+      }).catch(() => {});
     }
     for (const page of pages) {
       const url = new URL(page.path, baseUrl).href;
@@ -106,8 +120,19 @@ function summarise(lhr) {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
       if (!a || ref.weight === 0 || a.score === null || a.score >= 1) continue;
-      if (a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual' || a.scoreDisplayMode === 'informative') continue;
-      shortfalls.push({ category: c, id: ref.id, score: a.score, display: a.displayValue ?? '', detail: firstItems(a) });
+      if (
+        a.scoreDisplayMode === 'notApplicable' ||
+        a.scoreDisplayMode === 'manual' ||
+        a.scoreDisplayMode === 'informative'
+      )
+        continue;
+      shortfalls.push({
+        category: c,
+        id: ref.id,
+        score: a.score,
+        display: a.displayValue ?? '',
+        detail: firstItems(a),
+      });
     }
   }
   return {
@@ -121,16 +146,22 @@ function summarise(lhr) {
     // the cores) inflate the simulated main-thread times, so read TBT next to it.
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
     compressionSavingsKB: Math.round((audit('document-latency-insight')?.details?.debugData?.wastedBytes ?? 0) / 1024),
-    renderBlocking: (audit('render-blocking-insight')?.details?.items ?? []).map((i) => `${shortUrl(i.url)} ${Math.round((i.totalBytes ?? 0) / 1024)} KB`),
+    renderBlocking: (audit('render-blocking-insight')?.details?.items ?? []).map(
+      (i) => `${shortUrl(i.url)} ${Math.round((i.totalBytes ?? 0) / 1024)} KB`,
+    ),
   };
 }
 
 function lcpElement(lhr) {
   // Lighthouse 13 names the LCP element in the LCP breakdown insight (a node item in its list).
-  const items = lhr.audits['lcp-breakdown-insight']?.details?.items ?? lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const items =
+    lhr.audits['lcp-breakdown-insight']?.details?.items ??
+    lhr.audits['largest-contentful-paint-element']?.details?.items ??
+    [];
   for (const item of items) {
     const node = item.type === 'node' ? item : item.node;
-    if (node?.selector || node?.snippet) return `${node.selector ?? node.snippet}${node.nodeLabel ? ` "${node.nodeLabel.slice(0, 40)}"` : ''}`;
+    if (node?.selector || node?.snippet)
+      return `${node.selector ?? node.snippet}${node.nodeLabel ? ` "${node.nodeLabel.slice(0, 40)}"` : ''}`;
   }
   return '';
 }
@@ -138,38 +169,61 @@ function lcpElement(lhr) {
 /** The longest main-thread tasks (what total blocking time is made of), with the script or document that ran them. */
 function longestTasks(lhr) {
   const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
-  return [...tasks].sort((a, b) => b.duration - a.duration).slice(0, 3).map((t) => `${shortUrl(t.url) ?? t.url} ${Math.round(t.duration)} ms`);
+  return [...tasks]
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 3)
+    .map((t) => `${shortUrl(t.url) ?? t.url} ${Math.round(t.duration)} ms`);
 }
 
 /** The first two failing items of an audit (element selector or URL), enough to find the culprit. */
 function firstItems(a) {
   const items = a.details?.items ?? [];
-  return items.slice(0, 2).map((i) => i.node?.snippet ?? i.node?.selector ?? shortUrl(i.url) ?? i.source?.url ?? '').filter(Boolean).join(' ; ');
+  return items
+    .slice(0, 2)
+    .map((i) => i.node?.snippet ?? i.node?.selector ?? shortUrl(i.url) ?? i.source?.url ?? '')
+    .filter(Boolean)
+    .join(' ; ');
 }
 
 function shortUrl(url) {
   if (typeof url !== 'string') return undefined;
-  try { const u = new URL(url); return u.pathname.length > 60 ? u.pathname.slice(0, 57) + '…' : u.pathname; } catch { return url; }
+  try {
+    const u = new URL(url);
+    return u.pathname.length > 60 ? u.pathname.slice(0, 57) + '…' : u.pathname;
+  } catch {
+    return url;
+  }
 }
 
 function slugFor(name) {
-  return name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase() || 'home';
+  return (
+    name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'home'
+  );
 }
 
 /** One line per page: the four scores, key metrics, then what fell short. */
 export function describe(result) {
-  if (result.error) return `${result.name} (${result.path}): Lighthouse failed${result.attempts > 1 ? ' twice' : ''}: ${result.error}`;
+  if (result.error)
+    return `${result.name} (${result.path}): Lighthouse failed${result.attempts > 1 ? ' twice' : ''}: ${result.error}`;
   const s = result.scores;
   const m = result.metrics;
   const lines = [
     `${result.name.padEnd(22)} perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo}` +
       `  | FCP ${m.fcpMs} ms LCP ${m.lcpMs} ms TBT ${m.tbtMs} ms CLS ${m.cls}  (${result.path})${result.attempts > 1 ? ' (second attempt)' : ''}`,
   ];
-  for (const f of result.shortfalls) lines.push(`    ${f.category}: ${f.id} (${f.score}) ${f.display} ${f.detail}`.trimEnd());
+  for (const f of result.shortfalls)
+    lines.push(`    ${f.category}: ${f.id} (${f.score}) ${f.display} ${f.detail}`.trimEnd());
   if (missedBudgets(result).includes('performance')) {
     lines.push(`    LCP element: ${result.lcpElement || '—'}`);
-    lines.push(`    longest tasks: ${result.tbtSources.join(', ') || '—'} (CPU benchmark index ${result.benchmarkIndex}); unused JS ${result.unusedJsKB} KB`);
-    lines.push(`    render-blocking: ${result.renderBlocking.join(', ') || '—'}; HTML compression would save ${result.compressionSavingsKB} KB`);
+    lines.push(
+      `    longest tasks: ${result.tbtSources.join(', ') || '—'} (CPU benchmark index ${result.benchmarkIndex}); unused JS ${result.unusedJsKB} KB`,
+    );
+    lines.push(
+      `    render-blocking: ${result.renderBlocking.join(', ') || '—'}; HTML compression would save ${result.compressionSavingsKB} KB`,
+    );
   }
   return lines.join('\n');
 }
@@ -184,6 +238,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error('usage: node bench/lighthouse.mjs <base-url> <path> [<path> …] [--save <dir>]');
     process.exit(2);
   }
-  const results = await runLighthouse(base, paths.map((p) => ({ name: p, path: p })), { saveDir, onResult: (r) => console.log(describe(r)) });
+  const results = await runLighthouse(
+    base,
+    paths.map((p) => ({ name: p, path: p })),
+    { saveDir, onResult: (r) => console.log(describe(r)) },
+  );
   process.exit(results.some((r) => missedBudgets(r).length) ? 1 : 0);
 }

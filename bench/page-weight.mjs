@@ -4,12 +4,20 @@ import { chromium } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
 
 const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 
 export async function measurePageWeights(baseUrl, pages) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const results = [];
   try {
     for (const { name, path } of pages) {
@@ -19,7 +27,11 @@ export async function measurePageWeights(baseUrl, pages) {
       page.on('response', async (res) => {
         const type = res.request().resourceType();
         if (type !== 'script' && type !== 'stylesheet') return;
-        try { bodies.push({ type, url: res.url(), bytes: gzipSync(await res.body()).length }); } catch { /* redirects have no body */ }
+        try {
+          bodies.push({ type, url: res.url(), bytes: gzipSync(await res.body()).length });
+        } catch {
+          /* redirects have no body */
+        }
       });
       const response = await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
       // Inline scripts count too: they are part of what the phone parses before anyone taps.
@@ -28,7 +40,14 @@ export async function measurePageWeights(baseUrl, pages) {
       await page.waitForTimeout(300);
       const js = bodies.filter((b) => b.type === 'script').reduce((s, b) => s + b.bytes, 0) + inlineJs;
       const css = bodies.filter((b) => b.type === 'stylesheet').reduce((s, b) => s + b.bytes, 0);
-      results.push({ name, path, status: response?.status() ?? 0, jsKB: js / 1024, cssKB: css / 1024, files: bodies.map((b) => b.url) });
+      results.push({
+        name,
+        path,
+        status: response?.status() ?? 0,
+        jsKB: js / 1024,
+        cssKB: css / 1024,
+        files: bodies.map((b) => b.url),
+      });
       await context.close();
     }
   } finally {

@@ -27,7 +27,16 @@ function row(area, measure, value, unit, budget, ok, note = '') {
 }
 
 const API_PORT = 4510;
-const BILLING = { firstName: 'Ada', lastName: 'Lovelace', address1: 'Hauptstr. 1', city: 'Berlin', postcode: '10115', country: 'DE', email: 'bench@example.com', phone: '+49 30 123456' };
+const BILLING = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address1: 'Hauptstr. 1',
+  city: 'Berlin',
+  postcode: '10115',
+  country: 'DE',
+  email: 'bench@example.com',
+  phone: '+49 30 123456',
+};
 /** DESIGN.md → Budgets: 200 concurrent checkouts against this much stock. */
 const RACE_STOCK = 20;
 const RACE_CHECKOUTS = 200;
@@ -59,9 +68,21 @@ async function benchApi(label, env) {
     }
     // Stock and order lines as stored, read once the engine has stopped (a PGlite file has one user).
     const stored = checkStock(env, stock.race.id);
-    const ok = race.orders === RACE_STOCK && stored.stock === 0 && stored.orders === RACE_STOCK && race.other === 0 && race.outOfStock === RACE_CHECKOUTS - RACE_STOCK;
-    row(area, `${RACE_CHECKOUTS} checkouts vs ${RACE_STOCK} in stock`, `${race.orders} orders`, '', `= ${RACE_STOCK}, stock 0`, ok,
-      `stored: stock ${stored.stock}, ${stored.orders} order lines; ${race.outOfStock} out-of-stock refusals, ${race.other} other errors${race.firstOther ? ` (${race.firstOther})` : ''}, all answered in ${race.slowest} ms`);
+    const ok =
+      race.orders === RACE_STOCK &&
+      stored.stock === 0 &&
+      stored.orders === RACE_STOCK &&
+      race.other === 0 &&
+      race.outOfStock === RACE_CHECKOUTS - RACE_STOCK;
+    row(
+      area,
+      `${RACE_CHECKOUTS} checkouts vs ${RACE_STOCK} in stock`,
+      `${race.orders} orders`,
+      '',
+      `= ${RACE_STOCK}, stock 0`,
+      ok,
+      `stored: stock ${stored.stock}, ${stored.orders} order lines; ${race.outOfStock} out-of-stock refusals, ${race.other} other errors${race.firstOther ? ` (${race.firstOther})` : ''}, all answered in ${race.slowest} ms`,
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -77,11 +98,29 @@ async function catalogRows(area, engine, products, withProduct) {
   await load({ url: engine.url, body: { query: getProducts, variables: { first: 24 } }, connections: 10, duration: 2 });
   const size = products === 1000 ? '' : `, ${products.toLocaleString('en')} products`;
   const budgeted = products === 1000;
-  const lp = await load({ url: engine.url, body: { query: getProducts, variables: { first: 24 } }, connections: 50, duration });
-  row(area, `getProducts (24) p99${size}`, lp.p99, 'ms', budgeted ? '≤ 25' : '—', (budgeted ? lp.p99 <= 25 : true) && lp.errors === 0, `${ms(lp)}, ${lp.errors} errors`);
+  const lp = await load({
+    url: engine.url,
+    body: { query: getProducts, variables: { first: 24 } },
+    connections: 50,
+    duration,
+  });
+  row(
+    area,
+    `getProducts (24) p99${size}`,
+    lp.p99,
+    'ms',
+    budgeted ? '≤ 25' : '—',
+    (budgeted ? lp.p99 <= 25 : true) && lp.errors === 0,
+    `${ms(lp)}, ${lp.errors} errors`,
+  );
   if (!withProduct) return;
   await load({ url: engine.url, body: { query: getProduct, variables: { slug } }, connections: 10, duration: 2 });
-  const gp = await load({ url: engine.url, body: { query: getProduct, variables: { slug } }, connections: 50, duration });
+  const gp = await load({
+    url: engine.url,
+    body: { query: getProduct, variables: { slug } },
+    connections: 50,
+    duration,
+  });
   row(area, 'getProduct p99', gp.p99, 'ms', '≤ 25', gp.p99 <= 25 && gp.errors === 0, `${ms(gp)}, ${gp.errors} errors`);
 }
 
@@ -98,7 +137,15 @@ async function cartRows(area, engine, stock) {
   const body = { query: addToCart, variables: { productId: stock.load[0].id, quantity: 1 } };
   await load({ url: engine.url, body, sessions, connections: 10, duration: 2 });
   const add = await load({ url: engine.url, body, sessions, connections: 50, duration });
-  row(area, 'addToCart p99 (50 carts)', add.p99, 'ms', '≤ 40', add.p99 <= 40 && add.errors === 0, `${ms(add)}, ${add.errors} errors`);
+  row(
+    area,
+    'addToCart p99 (50 carts)',
+    add.p99,
+    'ms',
+    '≤ 40',
+    add.p99 <= 40 && add.errors === 0,
+    `${ms(add)}, ${add.errors} errors`,
+  );
   const cart = await load({ url: engine.url, body: { query: getCart }, sessions, connections: 50, duration });
   row(area, 'getCart p99 (50 carts)', cart.p99, 'ms', '—', cart.errors === 0, `${ms(cart)}, ${cart.errors} errors`);
 }
@@ -108,16 +155,30 @@ async function checkoutRows(area, engine, stock) {
   const addToCart = operationDocument('addToCart');
   const checkout = operationDocument('Checkout');
   const flow = async (i) => {
-    const added = await post(engine.url, addToCart, { productId: stock.load[i % stock.load.length].id, quantity: 1 }, null);
+    const added = await post(
+      engine.url,
+      addToCart,
+      { productId: stock.load[i % stock.load.length].id, quantity: 1 },
+      null,
+    );
     if (added.body.errors?.length) throw new Error(`addToCart: ${added.body.errors[0].message}`);
     const placed = await post(engine.url, checkout, { paymentMethod: 'cod', billing: BILLING }, added.token);
-    if (placed.body.errors?.length || placed.body.data?.checkout?.result !== 'success') throw new Error(`Checkout: ${placed.body.errors?.[0]?.message ?? placed.body.data?.checkout?.result}`);
+    if (placed.body.errors?.length || placed.body.data?.checkout?.result !== 'success')
+      throw new Error(`Checkout: ${placed.body.errors?.[0]?.message ?? placed.body.data?.checkout?.result}`);
     return { Checkout: placed.ms };
   };
   await runFlows({ concurrency: 10, duration: 2, flow });
   const r = await runFlows({ concurrency: 50, duration, flow });
   const c = r.results.Checkout ?? { rps: 0, total: 0, p50: NaN, p99: NaN };
-  row(area, 'Checkout p99 (50 shoppers, COD)', c.p99, 'ms', '—', r.errors === 0 && c.total > 0, `${c.rps.toFixed(0)} orders/s, p50 ${c.p50} ms, ${r.errors} errors${r.firstError ? ` (${r.firstError})` : ''}`);
+  row(
+    area,
+    'Checkout p99 (50 shoppers, COD)',
+    c.p99,
+    'ms',
+    '—',
+    r.errors === 0 && c.total > 0,
+    `${c.rps.toFixed(0)} orders/s, p50 ${c.p50} ms, ${r.errors} errors${r.firstError ? ` (${r.firstError})` : ''}`,
+  );
 }
 
 /** 200 shoppers with the last 20 units in their carts check out at once; the row is written once the stored stock is read. */
@@ -126,17 +187,40 @@ async function raceCheckouts(engine, stock) {
   const checkout = operationDocument('Checkout');
   const tokens = [];
   for (let i = 0; i < RACE_CHECKOUTS; i += 25) {
-    const batch = await Promise.all(Array.from({ length: Math.min(25, RACE_CHECKOUTS - i) }, () => post(engine.url, addToCart, { productId: stock.race.id, quantity: 1 }, null)));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(25, RACE_CHECKOUTS - i) }, () =>
+        post(engine.url, addToCart, { productId: stock.race.id, quantity: 1 }, null),
+      ),
+    );
     for (const r of batch) {
       if (r.body.errors?.length) throw new Error(`addToCart: ${r.body.errors[0].message}`);
       tokens.push(r.token);
     }
   }
-  const results = await Promise.all(tokens.map((token, i) => post(engine.url, checkout, { paymentMethod: 'cod', billing: { ...BILLING, email: `race${i}@example.com` } }, token)));
+  const results = await Promise.all(
+    tokens.map((token, i) =>
+      post(
+        engine.url,
+        checkout,
+        { paymentMethod: 'cod', billing: { ...BILLING, email: `race${i}@example.com` } },
+        token,
+      ),
+    ),
+  );
   const orders = results.filter((r) => !r.body.errors?.length && r.body.data?.checkout?.result === 'success').length;
   const messages = results.filter((r) => r.body.errors?.length).map((r) => r.body.errors[0].message);
-  const outOfStock = messages.filter((m) => m === `Sorry, "${stock.race.name}" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.`).length;
-  return { orders, outOfStock, other: messages.length - outOfStock, firstOther: messages.find((m) => !m.includes('is not in stock')), slowest: Math.round(Math.max(...results.map((r) => r.ms))) };
+  const outOfStock = messages.filter(
+    (m) =>
+      m ===
+      `Sorry, "${stock.race.name}" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.`,
+  ).length;
+  return {
+    orders,
+    outOfStock,
+    other: messages.length - outOfStock,
+    firstOther: messages.find((m) => !m.includes('is not in stock')),
+    slowest: Math.round(Math.max(...results.map((r) => r.ms))),
+  };
 }
 
 /** getProducts (24) as the catalog grows: 100 and 10,000 products (1,000 is the main row). PGlite. */
@@ -164,11 +248,19 @@ async function benchSite() {
     return;
   }
   const port = 4511;
-  const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
   try {
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 120; i++) {
-      try { if ((await fetch(base + '/')).ok) break; } catch { /* starting */ }
+      try {
+        if ((await fetch(base + '/')).ok) break;
+      } catch {
+        /* starting */
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
     const candidates = [
@@ -187,7 +279,15 @@ async function benchSite() {
         row('site', `${r.name} JS (gzip)`, '—', '', `≤ ${c.budget} KB`, false, `${r.path} answered ${r.status}`);
         continue;
       }
-      row('site', `${r.name} JS (gzip)`, r.jsKB.toFixed(1), 'KB', `≤ ${c.budget} KB`, r.jsKB <= c.budget, `CSS ${r.cssKB.toFixed(1)} KB`);
+      row(
+        'site',
+        `${r.name} JS (gzip)`,
+        r.jsKB.toFixed(1),
+        'KB',
+        `≤ ${c.budget} KB`,
+        r.jsKB <= c.budget,
+        `CSS ${r.cssKB.toFixed(1)} KB`,
+      );
     }
   } finally {
     server.kill('SIGTERM');
@@ -206,13 +306,27 @@ async function section(name, fn) {
   try {
     await fn();
   } catch (err) {
-    row(name, 'run', '—', '', '', false, String(err?.message ?? err).split('\n').filter(Boolean).slice(0, 2).join(' | '));
+    row(
+      name,
+      'run',
+      '—',
+      '',
+      '',
+      false,
+      String(err?.message ?? err)
+        .split('\n')
+        .filter(Boolean)
+        .slice(0, 2)
+        .join(' | '),
+    );
   }
 }
 
 if (only === 'soak') await section('soak', () => benchSoak(row, soakFor));
 if (!only || only === 'api') {
-  await section('API PGlite', () => benchApi('PGlite', { MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pglite') }));
+  await section('API PGlite', () =>
+    benchApi('PGlite', { MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pglite') }),
+  );
   await section('API PGlite', benchScaling);
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) {
@@ -220,7 +334,10 @@ if (!only || only === 'api') {
       // A database of its own on that server, dropped afterwards (orders and sessions included).
       const db = await createBenchDatabase(pg);
       try {
-        await benchApi('PostgreSQL', { DATABASE_URL: db.url, MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pg') });
+        await benchApi('PostgreSQL', {
+          DATABASE_URL: db.url,
+          MESHFRONT_DATA_DIR: path.join(root, 'var', 'bench', 'pg'),
+        });
       } finally {
         await db.drop();
       }
@@ -229,14 +346,17 @@ if (!only || only === 'api') {
 }
 if (!only || only === 'site') await section('site', benchSite);
 if (!only || only === 'site' || only === 'lighthouse') await section('lighthouse', () => benchLighthouse(row));
-if (!only || only === 'site' || only === 'static') await section('static pages', () => benchStaticServer(row, { duration }));
-if (!only || only === 'build') await section('build', () => benchBuilds(row, { synthetic: args.includes('--quick') ? 0 : 5000 }));
+if (!only || only === 'site' || only === 'static')
+  await section('static pages', () => benchStaticServer(row, { duration }));
+if (!only || only === 'build')
+  await section('build', () => benchBuilds(row, { synthetic: args.includes('--quick') ? 0 : 5000 }));
 
 const widths = [18, 36, 10, 12, 6];
 const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join(' ');
 console.log('\n' + line(['area', 'measure', 'value', 'budget', 'ok']) + ' note');
 console.log('-'.repeat(110));
-for (const r of rows) console.log(line([r.area, r.measure, `${r.value} ${r.unit}`.trim(), r.budget, r.ok ? 'yes' : 'NO']) + ' ' + r.note);
+for (const r of rows)
+  console.log(line([r.area, r.measure, `${r.value} ${r.unit}`.trim(), r.budget, r.ok ? 'yes' : 'NO']) + ' ' + r.note);
 const broken = rows.filter((r) => !r.ok);
 if (broken.length) {
   console.log(`\n${broken.length} budget(s) broken or not measurable.`);

@@ -12,10 +12,19 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
 const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg',
-  '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml', '.woff2': 'font/woff2',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.woff2': 'font/woff2',
 };
 
 /**
@@ -46,7 +55,10 @@ export function startPlainStaticServer(rootDir, port) {
     }
     try {
       const body = await fs.promises.readFile(file);
-      res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': body.length });
+      res.writeHead(200, {
+        'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'content-length': body.length,
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });
@@ -73,7 +85,9 @@ export async function probe(url, headers = BROWSER_PAGE_HEADERS) {
     const req = http.get(url, { headers }, (res) => {
       let bytes = 0;
       res.on('data', (chunk) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode, bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, bytes, encoding: res.headers['content-encoding'] ?? 'identity' }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);

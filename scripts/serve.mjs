@@ -17,7 +17,12 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // Published builds (`npm run shop -- publish`, <data dir>/builds/current) take over from distDir when
 // they are newer, switched per request without a restart (src/server/publish/site-switch.ts).
 /** @param {{ distDir?: string, handler?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => unknown, env?: Record<string, string | undefined>, buildsDir?: string }} [options] */
-export async function createSiteServer({ distDir = path.resolve(process.env.MESHFRONT_DIST_DIR ?? 'dist'), handler = undefined, env = process.env, buildsDir = undefined } = {}) {
+export async function createSiteServer({
+  distDir = path.resolve(process.env.MESHFRONT_DIST_DIR ?? 'dist'),
+  handler = undefined,
+  env = process.env,
+  buildsDir = undefined,
+} = {}) {
   const { beforeAstro } = await import('../src/lib/http/site-rules.ts');
   const hardening = await import('../src/lib/http/node-hardening.ts');
   const { StaticPagePolicies } = await import('../src/lib/http/static-csp.ts');
@@ -30,7 +35,10 @@ export async function createSiteServer({ distDir = path.resolve(process.env.MESH
     return {
       astroHandler: handler ?? (await import(pathToFileURL(path.join(dir, 'server', 'entry.mjs')).href)).handler,
       clientDir,
-      policies: new StaticPagePolicies(clientDir, { recaptchaScriptUrl: env.PUBLIC_RECAPTCHA_SCRIPT_URL, apiBase: env.PUBLIC_API_BASE }),
+      policies: new StaticPagePolicies(clientDir, {
+        recaptchaScriptUrl: env.PUBLIC_RECAPTCHA_SCRIPT_URL,
+        apiBase: env.PUBLIC_API_BASE,
+      }),
       // Brotli/gzip for prebuilt pages, CSS and JS (Astro's handler sends them uncompressed).
       compressed: new CompressedStatic(clientDir),
     };
@@ -42,7 +50,8 @@ export async function createSiteServer({ distDir = path.resolve(process.env.MESH
   const server = http.createServer(hardening.serverOptions(settings), async (req, res) => {
     try {
       const https = hardening.isHttpsRequest(req, settings.trustProxy);
-      for (const [name, value] of Object.entries(hardening.baseSecurityHeaders(https, settings))) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(hardening.baseSecurityHeaders(https, settings)))
+        res.setHeader(name, value);
       hardening.hardenCookies(res, https);
       const pathname = new URL(req.url ?? '/', 'http://site.invalid').pathname;
       // One build for the whole request, even if a publish switches builds meanwhile.

@@ -26,7 +26,12 @@ function run(label, cmd, args, env = {}) {
 function vitest(label, reportName, args, env = {}) {
   const report = path.join(reportDir, `${reportName}.json`);
   fs.rmSync(report, { force: true });
-  const ok = run(label, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const ok = run(
+    label,
+    bin('vitest'),
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
   const found = readReport(label, report);
   if (!ok) failedTests.push(...found.failed);
   flakyTests.push(...found.flaky);
@@ -48,7 +53,8 @@ function readReport(label, report) {
   for (const file of data.testResults ?? []) {
     const rel = path.relative(root, file.name);
     const tests = file.assertionResults ?? [];
-    if (file.status === 'failed' && !tests.some((t) => t.status === 'failed')) failed.push(`${label}: ${rel}: ${oneLine(file.message)}`);
+    if (file.status === 'failed' && !tests.some((t) => t.status === 'failed'))
+      failed.push(`${label}: ${rel}: ${oneLine(file.message)}`);
     for (const t of tests) {
       const line = `${label}: ${rel} › ${t.fullName}: ${oneLine(t.failureMessages?.[0])}`;
       if (t.status === 'failed') failed.push(line);
@@ -66,13 +72,17 @@ function typeCheck() {
   const label = 'type check (astro check)';
   console.log(`\n=== ${label}`);
   const started = performance.now();
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning'], {
-    cwd: root,
-    env: process.env,
-    stdio: ['inherit', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning'],
+    {
+      cwd: root,
+      env: process.env,
+      stdio: ['inherit', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   process.stdout.write(r.stdout ?? '');
   process.stderr.write(r.stderr ?? '');
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
@@ -81,7 +91,13 @@ function typeCheck() {
   // "src/x.ts:12:5 - error ts(2322): Type …": one line per error, colours taken out.
   const lines = `${r.stdout}\n${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
   const errors = lines.filter((l) => /^\S+:\d+:\d+ - error /.test(l)).map((l) => `${label}: ${l.slice(0, 600)}`);
-  typeErrors.push(...(errors.length ? errors : [`${label}: failed (exit ${r.status ?? r.signal ?? r.error?.message}) without naming an error: see its output above`]));
+  typeErrors.push(
+    ...(errors.length
+      ? errors
+      : [
+          `${label}: failed (exit ${r.status ?? r.signal ?? r.error?.message}) without naming an error: see its output above`,
+        ]),
+  );
 }
 
 /**
@@ -94,23 +110,43 @@ function codeRules() {
   const checks = [
     ['dependency rules (dependency-cruiser)', ['scripts/dependency-rules.mjs']],
     ['unused code (knip)', ['node_modules/knip/bin/knip.js', '--no-progress']],
+    ['format (Biome)', ['node_modules/@biomejs/biome/bin/biome', 'format', '--colors=off', '.']],
   ];
   for (const [label, args] of checks) {
     console.log(`\n=== ${label}`);
     const started = performance.now();
-    const r = spawnSync(process.execPath, args, { cwd: root, env: process.env, stdio: ['inherit', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const r = spawnSync(process.execPath, args, {
+      cwd: root,
+      env: process.env,
+      stdio: ['inherit', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
     process.stdout.write(r.stdout ?? '');
     process.stderr.write(r.stderr ?? '');
     console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
     if (r.status === 0) continue;
     failures.push(label);
-    const lines = `${r.stdout}\n${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
-    ruleErrors.push(...(lines.length ? lines.slice(0, 60).map((l) => `${label}: ${l.slice(0, 600)}`) : [`${label}: failed (exit ${r.status ?? r.signal ?? r.error?.message}) without output`]));
+    const lines = `${r.stdout}\n${r.stderr}`
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    ruleErrors.push(
+      ...(lines.length
+        ? lines.slice(0, 60).map((l) => `${label}: ${l.slice(0, 600)}`)
+        : [`${label}: failed (exit ${r.status ?? r.signal ?? r.error?.message}) without output`]),
+    );
     if (lines.length > 60) ruleErrors.push(`${label}: … ${lines.length - 60} more lines above`);
   }
 }
 
-const oneLine = (text) => String(text ?? '').split('\n').slice(0, 3).join(' | ').slice(0, 600);
+const oneLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .slice(0, 3)
+    .join(' | ')
+    .slice(0, 600);
 
 const only = process.argv[2];
 if (!only || only === 'types') typeCheck();
@@ -128,13 +164,20 @@ if (!only || only === 'e2e') {
   // The card test needs a publishable key in the build (the engine's key points at the local Stripe
   // stand-in started by tests/e2e/global-setup.ts; Stripe's own script stays offline).
   // PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: the checkout test buys the OS image with names and e-mail only.
-  const env = { MESHFRONT_DATA_DIR: dataDir, PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2estandin0000000000', PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: 'true' };
+  const env = {
+    MESHFRONT_DATA_DIR: dataDir,
+    PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2estandin0000000000',
+    PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: 'true',
+  };
   if (run('build', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], env)) {
     run('browser tests (Playwright, Chromium)', bin('playwright'), ['test'], env);
   }
 }
 
-if (flakyTests.length) console.error(`\nPassed only on a second try (flaky: look into these):\n${flakyTests.map((l) => `  ${l}`).join('\n')}`);
+if (flakyTests.length)
+  console.error(
+    `\nPassed only on a second try (flaky: look into these):\n${flakyTests.map((l) => `  ${l}`).join('\n')}`,
+  );
 if (failures.length) {
   if (typeErrors.length) console.error(`\nType errors:\n${typeErrors.map((l) => `  ${l}`).join('\n')}`);
   if (ruleErrors.length) console.error(`\nCode rules broken:\n${ruleErrors.map((l) => `  ${l}`).join('\n')}`);

@@ -12,14 +12,7 @@
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import {
-  companyPage,
-  guide,
-  policy,
-  supportArticle,
-  supportCategoryEntry,
-  supportIndex,
-} from './lib/content/schemas';
+import { companyPage, guide, policy, supportArticle, supportCategoryEntry, supportIndex } from './lib/content/schemas';
 import { entryIdFromPath } from './lib/content/translations';
 
 const generateId = ({ entry }: { entry: string }) => entryIdFromPath(entry);

@@ -23,7 +23,10 @@ function servedOverHttps(request: Request, url: URL): boolean {
   if (url.protocol === 'https:') return true;
   const trust = (process.env.TRUST_PROXY ?? 'false').trim().toLowerCase();
   if (trust === 'false' || trust === '0' || trust === '') return false;
-  const hops = (request.headers.get('x-forwarded-proto') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const hops = (request.headers.get('x-forwarded-proto') ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const index = trust === 'true' ? 0 : Math.max(0, hops.length - Number(trust));
   return hops[index] === 'https';
 }
@@ -37,10 +40,16 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('X-Frame-Options', 'SAMEORIGIN');
   const hstsMaxAge = Number(process.env.HSTS_MAX_AGE ?? 31536000);
-  if (https && Number.isInteger(hstsMaxAge) && hstsMaxAge > 0) headers.set('Strict-Transport-Security', `max-age=${hstsMaxAge}; includeSubDomains`);
-  const options = { recaptchaScriptUrl: process.env.PUBLIC_RECAPTCHA_SCRIPT_URL, apiBase: process.env.PUBLIC_API_BASE, https };
+  if (https && Number.isInteger(hstsMaxAge) && hstsMaxAge > 0)
+    headers.set('Strict-Transport-Security', `max-age=${hstsMaxAge}; includeSubDomains`);
+  const options = {
+    recaptchaScriptUrl: process.env.PUBLIC_RECAPTCHA_SCRIPT_URL,
+    apiBase: process.env.PUBLIC_API_BASE,
+    https,
+  };
   // A route that sets its own policy (e.g. SVG images) keeps it.
-  if (headers.has('Content-Security-Policy')) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (headers.has('Content-Security-Policy'))
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   if (!(headers.get('content-type') ?? '').includes('text/html') || !response.body) {
     headers.set('Content-Security-Policy', contentSecurityPolicy(options));
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

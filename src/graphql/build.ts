@@ -75,7 +75,9 @@ export function createBuildExecutor(options: BuildExecutorOptions = {}): BuildRe
 
   return async function buildRequest<N extends OperationName>(
     operationName: N,
-    ...[variables]: {} extends OperationVariables<N> ? [variables?: OperationVariables<N>] : [variables: OperationVariables<N>]
+    ...[variables]: {} extends OperationVariables<N>
+      ? [variables?: OperationVariables<N>]
+      : [variables: OperationVariables<N>]
   ): Promise<OperationResult<N>> {
     if (!isOperationName(operationName)) throw new Error(INVALID_OPERATION);
     const fail = (reason: string, cause?: unknown) =>
@@ -94,7 +96,7 @@ export function createBuildExecutor(options: BuildExecutorOptions = {}): BuildRe
         debug: () => false,
       });
       try {
-        return await http.request<OperationName>(operationName, variables as never) as OperationResult<N>;
+        return (await http.request<OperationName>(operationName, variables as never)) as OperationResult<N>;
       } catch (error) {
         throw fail(error instanceof Error ? error.message : String(error), error);
       }

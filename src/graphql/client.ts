@@ -107,9 +107,10 @@ const isMutationDocument = (document: string) => /^\s*mutation\b/m.test(document
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Variables are optional exactly when the operation has no required variable. */
-export type RequestArgs<N extends OperationName> = {} extends OperationVariables<N>
-  ? [variables?: OperationVariables<N>, options?: RequestOptions]
-  : [variables: OperationVariables<N>, options?: RequestOptions];
+export type RequestArgs<N extends OperationName> =
+  {} extends OperationVariables<N>
+    ? [variables?: OperationVariables<N>, options?: RequestOptions]
+    : [variables: OperationVariables<N>, options?: RequestOptions];
 
 export interface Client {
   request<N extends OperationName>(operationName: N, ...args: RequestArgs<N>): Promise<OperationResult<N>>;
@@ -122,7 +123,10 @@ export interface Client {
 export function createClient(initial: Partial<ClientConfig> = {}): Client {
   let config: ClientConfig = { ...DEFAULTS, ...initial };
 
-  async function request<N extends OperationName>(operationName: N, ...args: RequestArgs<N>): Promise<OperationResult<N>> {
+  async function request<N extends OperationName>(
+    operationName: N,
+    ...args: RequestArgs<N>
+  ): Promise<OperationResult<N>> {
     const [variables, options = {}] = args as [OperationVariables<N> | undefined, RequestOptions | undefined];
     if (!isOperationName(operationName)) throw new Error(INVALID_OPERATION);
     const settings = config;
@@ -224,7 +228,12 @@ export function createClient(initial: Partial<ClientConfig> = {}): Client {
   };
 }
 
-function normalizeError(error: unknown, operationName: string, status: number | undefined, signal?: AbortSignal): Error {
+function normalizeError(
+  error: unknown,
+  operationName: string,
+  status: number | undefined,
+  signal?: AbortSignal,
+): Error {
   if (error instanceof TimeoutError) return error;
   // The caller cancelled: hand back its own reason untouched.
   if (signal?.aborted) return error instanceof Error ? error : new Error(String(signal.reason));

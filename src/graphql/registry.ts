@@ -20,12 +20,27 @@ export const fragments = {
   ProductCategories: { load: () => import('./fragments/ProductCategories.graphql?raw').then(text), fragments: [] },
   Terms: { load: () => import('./fragments/Terms.graphql?raw').then(text), fragments: [] },
   SimpleProductFields: { load: () => import('./fragments/SimpleProductFields.graphql?raw').then(text), fragments: [] },
-  VariableProductFields: { load: () => import('./fragments/VariableProductFields.graphql?raw').then(text), fragments: [] },
-  ExternalProductFields: { load: () => import('./fragments/ExternalProductFields.graphql?raw').then(text), fragments: [] },
-  ProductCard: { load: () => import('./fragments/ProductCard.graphql?raw').then(text), fragments: ['Image', 'SimpleProductFields', 'VariableProductFields', 'ExternalProductFields'] },
-  ProductListItem: { load: () => import('./fragments/ProductListItem.graphql?raw').then(text), fragments: ['ProductCard', 'ProductCategories', 'Terms'] },
+  VariableProductFields: {
+    load: () => import('./fragments/VariableProductFields.graphql?raw').then(text),
+    fragments: [],
+  },
+  ExternalProductFields: {
+    load: () => import('./fragments/ExternalProductFields.graphql?raw').then(text),
+    fragments: [],
+  },
+  ProductCard: {
+    load: () => import('./fragments/ProductCard.graphql?raw').then(text),
+    fragments: ['Image', 'SimpleProductFields', 'VariableProductFields', 'ExternalProductFields'],
+  },
+  ProductListItem: {
+    load: () => import('./fragments/ProductListItem.graphql?raw').then(text),
+    fragments: ['ProductCard', 'ProductCategories', 'Terms'],
+  },
   VariationAttribute: { load: () => import('./fragments/VariationAttribute.graphql?raw').then(text), fragments: [] },
-  ProductVariation: { load: () => import('./fragments/ProductVariation.graphql?raw').then(text), fragments: ['Image', 'VariationAttribute'] },
+  ProductVariation: {
+    load: () => import('./fragments/ProductVariation.graphql?raw').then(text),
+    fragments: ['Image', 'VariationAttribute'],
+  },
   ProductAttribute: { load: () => import('./fragments/ProductAttribute.graphql?raw').then(text), fragments: [] },
   Review: { load: () => import('./fragments/Review.graphql?raw').then(text), fragments: [] },
   ProductCategory: { load: () => import('./fragments/ProductCategory.graphql?raw').then(text), fragments: ['Image'] },
@@ -34,43 +49,96 @@ export const fragments = {
   Viewer: { load: () => import('./fragments/Viewer.graphql?raw').then(text), fragments: [] },
   PaymentGateway: { load: () => import('./fragments/PaymentGateway.graphql?raw').then(text), fragments: [] },
   LoginClient: { load: () => import('./fragments/LoginClient.graphql?raw').then(text), fragments: [] },
-  CartItem: { load: () => import('./fragments/CartItem.graphql?raw').then(text), fragments: ['ProductCard', 'Image', 'VariationAttribute'] },
+  CartItem: {
+    load: () => import('./fragments/CartItem.graphql?raw').then(text),
+    fragments: ['ProductCard', 'Image', 'VariationAttribute'],
+  },
   Cart: { load: () => import('./fragments/Cart.graphql?raw').then(text), fragments: ['CartItem'] },
   DownloadableItem: { load: () => import('./fragments/DownloadableItem.graphql?raw').then(text), fragments: [] },
-  LineItem: { load: () => import('./fragments/LineItem.graphql?raw').then(text), fragments: ['Image', 'VariationAttribute'] },
-  Order: { load: () => import('./fragments/Order.graphql?raw').then(text), fragments: ['Address', 'LineItem', 'DownloadableItem'] },
+  LineItem: {
+    load: () => import('./fragments/LineItem.graphql?raw').then(text),
+    fragments: ['Image', 'VariationAttribute'],
+  },
+  Order: {
+    load: () => import('./fragments/Order.graphql?raw').then(text),
+    fragments: ['Address', 'LineItem', 'DownloadableItem'],
+  },
   OrderSummary: { load: () => import('./fragments/OrderSummary.graphql?raw').then(text), fragments: [] },
-  LoginPayload: { load: () => import('./fragments/LoginPayload.graphql?raw').then(text), fragments: ['Viewer', 'Customer'] },
+  LoginPayload: {
+    load: () => import('./fragments/LoginPayload.graphql?raw').then(text),
+    fragments: ['Viewer', 'Customer'],
+  },
 } as const satisfies Record<string, Entry<string>>;
 
 export type FragmentName = keyof typeof fragments;
 
 export const operations = {
-  getProducts: { load: () => import('./operations/getProducts.graphql?raw').then(text), fragments: ['ProductListItem'] },
-  getProduct: { load: () => import('./operations/getProduct.graphql?raw').then(text), fragments: ['ProductListItem', 'Image', 'ProductAttribute', 'VariationAttribute', 'ProductVariation', 'ProductCard', 'Review'] },
-  getProductCategories: { load: () => import('./operations/getProductCategories.graphql?raw').then(text), fragments: ['ProductCategory'] },
+  getProducts: {
+    load: () => import('./operations/getProducts.graphql?raw').then(text),
+    fragments: ['ProductListItem'],
+  },
+  getProduct: {
+    load: () => import('./operations/getProduct.graphql?raw').then(text),
+    fragments: [
+      'ProductListItem',
+      'Image',
+      'ProductAttribute',
+      'VariationAttribute',
+      'ProductVariation',
+      'ProductCard',
+      'Review',
+    ],
+  },
+  getProductCategories: {
+    load: () => import('./operations/getProductCategories.graphql?raw').then(text),
+    fragments: ['ProductCategory'],
+  },
   getAllTerms: { load: () => import('./operations/getAllTerms.graphql?raw').then(text), fragments: [] },
   getAllowedCountries: { load: () => import('./operations/getAllowedCountries.graphql?raw').then(text), fragments: [] },
   getStates: { load: () => import('./operations/getStates.graphql?raw').then(text), fragments: [] },
   getStockStatus: { load: () => import('./operations/getStockStatus.graphql?raw').then(text), fragments: [] },
-  getCart: { load: () => import('./operations/getCart.graphql?raw').then(text), fragments: ['Cart', 'Customer', 'Viewer', 'PaymentGateway', 'LoginClient'] },
+  getCart: {
+    load: () => import('./operations/getCart.graphql?raw').then(text),
+    fragments: ['Cart', 'Customer', 'Viewer', 'PaymentGateway', 'LoginClient'],
+  },
   getOrder: { load: () => import('./operations/getOrder.graphql?raw').then(text), fragments: ['Order'] },
   getOrders: { load: () => import('./operations/getOrders.graphql?raw').then(text), fragments: ['OrderSummary'] },
-  getDownloads: { load: () => import('./operations/getDownloads.graphql?raw').then(text), fragments: ['DownloadableItem'] },
-  getStripePaymentIntent: { load: () => import('./operations/getStripePaymentIntent.graphql?raw').then(text), fragments: [] },
+  getDownloads: {
+    load: () => import('./operations/getDownloads.graphql?raw').then(text),
+    fragments: ['DownloadableItem'],
+  },
+  getStripePaymentIntent: {
+    load: () => import('./operations/getStripePaymentIntent.graphql?raw').then(text),
+    fragments: [],
+  },
   addToCart: { load: () => import('./operations/addToCart.graphql?raw').then(text), fragments: ['Cart'] },
   applyCoupon: { load: () => import('./operations/applyCoupon.graphql?raw').then(text), fragments: ['Cart'] },
   removeCoupons: { load: () => import('./operations/removeCoupons.graphql?raw').then(text), fragments: ['Cart'] },
-  UpDateCartQuantity: { load: () => import('./operations/UpDateCartQuantity.graphql?raw').then(text), fragments: ['Cart'] },
-  ChangeShippingMethod: { load: () => import('./operations/ChangeShippingMethod.graphql?raw').then(text), fragments: ['Cart'] },
-  ChangeShippingCounty: { load: () => import('./operations/ChangeShippingCounty.graphql?raw').then(text), fragments: ['Address'] },
+  UpDateCartQuantity: {
+    load: () => import('./operations/UpDateCartQuantity.graphql?raw').then(text),
+    fragments: ['Cart'],
+  },
+  ChangeShippingMethod: {
+    load: () => import('./operations/ChangeShippingMethod.graphql?raw').then(text),
+    fragments: ['Cart'],
+  },
+  ChangeShippingCounty: {
+    load: () => import('./operations/ChangeShippingCounty.graphql?raw').then(text),
+    fragments: ['Address'],
+  },
   EmptyCart: { load: () => import('./operations/EmptyCart.graphql?raw').then(text), fragments: ['Cart'] },
   Checkout: { load: () => import('./operations/Checkout.graphql?raw').then(text), fragments: ['Order'] },
   lookupOrder: { load: () => import('./operations/lookupOrder.graphql?raw').then(text), fragments: [] },
   login: { load: () => import('./operations/login.graphql?raw').then(text), fragments: ['LoginPayload'] },
-  loginWithProvider: { load: () => import('./operations/loginWithProvider.graphql?raw').then(text), fragments: ['LoginPayload'] },
+  loginWithProvider: {
+    load: () => import('./operations/loginWithProvider.graphql?raw').then(text),
+    fragments: ['LoginPayload'],
+  },
   Logout: { load: () => import('./operations/Logout.graphql?raw').then(text), fragments: [] },
-  registerCustomer: { load: () => import('./operations/registerCustomer.graphql?raw').then(text), fragments: ['Customer', 'Viewer'] },
+  registerCustomer: {
+    load: () => import('./operations/registerCustomer.graphql?raw').then(text),
+    fragments: ['Customer', 'Viewer'],
+  },
   ResetPasswordEmail: { load: () => import('./operations/ResetPasswordEmail.graphql?raw').then(text), fragments: [] },
   ResetPasswordKey: { load: () => import('./operations/ResetPasswordKey.graphql?raw').then(text), fragments: [] },
   updatePassword: { load: () => import('./operations/updatePassword.graphql?raw').then(text), fragments: [] },
@@ -86,10 +154,22 @@ export const operations = {
   mergeWishlist: { load: () => import('./operations/mergeWishlist.graphql?raw').then(text), fragments: [] },
   // Meshfront's e-mail verification and the link of a provider login to an existing account.
   verifyEmail: { load: () => import('./operations/verifyEmail.graphql?raw').then(text), fragments: [] },
-  sendEmailVerification: { load: () => import('./operations/sendEmailVerification.graphql?raw').then(text), fragments: [] },
-  linkAccountWithPassword: { load: () => import('./operations/linkAccountWithPassword.graphql?raw').then(text), fragments: ['LoginPayload'] },
-  sendAccountLinkEmail: { load: () => import('./operations/sendAccountLinkEmail.graphql?raw').then(text), fragments: [] },
-  linkAccountFromEmail: { load: () => import('./operations/linkAccountFromEmail.graphql?raw').then(text), fragments: ['LoginPayload'] },
+  sendEmailVerification: {
+    load: () => import('./operations/sendEmailVerification.graphql?raw').then(text),
+    fragments: [],
+  },
+  linkAccountWithPassword: {
+    load: () => import('./operations/linkAccountWithPassword.graphql?raw').then(text),
+    fragments: ['LoginPayload'],
+  },
+  sendAccountLinkEmail: {
+    load: () => import('./operations/sendAccountLinkEmail.graphql?raw').then(text),
+    fragments: [],
+  },
+  linkAccountFromEmail: {
+    load: () => import('./operations/linkAccountFromEmail.graphql?raw').then(text),
+    fragments: ['LoginPayload'],
+  },
 } as const satisfies Record<string, Entry<FragmentName>>;
 
 /** Every operation the storefront may send (the spec's list). */

@@ -290,9 +290,7 @@ export interface LiveStock extends LivePrice {
   id: string;
   databaseId: number;
   /** Variable products only. */
-  variations?: Connection<
-    Pricing & Stock & { databaseId: number; backordersAllowed: boolean | null }
-  > | null;
+  variations?: Connection<Pricing & Stock & { databaseId: number; backordersAllowed: boolean | null }> | null;
 }
 
 // ---------------------------------------------------------------- cart
@@ -568,7 +566,10 @@ export interface OrderSummary {
   date: string | null;
   total: string | null;
   needsPayment: boolean | null;
-  lineItems: Connection<{ quantity: number | null; product: { node: { databaseId: number; name: string | null } } | null }> | null;
+  lineItems: Connection<{
+    quantity: number | null;
+    product: { node: { databaseId: number; name: string | null } } | null;
+  }> | null;
 }
 
 export interface PaymentIntent {
@@ -715,7 +716,12 @@ export interface Operations {
     result: { updateShippingMethod: { cart: Cart | null } | null };
   };
   ChangeShippingCounty: {
-    variables: { shippingCountry: CountryCode; shippingState?: string; billingCountry: CountryCode; billingState?: string };
+    variables: {
+      shippingCountry: CountryCode;
+      shippingState?: string;
+      billingCountry: CountryCode;
+      billingState?: string;
+    };
     result: {
       updateCustomer: {
         customer: {
@@ -821,17 +827,34 @@ export interface Operations {
     result: { customer: { wishlist: Connection<ProductCard> | null } | null };
   };
   addToWishlist: { variables: { productId: number }; result: { addToWishlist: { productIds: number[] } | null } };
-  removeFromWishlist: { variables: { productId: number }; result: { removeFromWishlist: { productIds: number[] } | null } };
+  removeFromWishlist: {
+    variables: { productId: number };
+    result: { removeFromWishlist: { productIds: number[] } | null };
+  };
   mergeWishlist: { variables: { productIds: number[] }; result: { mergeWishlist: { productIds: number[] } | null } };
   /** Meshfront's e-mail verification: confirm with the mailed key (logged in), or mail the link again. */
   verifyEmail: {
     variables: { key: string };
-    result: { verifyEmail: { success: boolean | null; user: { id: string; databaseId: number; emailVerified: boolean | null } | null } | null };
+    result: {
+      verifyEmail: {
+        success: boolean | null;
+        user: { id: string; databaseId: number; emailVerified: boolean | null } | null;
+      } | null;
+    };
   };
-  sendEmailVerification: { variables: Record<string, never>; result: { sendEmailVerification: { success: boolean | null } | null } };
+  sendEmailVerification: {
+    variables: Record<string, never>;
+    result: { sendEmailVerification: { success: boolean | null } | null };
+  };
   /** Linking a provider login to the existing account with its address: with the password, or by e-mail. */
-  linkAccountWithPassword: { variables: { token: string; password: string }; result: { linkAccountWithPassword: LoginResult | null } };
-  sendAccountLinkEmail: { variables: { token: string }; result: { sendAccountLinkEmail: { success: boolean | null } | null } };
+  linkAccountWithPassword: {
+    variables: { token: string; password: string };
+    result: { linkAccountWithPassword: LoginResult | null };
+  };
+  sendAccountLinkEmail: {
+    variables: { token: string };
+    result: { sendAccountLinkEmail: { success: boolean | null } | null };
+  };
   linkAccountFromEmail: { variables: { key: string }; result: { linkAccountFromEmail: LoginResult | null } };
 }
 

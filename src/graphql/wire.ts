@@ -106,18 +106,29 @@ export function attemptDeadline(timeoutMs: number, outer?: AbortSignal) {
 }
 
 /** The API answered with GraphQL errors or HTTP 400–599: its first message, or one naming the status. */
-export function apiFailure(operationName: string, status: number | undefined, errors: readonly ApiError[]): GraphQLRequestError {
+export function apiFailure(
+  operationName: string,
+  status: number | undefined,
+  errors: readonly ApiError[],
+): GraphQLRequestError {
   const message = firstApiMessage(errors) ?? `The GraphQL request ${operationName} failed with HTTP status ${status}.`;
   return new GraphQLRequestError(message, { operationName, status, errors });
 }
 
 /** A response arrived but was not a GraphQL result (e.g. an HTML error page). */
 export function unreadableResponse(operationName: string, status: number, cause: unknown): GraphQLRequestError {
-  return new GraphQLRequestError(`The GraphQL request ${operationName} got an unreadable response (HTTP status ${status}).`, { operationName, status, cause });
+  return new GraphQLRequestError(
+    `The GraphQL request ${operationName} got an unreadable response (HTTP status ${status}).`,
+    { operationName, status, cause },
+  );
 }
 
 /** No usable response: the network failed before one arrived. */
 export function unreachable(operationName: string, error: unknown, status?: number): GraphQLRequestError {
   const reason = error instanceof Error ? error.message : String(error);
-  return new GraphQLRequestError(`The GraphQL request ${operationName} could not reach the API: ${reason}`, { operationName, status, cause: error });
+  return new GraphQLRequestError(`The GraphQL request ${operationName} could not reach the API: ${reason}`, {
+    operationName,
+    status,
+    cause: error,
+  });
 }

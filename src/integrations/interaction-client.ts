@@ -71,7 +71,10 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     const replay = () => {
       release();
       for (const target of held.splice(0)) {
-        if ((target as Node).isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
+        if ((target as Node).isConnected)
+          target.dispatchEvent(
+            new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }),
+          );
       }
     };
     if ('requestIdleCallback' in window) requestIdleCallback(replay, { timeout: 2000 });

@@ -26,8 +26,11 @@ export default function pagefindIntegration(): AstroIntegration {
           const added = await index.addDirectory({ path: site, glob: SEARCHABLE_PAGES });
           if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
           const written = await index.writeFiles({ outputPath: path.join(site, 'pagefind') });
-          if (written.errors.length) throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`);
-          logger.info(`indexed ${added.page_count} pages in ${Date.now() - started} ms → ${path.relative(process.cwd(), written.outputPath)}`);
+          if (written.errors.length)
+            throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`);
+          logger.info(
+            `indexed ${added.page_count} pages in ${Date.now() - started} ms → ${path.relative(process.cwd(), written.outputPath)}`,
+          );
         } finally {
           await pagefind.close();
         }

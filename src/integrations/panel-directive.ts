@@ -6,7 +6,9 @@ import type { ClientDirective } from 'astro';
 
 const panelDirective: ClientDirective = (load, options, el) => {
   const name = typeof options.value === 'string' && options.value ? options.value : null;
-  const panel = (name ? document.querySelector(`[data-panel="${name}"]`) : el.closest('[data-panel]')) as HTMLElement | null;
+  const panel = (
+    name ? document.querySelector(`[data-panel="${name}"]`) : el.closest('[data-panel]')
+  ) as HTMLElement | null;
   let done = false;
   let observer: MutationObserver | null = null;
   const hydrate = async () => {

@@ -8,7 +8,9 @@ export const prerender = false;
 
 const handle: APIRoute = async (context) => {
   // The TCP peer, for per-IP rate limits (login, registration, password reset).
-  const response: Response = await getCatalogFastPath().handleRequest(context.request, { clientAddress: peerAddressOf(context) });
+  const response: Response = await getCatalogFastPath().handleRequest(context.request, {
+    clientAddress: peerAddressOf(context),
+  });
   return toPlatformResponse(response);
 };
 

@@ -23,7 +23,11 @@ const COMMANDS: Record<string, Command> = {
     --synthetic N    generate N realistic products (fixed random seed) instead of reading the catalog
     --dir PATH       read the catalog from PATH (default MESHFRONT_CATALOG_DIR or content/catalog)`,
     async run(argv) {
-      const { values } = parseArgs({ args: argv, options: { reset: { type: 'boolean' }, synthetic: { type: 'string' }, dir: { type: 'string' } }, strict: true });
+      const { values } = parseArgs({
+        args: argv,
+        options: { reset: { type: 'boolean' }, synthetic: { type: 'string' }, dir: { type: 'string' } },
+        strict: true,
+      });
       const synthetic = values.synthetic === undefined ? null : Number(values.synthetic);
       if (synthetic !== null && (!Number.isInteger(synthetic) || synthetic < 1 || synthetic > 100_000)) {
         throw new UsageError('--synthetic takes a whole number of products between 1 and 100000');
@@ -38,7 +42,9 @@ const COMMANDS: Record<string, Command> = {
         } else {
           result = await engine.catalog.seedFromDirectory(values.dir ?? config.catalogDir, { reset: values.reset });
         }
-        console.log(`Seeded ${result.products} products (${result.variations} variations), ${result.categories} categories, ${result.reviews} reviews in ${Date.now() - started} ms.`);
+        console.log(
+          `Seeded ${result.products} products (${result.variations} variations), ${result.categories} categories, ${result.reviews} reviews in ${Date.now() - started} ms.`,
+        );
       } finally {
         await engine.close();
       }
@@ -88,7 +94,11 @@ async function main(argv: string[]): Promise<number> {
     await command.run(rest);
     return 0;
   } catch (err) {
-    if (err instanceof UsageError || err instanceof CliUsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      err instanceof UsageError ||
+      err instanceof CliUsageError ||
+      (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error(`${(err as Error).message}\n\n  ${command.usage}`);
       return 2;
     }

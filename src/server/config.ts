@@ -80,12 +80,26 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   SESSION_ISSUER: z.string().url().optional(),
   PUBLIC_SITE_URL: z.string().url().optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(48),
   CATALOG_VERSION_CHECK_MS: z.coerce.number().int().min(0).default(1000),
   SHOP_ALLOWED_COUNTRIES: z
     .string()
-    .transform((v) => (v.trim().toLowerCase() === 'all' ? ALL_COUNTRIES : v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean)))
-    .refine((list) => list.every((c) => ALL_COUNTRIES.includes(c)), 'unknown country code (use ISO 3166-1 alpha-2 codes, comma-separated, or "all")')
+    .transform((v) =>
+      v.trim().toLowerCase() === 'all'
+        ? ALL_COUNTRIES
+        : v
+            .split(',')
+            .map((c) => c.trim().toUpperCase())
+            .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((c) => ALL_COUNTRIES.includes(c)),
+      'unknown country code (use ISO 3166-1 alpha-2 codes, comma-separated, or "all")',
+    )
     .optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
@@ -123,16 +137,23 @@ function generatedSessionSecret(dataDir: string): string {
     return dataDirSecret(dataDir, 'session-secret', {
       generate: () => crypto.randomBytes(48).toString('base64url'),
       valid: (text) => text.length >= 32,
-      onCreate: (file) => console.warn(`[meshfront] SESSION_SECRET is not set: generated one in ${file} (keep the data directory private; set SESSION_SECRET to share one secret between engine processes).`),
+      onCreate: (file) =>
+        console.warn(
+          `[meshfront] SESSION_SECRET is not set: generated one in ${file} (keep the data directory private; set SESSION_SECRET to share one secret between engine processes).`,
+        ),
     });
   } catch (err) {
-    if (err instanceof DataDirSecretError) throw new ConfigError(`Invalid commerce engine settings:\n  SESSION_SECRET: not set, and ${err.message}`);
+    if (err instanceof DataDirSecretError)
+      throw new ConfigError(`Invalid commerce engine settings:\n  SESSION_SECRET: not set, and ${err.message}`);
     throw err;
   }
 }
 
 /** Parse a settings object (normally process.env). Throws ConfigError listing every bad variable. */
-export function loadConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  overrides: Partial<ServerConfig> = {},
+): ServerConfig {
   // Empty strings mean "unset" so `FOO= npm start` behaves like leaving FOO out.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -147,13 +168,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (corsOrigins.includes('*')) throw new ConfigError('Invalid commerce engine settings:\n  CORS_ORIGINS: "*" cannot be combined with credentials; list the origins');
+  if (corsOrigins.includes('*'))
+    throw new ConfigError(
+      'Invalid commerce engine settings:\n  CORS_ORIGINS: "*" cannot be combined with credentials; list the origins',
+    );
   let sessionSecret = overrides.sessionSecret ?? e.SESSION_SECRET;
   if (!sessionSecret) {
     // With PostgreSQL several engine processes (on several machines) must share one secret, so it
     // has to be configured. The embedded database means one process on one machine: a random
     // secret kept in the data directory is as good as a configured one (and `npm start` works).
-    if (isProduction && e.DATABASE_URL) throw new ConfigError('Invalid commerce engine settings:\n  SESSION_SECRET: required in production with DATABASE_URL (at least 32 random characters, the same on every engine process)');
+    if (isProduction && e.DATABASE_URL)
+      throw new ConfigError(
+        'Invalid commerce engine settings:\n  SESSION_SECRET: required in production with DATABASE_URL (at least 32 random characters, the same on every engine process)',
+      );
     sessionSecret = generatedSessionSecret(dataDir);
   }
   const config: ServerConfig = {

@@ -50,7 +50,10 @@ export function dataDirSecret(dataDir: string, fileName: string, options: DataDi
       text = readSecret(file) ?? '';
     }
   }
-  if (!options.valid(text)) throw new DataDirSecretError(`${file} does not hold a valid secret; restore it from a backup or remove it to generate a new one`);
+  if (!options.valid(text))
+    throw new DataDirSecretError(
+      `${file} does not hold a valid secret; restore it from a backup or remove it to generate a new one`,
+    );
   // Kept private even if it was copied in with looser permissions.
   if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
   return text;

@@ -46,10 +46,13 @@ function describe(error: unknown, depth: number): string {
   const e = error as ErrorLike;
   // GraphQL wraps what a resolver threw: the thrown error is the one worth describing.
   if (depth < 5 && e.originalError && typeof e.originalError === 'object') return describe(e.originalError, depth + 1);
-  const cause = depth < 5 && e.cause && typeof e.cause === 'object' ? `; caused by ${describe(e.cause, depth + 1)}` : '';
+  const cause =
+    depth < 5 && e.cause && typeof e.cause === 'object' ? `; caused by ${describe(e.cause, depth + 1)}` : '';
   // PostgreSQL's own error first: PGlite's carries the statement and parameters as well.
   if (isDatabaseError(e)) {
-    const names = (['constraint', 'table', 'column'] as const).filter((k) => typeof e[k] === 'string' && e[k]).map((k) => `${k} ${String(e[k])}`);
+    const names = (['constraint', 'table', 'column'] as const)
+      .filter((k) => typeof e[k] === 'string' && e[k])
+      .map((k) => `${k} ${String(e[k])}`);
     return `database error ${String(e.code)}${names.length ? ` (${names.join(', ')})` : ''}: ${redactMessage(String(e.message ?? ''))}${cause}`;
   }
   if (isFailedQuery(e)) return `a database statement failed${cause}`;
@@ -64,13 +67,16 @@ export function errorSummary(error: unknown): string {
 /** The error's stack frames ("at …" lines: code locations, never data), without its message. */
 export function stackFrames(error: unknown, max = 12): string[] {
   let e = error as ErrorLike & { stack?: unknown };
-  for (let i = 0; i < 5 && e?.originalError && typeof e.originalError === 'object'; i++) e = e.originalError as typeof e;
+  for (let i = 0; i < 5 && e?.originalError && typeof e.originalError === 'object'; i++)
+    e = e.originalError as typeof e;
   const stack = typeof e?.stack === 'string' ? e.stack : '';
-  return stack
-    .split('\n')
-    // Only lines that point at code (": line:column" at the end); a message line that merely starts like a
-    // frame (a value with a line break in it) is not one.
-    .filter((line) => /^\s+at [^"'@]*:\d+:\d+\)?$/.test(line))
-    .slice(0, max)
-    .map((line) => line.trim());
+  return (
+    stack
+      .split('\n')
+      // Only lines that point at code (": line:column" at the end); a message line that merely starts like a
+      // frame (a value with a line break in it) is not one.
+      .filter((line) => /^\s+at [^"'@]*:\d+:\d+\)?$/.test(line))
+      .slice(0, max)
+      .map((line) => line.trim())
+  );
 }

@@ -12,7 +12,14 @@
  * arrives in the payload and replaces the guest's.
  */
 import { request, type OperationName, type RequestArgs } from '../graphql/client';
-import type { Customer, LoginProvider, LoginResult, OperationResult, PendingAccountLink, Viewer as EngineViewer } from '../graphql/types';
+import type {
+  Customer,
+  LoginProvider,
+  LoginResult,
+  OperationResult,
+  PendingAccountLink,
+  Viewer as EngineViewer,
+} from '../graphql/types';
 import { isAuthTokenError } from './auth-rules';
 import { clearCookies } from './browser-storage';
 import { setCustomer } from './customer';
@@ -57,7 +64,11 @@ async function applyLogin(payload: LoginLike | null | undefined): Promise<void> 
   if (!payload?.authToken) throw new NoViewerError();
   if (payload.sessionToken) setSessionToken(payload.sessionToken);
   else if (payload.customer?.sessionToken) setSessionToken(payload.customer.sessionToken);
-  setLoginTokens({ authToken: payload.authToken, refreshToken: payload.refreshToken, refreshTokenExpiration: payload.refreshTokenExpiration });
+  setLoginTokens({
+    authToken: payload.authToken,
+    refreshToken: payload.refreshToken,
+    refreshTokenExpiration: payload.refreshTokenExpiration,
+  });
   const viewer = toViewer(payload.user, payload.customer);
   if (!viewer) {
     setLoginTokens(null);
@@ -106,7 +117,11 @@ export async function register(input: RegisterInput): Promise<void> {
  * link to ask for when the provider's address belongs to an account that must be proven first (nobody
  * is logged in then), else null (logged in).
  */
-export async function loginWithProvider(provider: LoginProvider, code: string, state: string | null): Promise<PendingAccountLink | null> {
+export async function loginWithProvider(
+  provider: LoginProvider,
+  code: string,
+  state: string | null,
+): Promise<PendingAccountLink | null> {
   await sessionReady();
   const { login: payload } = await request('loginWithProvider', { provider, code, ...(state ? { state } : {}) });
   if (payload?.accountLink && !payload.authToken) return payload.accountLink;
@@ -176,7 +191,10 @@ export async function logout(): Promise<void> {
  * A request that needs the login: refreshes a due auth token first, and once more when the engine
  * refuses the token anyway; when even that fails the login is over and the shopper logged out.
  */
-export async function accountRequest<N extends OperationName>(name: N, ...args: RequestArgs<N>): Promise<OperationResult<N>> {
+export async function accountRequest<N extends OperationName>(
+  name: N,
+  ...args: RequestArgs<N>
+): Promise<OperationResult<N>> {
   await authRefresher.ensureFresh();
   try {
     return await request(name, ...args);

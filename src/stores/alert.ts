@@ -19,7 +19,15 @@ export const $alert = atom<Alert | null>(null);
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-export function raiseAlert({ type, message, timeout = 3000 }: { type: AlertType; message: string; timeout?: number }): Alert {
+export function raiseAlert({
+  type,
+  message,
+  timeout = 3000,
+}: {
+  type: AlertType;
+  message: string;
+  timeout?: number;
+}): Alert {
   const alert: Alert = { id: nextId++, type, message, timeout };
   clearTimeout(timer);
   $alert.set(alert);

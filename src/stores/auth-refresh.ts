@@ -25,7 +25,11 @@ export interface AuthRefresherDeps {
   readAuthToken: () => string | null;
   readRefreshToken: () => string | null;
   /** Stores a new pair; the refresh token only when the engine sent one. */
-  storeTokens: (tokens: { authToken: string; refreshToken: string | null; refreshTokenExpiration?: string | null }) => void;
+  storeTokens: (tokens: {
+    authToken: string;
+    refreshToken: string | null;
+    refreshTokenExpiration?: string | null;
+  }) => void;
   /** The refreshToken mutation. */
   refresh: (refreshToken: string) => Promise<RefreshedTokens | null>;
   /** The engine said the login is over. */
@@ -81,7 +85,11 @@ export function createAuthRefresher(deps: AuthRefresherDeps): AuthRefresher {
       deps.onLoginLost();
       return 'lost';
     }
-    deps.storeTokens({ authToken: result.authToken, refreshToken: result.refreshToken, refreshTokenExpiration: result.refreshTokenExpiration });
+    deps.storeTokens({
+      authToken: result.authToken,
+      refreshToken: result.refreshToken,
+      refreshTokenExpiration: result.refreshTokenExpiration,
+    });
     return 'refreshed';
   }
 

@@ -46,14 +46,22 @@ export function tokenExpiry(jwt: string | null | undefined): number | null {
 }
 
 /** True when the token is missing, unreadable, or expires within `marginSeconds` of `nowMs`. */
-export function needsRefresh(authToken: string | null | undefined, nowMs: number, marginSeconds = REFRESH_MARGIN_SECONDS): boolean {
+export function needsRefresh(
+  authToken: string | null | undefined,
+  nowMs: number,
+  marginSeconds = REFRESH_MARGIN_SECONDS,
+): boolean {
   const exp = tokenExpiry(authToken);
   if (exp === null) return true;
   return exp * 1000 - marginSeconds * 1000 <= nowMs;
 }
 
 /** How long to wait before refreshing the token (null when there is no readable token). */
-export function refreshDelayMs(authToken: string | null | undefined, nowMs: number, marginSeconds = REFRESH_MARGIN_SECONDS): number | null {
+export function refreshDelayMs(
+  authToken: string | null | undefined,
+  nowMs: number,
+  marginSeconds = REFRESH_MARGIN_SECONDS,
+): number | null {
   const exp = tokenExpiry(authToken);
   if (exp === null) return null;
   return Math.max(MIN_DELAY_MS, exp * 1000 - marginSeconds * 1000 - nowMs);

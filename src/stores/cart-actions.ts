@@ -136,7 +136,10 @@ export function emptyCart(): Promise<Cart | null> {
  * the engine (getStockStatus), so wishlists saved before this existed work too. Engine refusals (out of
  * stock, …) raise the alert and reject, like every cart action.
  */
-export async function addWishlistItemToCart(item: { databaseId: number; slug: string }): Promise<'added' | 'choose-options'> {
+export async function addWishlistItemToCart(item: {
+  databaseId: number;
+  slug: string;
+}): Promise<'added' | 'choose-options'> {
   if (item.slug) {
     const { product } = await request('getStockStatus', { slug: item.slug });
     if (product && 'variations' in product && product.variations) return 'choose-options';

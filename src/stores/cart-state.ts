@@ -20,7 +20,12 @@ export function replaceCart(cart: Cart | null | undefined): void {
   const contents = cart.contents ?? { itemCount: 0, productCount: 0, nodes: [] };
   const normalized = {
     ...cart,
-    contents: { ...contents, itemCount: contents.itemCount ?? 0, productCount: contents.productCount ?? 0, nodes: contents.nodes ?? [] },
+    contents: {
+      ...contents,
+      itemCount: contents.itemCount ?? 0,
+      productCount: contents.productCount ?? 0,
+      nodes: contents.nodes ?? [],
+    },
   };
   $cart.set(normalized as unknown as Parameters<typeof $cart.set>[0]);
 }

@@ -65,7 +65,9 @@ export async function placeOrder(variables: CheckoutVariables): Promise<Order> {
   await sessionReady();
   const { checkout } = await request('Checkout', variables);
   if (!checkout || checkout.result !== 'success' || !checkout.order) {
-    throw new CheckoutFailedError(checkout?.result && checkout.result !== 'success' ? checkout.result : 'checkout.error.failed');
+    throw new CheckoutFailedError(
+      checkout?.result && checkout.result !== 'success' ? checkout.result : 'checkout.error.failed',
+    );
   }
   const cart = $engineCart.get();
   if (cart) {
@@ -124,7 +126,11 @@ export async function logInAfterCheckout(username: string, password: string): Pr
     if (sessionToken) setSessionToken(sessionToken);
     // The refresh token too: the account's session (and cart) serves only a valid login, and the
     // short-lived auth token is kept fresh with it.
-    setLoginTokens({ authToken: login.authToken, refreshToken: login.refreshToken, refreshTokenExpiration: login.refreshTokenExpiration });
+    setLoginTokens({
+      authToken: login.authToken,
+      refreshToken: login.refreshToken,
+      refreshTokenExpiration: login.refreshTokenExpiration,
+    });
     setViewer({
       id: login.user.id,
       databaseId: login.user.databaseId,

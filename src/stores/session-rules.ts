@@ -6,7 +6,16 @@
  */
 
 /** Events that count as the visitor's first action (the spec's "delay store start until user action"). */
-export const INTERACTION_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'scroll', 'wheel', 'click', 'resize'] as const;
+export const INTERACTION_EVENTS = [
+  'mousemove',
+  'mousedown',
+  'keydown',
+  'touchstart',
+  'scroll',
+  'wheel',
+  'click',
+  'resize',
+] as const;
 
 /**
  * Pages whose content is the session (cart, checkout, account, order pages) start it at once; every
@@ -20,7 +29,9 @@ export type SessionStartMode = 'immediate' | 'on-interaction';
 export function sessionStartMode(localeFreePath: string, delayUntilInteraction: boolean): SessionStartMode {
   if (!delayUntilInteraction) return 'immediate';
   const path = localeFreePath.replace(/\/+$/, '') || '/';
-  return IMMEDIATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ? 'immediate' : 'on-interaction';
+  return IMMEDIATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+    ? 'immediate'
+    : 'on-interaction';
 }
 
 /**

@@ -20,7 +20,15 @@
 import { atom } from 'nanostores';
 import { configureClient, request } from '../graphql/client';
 import type { Customer, Viewer as EngineViewer } from '../graphql/types';
-import { clearCookies, clearLocal, deleteCookie, readCookie, readLocal, writeCookie, writeLocal } from './browser-storage';
+import {
+  clearCookies,
+  clearLocal,
+  deleteCookie,
+  readCookie,
+  readLocal,
+  writeCookie,
+  writeLocal,
+} from './browser-storage';
 import { replaceCart, resetCart } from './cart-state';
 import { createAuthRefresher } from './auth-refresh';
 import { needsRefresh, secondsUntil, tokenExpiry } from './auth-rules';
@@ -95,7 +103,8 @@ export function setSessionToken(token: string | null): void {
 
 export function getAuthToken(): string | null {
   // Re-read a token that is due: another tab may have stored a fresh one.
-  if (authToken === undefined || (authToken && needsRefresh(authToken, Date.now(), 0))) authToken = load(AUTH_COOKIE, AUTH_STORAGE_KEY);
+  if (authToken === undefined || (authToken && needsRefresh(authToken, Date.now(), 0)))
+    authToken = load(AUTH_COOKIE, AUTH_STORAGE_KEY);
   return authToken;
 }
 
@@ -124,7 +133,12 @@ export function setLoginTokens(
   }
   if (tokens.refreshToken) {
     refreshToken = tokens.refreshToken;
-    save(REFRESH_COOKIE, REFRESH_STORAGE_KEY, tokens.refreshToken, secondsUntil(tokens.refreshTokenExpiration, now) ?? REFRESH_MAX_AGE);
+    save(
+      REFRESH_COOKIE,
+      REFRESH_STORAGE_KEY,
+      tokens.refreshToken,
+      secondsUntil(tokens.refreshTokenExpiration, now) ?? REFRESH_MAX_AGE,
+    );
   }
   authRefresher.schedule();
 }
@@ -169,7 +183,13 @@ export function useTokenStorage(storage: TokenStorage): void {
  * Calls that do not refresh the login first: the refresh itself, logout (it names the login by its
  * refresh token, which a refresh would rotate away) and the calls that start a new login.
  */
-const NO_REFRESH_FIRST: ReadonlySet<string> = new Set(['refreshToken', 'Logout', 'login', 'loginWithProvider', 'registerCustomer']);
+const NO_REFRESH_FIRST: ReadonlySet<string> = new Set([
+  'refreshToken',
+  'Logout',
+  'login',
+  'loginWithProvider',
+  'registerCustomer',
+]);
 
 configureClient({
   getSessionToken,
@@ -290,7 +310,10 @@ export interface FailureOutcome {
   reloaded: boolean;
 }
 
-export async function handleSessionFailure(error: unknown, env: FailureEnvironment = defaultEnvironment()): Promise<FailureOutcome> {
+export async function handleSessionFailure(
+  error: unknown,
+  env: FailureEnvironment = defaultEnvironment(),
+): Promise<FailureOutcome> {
   const kind = classifySessionFailure(error);
   resetCart();
   resetPaymentGateways();

@@ -37,5 +37,10 @@ export function setViewer(viewer: Viewer | null): void {
 
 /** How the header names a customer: first and last name, else the username. */
 export function viewerDisplayName(viewer: Pick<Viewer, 'firstName' | 'lastName' | 'username'>): string {
-  return [viewer.firstName, viewer.lastName].filter((part) => part && part.trim()).join(' ').trim() || viewer.username;
+  return (
+    [viewer.firstName, viewer.lastName]
+      .filter((part) => part && part.trim())
+      .join(' ')
+      .trim() || viewer.username
+  );
 }

@@ -31,7 +31,10 @@ export function wishlistItemOf(product: ProductCard): WishlistItem {
 }
 
 /** Ids added to and removed from a list between two versions of it. */
-export function wishlistChanges(before: readonly WishlistItem[], after: readonly WishlistItem[]): { added: number[]; removed: number[] } {
+export function wishlistChanges(
+  before: readonly WishlistItem[],
+  after: readonly WishlistItem[],
+): { added: number[]; removed: number[] } {
   const was = new Set(before.map((i) => i.databaseId));
   const is = new Set(after.map((i) => i.databaseId));
   return { added: [...is].filter((id) => !was.has(id)), removed: [...was].filter((id) => !is.has(id)) };

@@ -36,11 +36,13 @@ export function decodeWishlist(encoded: string): WishlistItem[] {
     const value: unknown = JSON.parse(encoded);
     if (!Array.isArray(value)) return [];
     const seen = new Set<number>();
-    return value.filter((item): item is WishlistItem => {
-      if (!isItem(item) || seen.has(item.databaseId)) return false;
-      seen.add(item.databaseId);
-      return true;
-    }).slice(0, MAX_ITEMS);
+    return value
+      .filter((item): item is WishlistItem => {
+        if (!isItem(item) || seen.has(item.databaseId)) return false;
+        seen.add(item.databaseId);
+        return true;
+      })
+      .slice(0, MAX_ITEMS);
   } catch {
     return [];
   }
@@ -59,7 +61,13 @@ export function inWishlist(databaseId: number): boolean {
 
 export function addToWishlist(item: WishlistItem): void {
   if (!isItem(item) || inWishlist(item.databaseId)) return;
-  const clean: WishlistItem = { databaseId: item.databaseId, slug: item.slug, name: item.name, image: item.image, price: item.price };
+  const clean: WishlistItem = {
+    databaseId: item.databaseId,
+    slug: item.slug,
+    name: item.name,
+    image: item.image,
+    price: item.price,
+  };
   $wishlist.set([clean, ...$wishlist.get()].slice(0, MAX_ITEMS));
 }
 

@@ -26,7 +26,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ORDER_BY = 'query ($id: ID!, $idType: OrderIdTypeEnum, $key: String) { order(id: $id, idType: $idType, orderKey: $key) { databaseId orderKey billing { email address1 } } }';
+const ORDER_BY =
+  'query ($id: ID!, $idType: OrderIdTypeEnum, $key: String) { order(id: $id, idType: $idType, orderKey: $key) { databaseId orderKey billing { email address1 } } }';
 const ORDERS = 'query { customer { orders(first: 100) { nodes { databaseId } } } }';
 const CART_ITEMS = 'query { cart { contents { nodes { quantity product { node { databaseId } } } } } }';
 const VIEWER = 'query { viewer { databaseId } }';
@@ -34,7 +35,10 @@ const VIEWER = 'query { viewer { databaseId } }';
 /** A customer (or guest, when `account` is false) who bought one antenna with cash on delivery. */
 async function buyer(account: boolean) {
   const c = account ? await register(t, newCustomer('acc'), headersOf({}, ip())) : null;
-  const headers = (token: string | null) => ({ ...(c ? headersOf({ authToken: c.authToken }) : {}), ...(token ? { 'woocommerce-session': `Session ${token}` } : {}) });
+  const headers = (token: string | null) => ({
+    ...(c ? headersOf({ authToken: c.authToken }) : {}),
+    ...(token ? { 'woocommerce-session': `Session ${token}` } : {}),
+  });
   let token: string | null = c?.sessionToken ?? null;
   const call = async (query: string, variables: Record<string, unknown> = {}) => {
     const r = await t.gql(query, variables, headers(token));
@@ -44,8 +48,18 @@ async function buyer(account: boolean) {
   };
   await call(operation('addToCart'), { productId: antenna, quantity: 1 });
   const email = c?.email ?? `guest${ipCounter}@example.com`;
-  const order = (await call(operation('Checkout'), { paymentMethod: 'cod', billing: { ...BILLING, email, address1: `Secret Lane ${ipCounter}` } })).checkout.order;
-  return { customer: c, order: order as { id: string; databaseId: number; orderKey: string; orderNumber: string }, sessionToken: () => token, call };
+  const order = (
+    await call(operation('Checkout'), {
+      paymentMethod: 'cod',
+      billing: { ...BILLING, email, address1: `Secret Lane ${ipCounter}` },
+    })
+  ).checkout.order;
+  return {
+    customer: c,
+    order: order as { id: string; databaseId: number; orderKey: string; orderNumber: string },
+    sessionToken: () => token,
+    call,
+  };
 }
 
 describe('orders', () => {
@@ -70,30 +84,48 @@ describe('orders', () => {
         expect(r.body.data?.order ?? null, JSON.stringify(v)).toBeNull();
       }
     }
-    const bOrders = (await t.gql(ORDERS, {}, asB)).body.data.customer.orders.nodes.map((n: { databaseId: number }) => n.databaseId);
+    const bOrders = (await t.gql(ORDERS, {}, asB)).body.data.customer.orders.nodes.map(
+      (n: { databaseId: number }) => n.databaseId,
+    );
     expect(bOrders).toEqual([b.order.databaseId]);
     // The owner still reads it; the order key alone is the order-received link's capability.
-    expect((await t.gql(ORDER_BY, { id: String(a.order.databaseId) }, headersOf({ authToken: a.customer!.authToken }))).body.data.order.databaseId).toBe(a.order.databaseId);
-    expect((await t.gql(ORDER_BY, { id: a.order.orderKey, idType: 'ORDER_KEY' }, asGuest)).body.data.order.databaseId).toBe(a.order.databaseId);
+    expect(
+      (await t.gql(ORDER_BY, { id: String(a.order.databaseId) }, headersOf({ authToken: a.customer!.authToken }))).body
+        .data.order.databaseId,
+    ).toBe(a.order.databaseId);
+    expect(
+      (await t.gql(ORDER_BY, { id: a.order.orderKey, idType: 'ORDER_KEY' }, asGuest)).body.data.order.databaseId,
+    ).toBe(a.order.databaseId);
   });
 
   it('a guest’s order is the guest session’s: other guests and logged-in customers get null', async () => {
     const g = await buyer(false);
-    const mine = await t.gql(ORDER_BY, { id: String(g.order.databaseId) }, { 'woocommerce-session': `Session ${g.sessionToken()}` });
+    const mine = await t.gql(
+      ORDER_BY,
+      { id: String(g.order.databaseId) },
+      { 'woocommerce-session': `Session ${g.sessionToken()}` },
+    );
     expect(mine.body.data.order.databaseId).toBe(g.order.databaseId);
     const other = await buyer(true);
     for (const headers of [{}, headersOf({ authToken: other.customer!.authToken })]) {
       expect((await t.gql(ORDER_BY, { id: String(g.order.databaseId) }, headers)).body.data.order).toBeNull();
     }
     // The lookup needs number and e-mail together.
-    const lookup = await t.gql(operation('lookupOrder'), { orderNumber: g.order.orderNumber, email: other.customer!.email });
+    const lookup = await t.gql(operation('lookupOrder'), {
+      orderNumber: g.order.orderNumber,
+      email: other.customer!.email,
+    });
     expect(lookup.body.data.lookupOrder).toEqual({ orderId: null, orderKey: null });
   });
 
   it('B presenting A’s session token gets neither A’s cart nor A’s orders', async () => {
     const a = await register(t, newCustomer('sa'), headersOf({}, ip()));
     const b = await register(t, newCustomer('sb'), headersOf({}, ip()));
-    await t.gql(operation('addToCart'), { productId: antenna, quantity: 2 }, headersOf({ authToken: a.authToken, sessionToken: a.sessionToken }));
+    await t.gql(
+      operation('addToCart'),
+      { productId: antenna, quantity: 2 },
+      headersOf({ authToken: a.authToken, sessionToken: a.sessionToken }),
+    );
     const replay = await t.gql(CART_ITEMS, {}, headersOf({ authToken: b.authToken, sessionToken: a.sessionToken }));
     expect(replay.body.data?.cart?.contents?.nodes ?? []).toEqual([]);
     // A's own view is unchanged.
@@ -106,11 +138,23 @@ describe('addresses', () => {
   it('a guest cannot edit a customer by id; B cannot by any id form; A’s address stays', async () => {
     const a = await register(t, newCustomer('ada'), headersOf({}, ip()));
     const b = await register(t, newCustomer('adb'), headersOf({}, ip()));
-    await t.gql(op('UpdateCustomer'), { input: { billing: { address1: 'Original 1', city: 'Berlin', postcode: '10115', country: 'DE' } } }, headersOf({ authToken: a.authToken }));
-    const ids = [Buffer.from(`user:${a.userId}`).toString('base64'), Buffer.from(`customer:${a.userId}`).toString('base64'), String(a.userId)];
+    await t.gql(
+      op('UpdateCustomer'),
+      { input: { billing: { address1: 'Original 1', city: 'Berlin', postcode: '10115', country: 'DE' } } },
+      headersOf({ authToken: a.authToken }),
+    );
+    const ids = [
+      Buffer.from(`user:${a.userId}`).toString('base64'),
+      Buffer.from(`customer:${a.userId}`).toString('base64'),
+      String(a.userId),
+    ];
     for (const id of ids) {
       for (const headers of [{}, headersOf({ authToken: b.authToken })]) {
-        const r = await t.gql(op('UpdateCustomer'), { input: { id, billing: { address1: 'Mallory Road 6' } } }, headers);
+        const r = await t.gql(
+          op('UpdateCustomer'),
+          { input: { id, billing: { address1: 'Mallory Road 6' } } },
+          headers,
+        );
         expect(r.status).toBe(200);
         expect(r.body.errors?.length, JSON.stringify(r.body)).toBeGreaterThan(0);
       }
@@ -125,13 +169,20 @@ describe('reviews', () => {
     const a = await register(t, newCustomer('ra'), headersOf({}, ip()));
     const b = await register(t, newCustomer('rb'), headersOf({}, ip()));
     const write = (who: typeof a, content: string, email = who.email) =>
-      t.gql(op('WriteReview'), { commentOn: antenna, rating: 5, content, author: who.firstName, authorEmail: email }, headersOf({ authToken: who.authToken }, ip()));
+      t.gql(
+        op('WriteReview'),
+        { commentOn: antenna, rating: 5, content, author: who.firstName, authorEmail: email },
+        headersOf({ authToken: who.authToken }, ip()),
+      );
     const first = await write(a, 'Works well on my roof.');
     expect(first.body.errors).toBeUndefined();
     // B writing with A's e-mail, and A writing again, do not rewrite A's review.
     await write(b, 'Terrible (edited by someone else).', a.email);
     await write(a, 'Changed my mind.');
-    const reviews = await t.gql('query ($id: ID!) { product(id: $id, idType: DATABASE_ID) { reviews(first: 100) { nodes { content } } } }', { id: String(antenna) });
+    const reviews = await t.gql(
+      'query ($id: ID!) { product(id: $id, idType: DATABASE_ID) { reviews(first: 100) { nodes { content } } } }',
+      { id: String(antenna) },
+    );
     const contents = reviews.body.data.product.reviews.nodes.map((n: { content: string }) => n.content);
     // Every review is its own comment: A's first text is still there exactly once, B's is not in its place.
     expect(contents.filter((c: string) => c.includes('Works well on my roof.'))).toHaveLength(1);
@@ -151,15 +202,28 @@ describe('forged tokens', () => {
       expect(orders.body.data?.customer?.orders?.nodes ?? []).toEqual([]);
     }
     // A session token signed with another key is refused, not taken as A's session.
-    await t.gql(operation('addToCart'), { productId: antenna, quantity: 1 }, headersOf({ sessionToken: a.sessionToken, authToken: a.authToken }));
+    await t.gql(
+      operation('addToCart'),
+      { productId: antenna, quantity: 1 },
+      headersOf({ sessionToken: a.sessionToken, authToken: a.authToken }),
+    );
     const forged = await new SignJWT(JSON.parse(Buffer.from(a.sessionToken.split('.')[1]!, 'base64url').toString()))
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('not-the-shop-secret-but-long-enough-0123456789'));
     const r = await t.gql(CART_ITEMS, {}, { 'woocommerce-session': `Session ${forged}` });
     expect(r.body.data.cart).toBeNull();
-    expect(r.body.errors?.[0]).toMatchObject({ message: 'invalid_token: Signature verification failed', extensions: { code: 'INVALID_SESSION' } });
+    expect(r.body.errors?.[0]).toMatchObject({
+      message: 'invalid_token: Signature verification failed',
+      extensions: { code: 'INVALID_SESSION' },
+    });
     // Header tricks: a missing scheme, a second token, garbage.
-    for (const authorization of [a.authToken, `Bearer ${a.authToken}x`, `Bearer ${a.authToken} ${a.authToken}`, 'Bearer', 'Basic YTpi']) {
+    for (const authorization of [
+      a.authToken,
+      `Bearer ${a.authToken}x`,
+      `Bearer ${a.authToken} ${a.authToken}`,
+      'Bearer',
+      'Basic YTpi',
+    ]) {
       const v = await t.gql(VIEWER, {}, { authorization });
       expect(v.status, authorization).toBeLessThan(500);
       expect(v.body.data?.viewer ?? null, authorization).toBeNull();

@@ -27,14 +27,27 @@ let counter = 0;
 export function newCustomer(prefix = 'user') {
   counter += 1;
   const n = `${prefix}${Date.now().toString(36)}${counter}`;
-  return { username: n, email: `${n}@example.test`, password: `Str0ng-${n}-pass`, firstName: 'Ada', lastName: 'Lovelace' };
+  return {
+    username: n,
+    email: `${n}@example.test`,
+    password: `Str0ng-${n}-pass`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  };
 }
 
 export async function register(t: TestEngine, c = newCustomer(), headers: Record<string, string> = {}) {
   const r = await t.gql(op('registerCustomer'), c, headers);
   if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
   const p = r.body.data.registerCustomer;
-  return { ...c, authToken: p.authToken as string, refreshToken: p.refreshToken as string, sessionToken: p.customer.sessionToken as string, userId: p.viewer.databaseId as number, payload: p };
+  return {
+    ...c,
+    authToken: p.authToken as string,
+    refreshToken: p.refreshToken as string,
+    sessionToken: p.customer.sessionToken as string,
+    userId: p.viewer.databaseId as number,
+    payload: p,
+  };
 }
 
 export async function login(t: TestEngine, username: string, password: string, headers: Record<string, string> = {}) {
@@ -46,10 +59,25 @@ export async function login(t: TestEngine, username: string, password: string, h
  * by the checkout tests): one line of `productId`; with status processing/completed the download
  * permissions are granted as on payment.
  */
-export async function placeOrder(t: TestEngine, o: { customerId: string; productId: number; quantity?: number; status?: 'pending' | 'processing' | 'completed' }) {
+export async function placeOrder(
+  t: TestEngine,
+  o: { customerId: string; productId: number; quantity?: number; status?: 'pending' | 'processing' | 'completed' },
+) {
   const snap = await t.engine.catalog.snapshot();
   const product = snap.productsById.get(o.productId)!;
-  const address = { firstName: 'Ada', lastName: 'Lovelace', company: '', address1: '1 Main St', address2: '', city: 'Paris', state: '', postcode: '75001', country: 'FR', email: 'ada@example.test', phone: '' };
+  const address = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    company: '',
+    address1: '1 Main St',
+    address2: '',
+    city: 'Paris',
+    state: '',
+    postcode: '75001',
+    country: 'FR',
+    email: 'ada@example.test',
+    phone: '',
+  };
   return t.engine.database.db.transaction(async (tx) => {
     const order = await t.engine.orders.create(
       tx,
@@ -70,9 +98,22 @@ export async function placeOrder(t: TestEngine, o: { customerId: string; product
         totalTaxCents: 0,
         totalCents: 1000,
       },
-      [{ productId: product.id, name: product.name, quantity: o.quantity ?? 1, subtotalCents: 1000, subtotalTaxCents: 0, totalCents: 1000, totalTaxCents: 0, virtual: product.virtual, downloadable: product.downloadable }],
+      [
+        {
+          productId: product.id,
+          name: product.name,
+          quantity: o.quantity ?? 1,
+          subtotalCents: 1000,
+          subtotalTaxCents: 0,
+          totalCents: 1000,
+          totalTaxCents: 0,
+          virtual: product.virtual,
+          downloadable: product.downloadable,
+        },
+      ],
     );
-    if (o.status && o.status !== 'pending') return (await t.engine.orders.paymentComplete(tx, snap, order.id, null, 'Paid in a test.')) ?? order;
+    if (o.status && o.status !== 'pending')
+      return (await t.engine.orders.paymentComplete(tx, snap, order.id, null, 'Paid in a test.')) ?? order;
     return order;
   });
 }

@@ -34,7 +34,16 @@ afterAll(async () => {
 async function session() {
   const r = await t.gql(op('getCart'), {});
   expect(r.body.errors).toBeUndefined();
-  return { sessionToken: r.body.data.customer.sessionToken as string, clients: r.body.data.loginClients as { name: string; provider: string; isEnabled: boolean; authorizationUrl: string; order: number }[] };
+  return {
+    sessionToken: r.body.data.customer.sessionToken as string,
+    clients: r.body.data.loginClients as {
+      name: string;
+      provider: string;
+      isEnabled: boolean;
+      authorizationUrl: string;
+      order: number;
+    }[],
+  };
 }
 
 /** The browser's trip to the provider: follow the authorization URL to the redirect, read code and state. */
@@ -45,7 +54,8 @@ async function authorize(url: string): Promise<{ code: string; state: string; re
   return { code: redirect.searchParams.get('code')!, state: redirect.searchParams.get('state')!, redirect };
 }
 
-const loginWith = (provider: string, code: string, state: string | null, sessionToken: string) => t.gql(op('loginWithProvider'), { provider, code, state }, headersOf({ sessionToken }, ip()));
+const loginWith = (provider: string, code: string, state: string | null, sessionToken: string) =>
+  t.gql(op('loginWithProvider'), { provider, code, state }, headersOf({ sessionToken }, ip()));
 
 describe('loginClients', () => {
   it('lists the configured providers with an authorization URL carrying state, PKCE S256 and (OIDC) a nonce', async () => {
@@ -56,7 +66,13 @@ describe('loginClients', () => {
     ]);
     const g = new URL(clients[0]!.authorizationUrl);
     expect(g.origin + g.pathname).toBe(`${provider.idp.issuer.url}/authorize`);
-    expect(Object.fromEntries(g.searchParams)).toMatchObject({ client_id: 'meshfront-google', response_type: 'code', redirect_uri: 'https://shop.meshfront.test/oauth/login/google', code_challenge_method: 'S256', scope: 'openid email profile' });
+    expect(Object.fromEntries(g.searchParams)).toMatchObject({
+      client_id: 'meshfront-google',
+      response_type: 'code',
+      redirect_uri: 'https://shop.meshfront.test/oauth/login/google',
+      code_challenge_method: 'S256',
+      scope: 'openid email profile',
+    });
     expect(g.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(g.searchParams.get('nonce')).toBeTruthy();
     expect(g.searchParams.get('state')).toMatch(/^[\w-]+\.[\w-]{43}$/);
@@ -95,7 +111,9 @@ describe('login with a provider', () => {
     // link to it by e-mail alone (tests/api/trust-email-verification.test.ts covers the other cases).
     const [mail] = await t.engine.accounts.mailer().readOutbox({ to: c.email, subject: /e-mail address/ });
     const key = new URL(mail!.links.find((l) => l.includes('/my-account/verify-email?key='))!).searchParams.get('key');
-    expect((await t.gql(op('verifyEmail'), { key }, headersOf({ authToken: c.authToken }))).body.errors).toBeUndefined();
+    expect(
+      (await t.gql(op('verifyEmail'), { key }, headersOf({ authToken: c.authToken }))).body.errors,
+    ).toBeUndefined();
     profile = { sub: `acme-${c.username}`, email: c.email.toUpperCase(), email_verified: true };
     const s = await session();
     const { code, state } = await authorize(s.clients[1]!.authorizationUrl);
@@ -105,11 +123,17 @@ describe('login with a provider', () => {
   });
 
   it('refuses an unverified e-mail', async () => {
-    profile = { sub: `unverified-${Date.now()}`, email: `unverified-${Date.now()}@example.test`, email_verified: false };
+    profile = {
+      sub: `unverified-${Date.now()}`,
+      email: `unverified-${Date.now()}@example.test`,
+      email_verified: false,
+    };
     const s = await session();
     const { code, state } = await authorize(s.clients[0]!.authorizationUrl);
     const r = await loginWith('GOOGLE', code, state, s.sessionToken);
-    expect(r.body.errors?.[0]?.message).toBe('Your Google account has no verified e-mail address, so it cannot be used to log in here.');
+    expect(r.body.errors?.[0]?.message).toBe(
+      'Your Google account has no verified e-mail address, so it cannot be used to log in here.',
+    );
   });
 
   it('refuses a missing, forged, other-session, replayed or expired state', async () => {
@@ -124,7 +148,9 @@ describe('login with a provider', () => {
     const [payload, mac] = state.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const swapped = Buffer.from(JSON.stringify({ ...claims, s: 't_attacker' })).toString('base64url');
-    expect((await loginWith('GOOGLE', code, `${swapped}.${mac}`, s.sessionToken)).body.errors?.[0]?.message).toBe(mismatch);
+    expect((await loginWith('GOOGLE', code, `${swapped}.${mac}`, s.sessionToken)).body.errors?.[0]?.message).toBe(
+      mismatch,
+    );
     // Another browser session presenting this state (login CSRF / stolen link): refused.
     expect((await loginWith('GOOGLE', code, state, other.sessionToken)).body.errors?.[0]?.message).toBe(mismatch);
     // The right session: works once; the replay is refused.
@@ -134,10 +160,18 @@ describe('login with a provider', () => {
     expect((await loginWith('GOOGLE', again.code, again.state, s3.sessionToken)).body.errors).toBeUndefined();
     const fresh = await session();
     const third = await authorize(fresh.clients[0]!.authorizationUrl);
-    expect((await loginWith('GOOGLE', third.code, again.state, s3.sessionToken)).body.errors?.[0]?.message).toBe(mismatch);
+    expect((await loginWith('GOOGLE', third.code, again.state, s3.sessionToken)).body.errors?.[0]?.message).toBe(
+      mismatch,
+    );
     // Expired: a state issued long ago for this session.
-    const old = t.engine.accounts.oauth.issueState('google', fresh.sessionToken ? sessionIdOf(fresh.sessionToken) : '', Date.now() - 24 * 3600 * 1000);
-    expect((await loginWith('GOOGLE', third.code, old, fresh.sessionToken)).body.errors?.[0]?.message).toBe('The Google login took too long. Please try again.');
+    const old = t.engine.accounts.oauth.issueState(
+      'google',
+      fresh.sessionToken ? sessionIdOf(fresh.sessionToken) : '',
+      Date.now() - 24 * 3600 * 1000,
+    );
+    expect((await loginWith('GOOGLE', third.code, old, fresh.sessionToken)).body.errors?.[0]?.message).toBe(
+      'The Google login took too long. Please try again.',
+    );
   });
 
   it('PKCE: a code is only redeemable with the verifier of its own state', async () => {
@@ -145,7 +179,9 @@ describe('login with a provider', () => {
     const s = await session();
     const first = await authorize(s.clients[0]!.authorizationUrl);
     // Another valid state of the same session, but the code was issued for the first one's challenge.
-    const { clients } = await t.gql(op('getCart'), {}, headersOf({ sessionToken: s.sessionToken })).then((r) => ({ clients: r.body.data.loginClients }));
+    const { clients } = await t
+      .gql(op('getCart'), {}, headersOf({ sessionToken: s.sessionToken }))
+      .then((r) => ({ clients: r.body.data.loginClients }));
     const otherState = new URL(clients[0].authorizationUrl).searchParams.get('state')!;
     const r = await loginWith('GOOGLE', first.code, otherState, s.sessionToken);
     expect(r.body.errors?.[0]?.message).toBe('The Google login failed. Please try again.');
@@ -153,16 +189,30 @@ describe('login with a provider', () => {
     const second = await authorize(s.clients[0]!.authorizationUrl);
     const token = await fetch(`${provider.idp.issuer.url}/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('meshfront-google:google-secret').toString('base64')}` },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: second.code, redirect_uri: 'https://shop.meshfront.test/oauth/login/google', code_verifier: 'x'.repeat(43) }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('meshfront-google:google-secret').toString('base64')}`,
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: second.code,
+        redirect_uri: 'https://shop.meshfront.test/oauth/login/google',
+        code_verifier: 'x'.repeat(43),
+      }),
     });
     expect(token.ok).toBe(false);
   });
 
   it('an unknown provider or a missing oauthResponse is refused', async () => {
     const s = await session();
-    expect((await loginWith('GITHUB', 'code', 'state', s.sessionToken)).body.errors?.[0]?.message).toBe('Provider github is not enabled.');
-    const r = await t.gql(`mutation { login(input: { provider: GOOGLE }) { authToken } }`, {}, headersOf({ sessionToken: s.sessionToken }));
+    expect((await loginWith('GITHUB', 'code', 'state', s.sessionToken)).body.errors?.[0]?.message).toBe(
+      'Provider github is not enabled.',
+    );
+    const r = await t.gql(
+      `mutation { login(input: { provider: GOOGLE }) { authToken } }`,
+      {},
+      headersOf({ sessionToken: s.sessionToken }),
+    );
     expect(r.body.errors?.[0]?.message).toBe('The GOOGLE provider requires the use of the `oauthResponse` input arg.');
   });
 });

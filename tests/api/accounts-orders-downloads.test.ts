@@ -48,10 +48,22 @@ describe('orders and downloads belong to their customer', () => {
 
     const ordersA = (await t.gql(op('getOrders'), {}, ha)).body;
     expect(ordersA.errors).toBeUndefined();
-    expect(ordersA.data.customer.orders.nodes.map((o: { databaseId: number }) => o.databaseId)).toEqual([orderA2.id, orderA.id]);
-    expect(ordersA.data.customer.orders.nodes[1]).toMatchObject({ status: 'COMPLETED', orderNumber: String(orderA.id), needsPayment: false });
-    expect(ordersA.data.customer.orders.nodes[1].lineItems.nodes[0]).toMatchObject({ quantity: 1, product: { node: { databaseId: meshOs } } });
-    const ordersB = (await t.gql(op('getOrders'), {}, hb)).body.data.customer.orders.nodes.map((o: { databaseId: number }) => o.databaseId);
+    expect(ordersA.data.customer.orders.nodes.map((o: { databaseId: number }) => o.databaseId)).toEqual([
+      orderA2.id,
+      orderA.id,
+    ]);
+    expect(ordersA.data.customer.orders.nodes[1]).toMatchObject({
+      status: 'COMPLETED',
+      orderNumber: String(orderA.id),
+      needsPayment: false,
+    });
+    expect(ordersA.data.customer.orders.nodes[1].lineItems.nodes[0]).toMatchObject({
+      quantity: 1,
+      product: { node: { databaseId: meshOs } },
+    });
+    const ordersB = (await t.gql(op('getOrders'), {}, hb)).body.data.customer.orders.nodes.map(
+      (o: { databaseId: number }) => o.databaseId,
+    );
     expect(ordersB).not.toContain(orderA.id);
     expect(ordersB).toHaveLength(1);
 
@@ -63,9 +75,17 @@ describe('orders and downloads belong to their customer', () => {
       const r = await t.gql(op('getOrder'), { id, idType }, hb);
       expect(r.body.data.order).toBeNull();
     }
-    const asB = await t.gql(`query ($id: Int) { customer(customerId: $id) { databaseId email orders { nodes { databaseId } } } }`, { id: a.userId }, hb);
+    const asB = await t.gql(
+      `query ($id: Int) { customer(customerId: $id) { databaseId email orders { nodes { databaseId } } } }`,
+      { id: a.userId },
+      hb,
+    );
     expect(asB.body.data.customer).toBeNull();
-    const asB2 = await t.gql(`query ($id: ID) { customer(id: $id) { databaseId } }`, { id: Buffer.from(`user:${a.userId}`).toString('base64') }, hb);
+    const asB2 = await t.gql(
+      `query ($id: ID) { customer(id: $id) { databaseId } }`,
+      { id: Buffer.from(`user:${a.userId}`).toString('base64') },
+      hb,
+    );
     expect(asB2.body.data.customer).toBeNull();
     // A's session token without A's login (e.g. after logout) shows no orders or downloads.
     const sessionOnly = await t.gql(op('getOrders'), {}, headersOf({ sessionToken: a.sessionToken }));
@@ -79,7 +99,11 @@ describe('orders and downloads belong to their customer', () => {
     expect(dlA.errors).toBeUndefined();
     expect(dlA.data.customer.downloadableItems.nodes).toHaveLength(1);
     const item = dlA.data.customer.downloadableItems.nodes[0];
-    expect(item).toMatchObject({ name: 'Mesh OS 1.0', downloadsRemaining: 5, product: { databaseId: meshOs, slug: 'mesh-os' } });
+    expect(item).toMatchObject({
+      name: 'Mesh OS 1.0',
+      downloadsRemaining: 5,
+      product: { databaseId: meshOs, slug: 'mesh-os' },
+    });
     expect(item.url).toMatch(/^https:\/\/shop\.meshfront\.test\/api\/downloads\/[\w-]+\.[\w-]{43}$/);
     expect((await t.gql(op('getDownloads'), {}, hb)).body.data.customer.downloadableItems.nodes).toEqual([]);
     // An expired auth token is an error the storefront can act on, not an empty list.
@@ -91,8 +115,14 @@ describe('orders and downloads belong to their customer', () => {
 describe('the download route', () => {
   async function setup(quantity = 1) {
     const c = await register(t, newCustomer('dl'), headersOf({}, ip()));
-    const order = await placeOrder(t, { customerId: String(c.userId), productId: meshOs, status: 'completed', quantity });
-    const items = (await t.gql(op('getDownloads'), {}, headersOf({ authToken: c.authToken }))).body.data.customer.downloadableItems.nodes;
+    const order = await placeOrder(t, {
+      customerId: String(c.userId),
+      productId: meshOs,
+      status: 'completed',
+      quantity,
+    });
+    const items = (await t.gql(op('getDownloads'), {}, headersOf({ authToken: c.authToken }))).body.data.customer
+      .downloadableItems.nodes;
     const [perm] = await t.engine.orders.downloads(order.id);
     return { c, order, item: items[0], perm: perm! };
   }
@@ -103,7 +133,9 @@ describe('the download route', () => {
     for (let left = 4; left >= 0; left--) {
       const r = await download(item.url);
       expect(r.status).toBe(200);
-      expect(r.headers.get('content-disposition')).toBe(`attachment; filename="mesh-os-1.0.zip"; filename*=UTF-8''mesh-os-1.0.zip`);
+      expect(r.headers.get('content-disposition')).toBe(
+        `attachment; filename="mesh-os-1.0.zip"; filename*=UTF-8''mesh-os-1.0.zip`,
+      );
       expect(r.headers.get('cache-control')).toBe('private, no-store');
       expect(Buffer.from(await r.arrayBuffer()).equals(file)).toBe(true);
       expect(r.headers.get('x-downloads-remaining')).toBe(String(left));
@@ -118,7 +150,11 @@ describe('the download route', () => {
   it('a browser prefetch of the link (Sec-Purpose / Purpose: prefetch) sends no file and counts nothing', async () => {
     const { item, perm } = await setup();
     const token = new URL(item.url).pathname.split('/').pop()!;
-    const prefetches: Record<string, string>[] = [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }];
+    const prefetches: Record<string, string>[] = [
+      { 'sec-purpose': 'prefetch' },
+      { 'sec-purpose': 'prefetch;prerender' },
+      { purpose: 'prefetch' },
+    ];
     for (const headers of prefetches) {
       const r = await handleDownloadRequest(new Request(item.url, { headers }), token, t.engine.accounts.downloads);
       expect(r.status).toBe(204);
@@ -136,8 +172,12 @@ describe('the download route', () => {
   it('never goes below zero with concurrent downloads', async () => {
     const { item, perm } = await setup(2);
     expect(item.downloadsRemaining).toBe(10);
-    await t.engine.database.db.execute(sql`update download_permissions set downloads_remaining = 3 where id = ${perm.id}`);
-    const results = await Promise.all(Array.from({ length: 12 }, () => download(item.url).then(async (r) => (await r.arrayBuffer(), r.status))));
+    await t.engine.database.db.execute(
+      sql`update download_permissions set downloads_remaining = 3 where id = ${perm.id}`,
+    );
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => download(item.url).then(async (r) => (await r.arrayBuffer(), r.status))),
+    );
     expect(results.filter((s) => s === 200)).toHaveLength(3);
     expect(results.filter((s) => s === 403)).toHaveLength(9);
     const [after] = await t.engine.orders.downloads(perm.orderId);
@@ -153,7 +193,9 @@ describe('the download route', () => {
     expect(await expiredLink.text()).toBe(LINK_EXPIRED);
     const token = new URL(item.url).pathname.split('/').pop()!;
     const [payload, mac] = token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ p: perm.id + 1, o: String(c.userId), e: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ p: perm.id + 1, o: String(c.userId), e: Math.floor(Date.now() / 1000) + 600 }),
+    ).toString('base64url');
     expect((await download(`https://x.test/api/downloads/${forgedPayload}.${mac}`)).status).toBe(404);
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
     expect((await download(`https://x.test/api/downloads/${payload}.${flip(mac!, 10)}`)).status).toBe(404);
@@ -163,18 +205,27 @@ describe('the download route', () => {
     // Signed by us but for someone who does not own the order.
     const notYours = await download(`https://x.test/api/downloads/${svc.sign(perm.id, '999999')}`);
     expect(notYours.status).toBe(403);
-    await t.engine.database.db.execute(sql`update download_permissions set access_expires = now() - interval '1 day' where id = ${perm.id}`);
+    await t.engine.database.db.execute(
+      sql`update download_permissions set access_expires = now() - interval '1 day' where id = ${perm.id}`,
+    );
     const gone = await download(item.url);
     expect(gone.status).toBe(403);
     expect(await gone.text()).toBe(ACCESS_EXPIRED);
-    const active = await t.gql(`query { customer { downloadableItems(where: { active: true }) { nodes { id } } } }`, {}, headersOf({ authToken: c.authToken }));
+    const active = await t.gql(
+      `query { customer { downloadableItems(where: { active: true }) { nodes { id } } } }`,
+      {},
+      headersOf({ authToken: c.authToken }),
+    );
     expect(active.body.data.customer.downloadableItems.nodes).toEqual([]);
   });
 
   it('an unpaid or refunded order gives no downloads', async () => {
     const c = await register(t, newCustomer('unpaid'), headersOf({}, ip()));
     await placeOrder(t, { customerId: String(c.userId), productId: meshOs });
-    expect((await t.gql(op('getDownloads'), {}, headersOf({ authToken: c.authToken }))).body.data.customer.downloadableItems.nodes).toEqual([]);
+    expect(
+      (await t.gql(op('getDownloads'), {}, headersOf({ authToken: c.authToken }))).body.data.customer.downloadableItems
+        .nodes,
+    ).toEqual([]);
     const paid = await setup();
     await t.engine.database.db.transaction((tx) => t.engine.orders.refund(tx, paid.order.id, 'Refunded in a test.'));
     expect((await download(paid.item.url)).status).toBe(404);

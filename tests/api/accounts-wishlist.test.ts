@@ -31,16 +31,27 @@ describe('wishlist', () => {
   it('adds, lists newest first, removes; refuses unknown and unpublished products', async () => {
     const c = await register(t, newCustomer('wish'), headersOf({}, ip()));
     const h = headersOf({ authToken: c.authToken });
-    expect((await t.gql(ADD, { id: ids['omni-antenna'] }, h)).body.data.addToWishlist.productIds).toEqual([ids['omni-antenna']]);
+    expect((await t.gql(ADD, { id: ids['omni-antenna'] }, h)).body.data.addToWishlist.productIds).toEqual([
+      ids['omni-antenna'],
+    ]);
     await new Promise((r) => setTimeout(r, 5));
     const second = await t.gql(ADD, { id: ids['alpha-gateway'] }, h);
     expect(second.body.data.addToWishlist.productIds).toEqual([ids['alpha-gateway'], ids['omni-antenna']]);
-    expect(second.body.data.addToWishlist.customer.wishlist.nodes.map((n: { slug: string }) => n.slug)).toEqual(['alpha-gateway', 'omni-antenna']);
+    expect(second.body.data.addToWishlist.customer.wishlist.nodes.map((n: { slug: string }) => n.slug)).toEqual([
+      'alpha-gateway',
+      'omni-antenna',
+    ]);
     // Adding again changes nothing.
     expect((await t.gql(ADD, { id: ids['omni-antenna'] }, h)).body.data.addToWishlist.productIds).toHaveLength(2);
-    expect((await t.gql(ADD, { id: 987654 }, h)).body.errors?.[0]?.message).toBe('No product found matching the ID provided');
-    expect((await t.gql(ADD, { id: ids['draft-prototype'] }, h)).body.errors?.[0]?.message).toBe('No product found matching the ID provided');
-    expect((await t.gql(REMOVE, { id: ids['alpha-gateway'] }, h)).body.data.removeFromWishlist.productIds).toEqual([ids['omni-antenna']]);
+    expect((await t.gql(ADD, { id: 987654 }, h)).body.errors?.[0]?.message).toBe(
+      'No product found matching the ID provided',
+    );
+    expect((await t.gql(ADD, { id: ids['draft-prototype'] }, h)).body.errors?.[0]?.message).toBe(
+      'No product found matching the ID provided',
+    );
+    expect((await t.gql(REMOVE, { id: ids['alpha-gateway'] }, h)).body.data.removeFromWishlist.productIds).toEqual([
+      ids['omni-antenna'],
+    ]);
     const list = await t.gql(WISHLIST, {}, h);
     expect(list.body.data.customer.wishlist.nodes.map((n: { slug: string }) => n.slug)).toEqual(['omni-antenna']);
   });
@@ -51,7 +62,9 @@ describe('wishlist', () => {
     await t.gql(ADD, { id: ids['omni-antenna'] }, h);
     const r = await t.gql(MERGE, { ids: [ids['mesh-hoodie'], ids['omni-antenna'], 424242, ids['yagi-antenna']] }, h);
     expect(r.body.errors).toBeUndefined();
-    expect(new Set(r.body.data.mergeWishlist.productIds)).toEqual(new Set([ids['mesh-hoodie'], ids['omni-antenna'], ids['yagi-antenna']]));
+    expect(new Set(r.body.data.mergeWishlist.productIds)).toEqual(
+      new Set([ids['mesh-hoodie'], ids['omni-antenna'], ids['yagi-antenna']]),
+    );
     expect(r.body.data.mergeWishlist.productIds).toHaveLength(3);
   });
 
@@ -61,10 +74,16 @@ describe('wishlist', () => {
     await t.gql(ADD, { id: ids['omni-antenna'] }, headersOf({ authToken: a.authToken }));
     const hb = headersOf({ authToken: b.authToken, sessionToken: b.sessionToken });
     expect((await t.gql(WISHLIST, {}, hb)).body.data.customer.wishlist.nodes).toEqual([]);
-    const byId = await t.gql(`query ($id: Int) { customer(customerId: $id) { wishlist { nodes { slug } } } }`, { id: a.userId }, hb);
+    const byId = await t.gql(
+      `query ($id: Int) { customer(customerId: $id) { wishlist { nodes { slug } } } }`,
+      { id: a.userId },
+      hb,
+    );
     expect(byId.body.data.customer).toBeNull();
     // A's session token without A's login.
-    expect((await t.gql(WISHLIST, {}, headersOf({ sessionToken: a.sessionToken }))).body.data.customer.wishlist.nodes).toEqual([]);
+    expect(
+      (await t.gql(WISHLIST, {}, headersOf({ sessionToken: a.sessionToken }))).body.data.customer.wishlist.nodes,
+    ).toEqual([]);
     // Guests cannot add (their list stays in the browser).
     const guest = await t.gql(ADD, { id: ids['omni-antenna'] });
     expect(guest.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

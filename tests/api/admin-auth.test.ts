@@ -20,9 +20,24 @@ afterAll(async () => {
 
 /** Variables that pass validation for each admin operation (what they point at does not matter: nobody gets that far). */
 function variablesFor(name: string, ids: { product: number }): Record<string, unknown> {
-  const common: Record<string, unknown> = { id: ids.product, productId: ids.product, orderId: 1001, note: 'x', downloadId: 'abc', answered: true, kind: 'CONTACT_MESSAGES' };
+  const common: Record<string, unknown> = {
+    id: ids.product,
+    productId: ids.product,
+    orderId: 1001,
+    note: 'x',
+    downloadId: 'abc',
+    answered: true,
+    kind: 'CONTACT_MESSAGES',
+  };
   // `status` is a different enum in each operation.
-  const status: Record<string, unknown> = { adminModerateReview: 'APPROVED', adminReviews: 'PENDING', adminProducts: 'DRAFT', adminOrders: ['PROCESSING'], adminNewsletterSubscribers: 'CONFIRMED', adminExportCsv: 'CONFIRMED' };
+  const status: Record<string, unknown> = {
+    adminModerateReview: 'APPROVED',
+    adminReviews: 'PENDING',
+    adminProducts: 'DRAFT',
+    adminOrders: ['PROCESSING'],
+    adminNewsletterSubscribers: 'CONFIRMED',
+    adminExportCsv: 'CONFIRMED',
+  };
   const inputs: Record<string, unknown> = {
     adminCreateProduct: { name: 'Intruder', regularPriceCents: 100 },
     adminUpdateProduct: { regularPriceCents: 1 },
@@ -39,19 +54,54 @@ function variablesFor(name: string, ids: { product: number }): Record<string, un
     adminCreateCoupon: { code: 'intruder', amountCents: 100 },
     adminUpdateCoupon: { amountCents: 100 },
   };
-  return { ...common, ...(name in status ? { status: status[name] } : {}), ...(inputs[name] ? { input: inputs[name] } : {}) };
+  return {
+    ...common,
+    ...(name in status ? { status: status[name] } : {}),
+    ...(inputs[name] ? { input: inputs[name] } : {}),
+  };
 }
 
 describe('authorisation', () => {
   it('has an admin document for every operation the UI needs', () => {
     expect([...adminDocuments.keys()].sort()).toEqual(
       [
-        'adminAddOrderNote', 'adminAddProductDownload', 'adminArchiveProduct', 'adminCategories', 'adminContactMessages', 'adminCoupon', 'adminCoupons',
-        'adminCreateCategory', 'adminCreateCoupon', 'adminCreateProduct', 'adminCreateVariation', 'adminDashboard', 'adminDeleteCategory', 'adminDeleteVariation',
-        'adminExpireCoupon', 'adminExportCsv', 'adminModerateReview', 'adminNewsletterSubscribers', 'adminOrder', 'adminOrders', 'adminProduct', 'adminProducts',
-        'adminPublish', 'adminPublishStatus',
-        'adminRefundOrder', 'adminRemoveProductDownload', 'adminReviews', 'adminSetMessageAnswered', 'adminSetPrice', 'adminSetStock', 'adminUpdateCategory',
-        'adminUpdateCoupon', 'adminUpdateOrderStatus', 'adminUpdateProduct', 'adminUpdateVariation', 'adminUploadImage', 'adminViewer',
+        'adminAddOrderNote',
+        'adminAddProductDownload',
+        'adminArchiveProduct',
+        'adminCategories',
+        'adminContactMessages',
+        'adminCoupon',
+        'adminCoupons',
+        'adminCreateCategory',
+        'adminCreateCoupon',
+        'adminCreateProduct',
+        'adminCreateVariation',
+        'adminDashboard',
+        'adminDeleteCategory',
+        'adminDeleteVariation',
+        'adminExpireCoupon',
+        'adminExportCsv',
+        'adminModerateReview',
+        'adminNewsletterSubscribers',
+        'adminOrder',
+        'adminOrders',
+        'adminProduct',
+        'adminProducts',
+        'adminPublish',
+        'adminPublishStatus',
+        'adminRefundOrder',
+        'adminRemoveProductDownload',
+        'adminReviews',
+        'adminSetMessageAnswered',
+        'adminSetPrice',
+        'adminSetStock',
+        'adminUpdateCategory',
+        'adminUpdateCoupon',
+        'adminUpdateOrderStatus',
+        'adminUpdateProduct',
+        'adminUpdateVariation',
+        'adminUploadImage',
+        'adminViewer',
       ].sort(),
     );
   });
@@ -62,19 +112,36 @@ describe('authorisation', () => {
     for (const name of names) {
       const vars = variablesFor(name, ids);
       const guest = await t.adminGql(adminOp(name), vars, null);
-      expect(guest.body.errors?.[0], `${name} as a guest`).toMatchObject({ message: 'You must be logged in as a shop manager to do that.', extensions: { code: 'UNAUTHENTICATED' } });
+      expect(guest.body.errors?.[0], `${name} as a guest`).toMatchObject({
+        message: 'You must be logged in as a shop manager to do that.',
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
       const customer = await t.adminGql(adminOp(name), vars, t.customerToken);
-      expect(customer.body.errors?.[0], `${name} as a customer`).toMatchObject({ message: 'You do not have permission to do that.', extensions: { code: 'FORBIDDEN' } });
+      expect(customer.body.errors?.[0], `${name} as a customer`).toMatchObject({
+        message: 'You do not have permission to do that.',
+        extensions: { code: 'FORBIDDEN' },
+      });
       // Nothing comes back: the root field is null (nullable fields) or the whole data is (non-null ones).
-      expect(Object.values(customer.body.data ?? {}).every((v) => v === null), name).toBe(true);
+      expect(
+        Object.values(customer.body.data ?? {}).every((v) => v === null),
+        name,
+      ).toBe(true);
     }
   });
 
   it('a refused customer changes nothing: stock, coupons and categories stay as they were', async () => {
     const before = await stockOf(t, 'bravo-outdoor-gateway');
     const id = await productId(t, 'bravo-outdoor-gateway');
-    await t.adminGql(adminOp('adminSetStock'), { id, input: { manageStock: true, stockQuantity: 999 } }, t.customerToken);
-    await t.adminGql(adminOp('adminCreateCoupon'), { input: { code: 'customer-made', discountType: 'PERCENT', amountCents: 10000 } }, t.customerToken);
+    await t.adminGql(
+      adminOp('adminSetStock'),
+      { id, input: { manageStock: true, stockQuantity: 999 } },
+      t.customerToken,
+    );
+    await t.adminGql(
+      adminOp('adminCreateCoupon'),
+      { input: { code: 'customer-made', discountType: 'PERCENT', amountCents: 10000 } },
+      t.customerToken,
+    );
     expect(await stockOf(t, 'bravo-outdoor-gateway')).toBe(before);
     expect(await t.admin.coupons.getByCode('customer-made')).toBeNull();
   });
@@ -87,7 +154,9 @@ describe('authorisation', () => {
 
   it('tells the UI who is asking: null for a guest, the role for a login', async () => {
     expect((await t.adminGql(adminOp('adminViewer'), {}, null)).body.data.adminViewer).toBeNull();
-    expect((await t.adminGql(adminOp('adminViewer'), {}, t.customerToken)).body.data.adminViewer).toMatchObject({ role: 'customer' });
+    expect((await t.adminGql(adminOp('adminViewer'), {}, t.customerToken)).body.data.adminViewer).toMatchObject({
+      role: 'customer',
+    });
     expect((await t.ok('adminViewer')).adminViewer).toMatchObject({ role: 'shop_manager' });
   });
 
@@ -101,7 +170,15 @@ describe('authorisation', () => {
 
   it('lets a shop manager in, and a demoted one out at the next request', async () => {
     const d = (await t.ok('adminDashboard')).adminDashboard;
-    expect(d.ordersByStatus.map((s: any) => s.status)).toEqual(['PENDING', 'PROCESSING', 'ON_HOLD', 'COMPLETED', 'CANCELLED', 'REFUNDED', 'FAILED']);
+    expect(d.ordersByStatus.map((s: any) => s.status)).toEqual([
+      'PENDING',
+      'PROCESSING',
+      'ON_HOLD',
+      'COMPLETED',
+      'CANCELLED',
+      'REFUNDED',
+      'FAILED',
+    ]);
     const managerId = (await t.ok('adminViewer')).adminViewer.id;
     await t.admin.roles.setRole(managerId, 'customer');
     try {
@@ -115,7 +192,11 @@ describe('authorisation', () => {
 
 describe('separate from the storefront', () => {
   it('the storefront endpoint has no admin fields', async () => {
-    const r = await t.gql('query { adminDashboard { ordersToday } }', {}, { authorization: `Bearer ${t.managerToken}` });
+    const r = await t.gql(
+      'query { adminDashboard { ordersToday } }',
+      {},
+      { authorization: `Bearer ${t.managerToken}` },
+    );
     expect(r.body.errors?.[0]?.message).toMatch(/Cannot query field "adminDashboard"/);
   });
 

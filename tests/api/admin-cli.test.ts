@@ -33,11 +33,15 @@ afterAll(async () => {
 });
 
 function shop(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server/cli.ts'), ...args], {
-    encoding: 'utf8',
-    input,
-    env: { ...process.env, ...env, MESHFRONT_LOG_ERRORS: '0' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server/cli.ts'), ...args],
+    {
+      encoding: 'utf8',
+      input,
+      env: { ...process.env, ...env, MESHFRONT_LOG_ERRORS: '0' },
+    },
+  );
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -51,7 +55,8 @@ async function withEngine<T>(fn: (e: Engine) => Promise<T>): Promise<T> {
   }
 }
 
-const stockOf = (e: Engine, sku: string) => e.catalog.snapshot().then((s) => s.productsBySku.get(sku.toLowerCase())!.stockQuantity);
+const stockOf = (e: Engine, sku: string) =>
+  e.catalog.snapshot().then((s) => s.productsBySku.get(sku.toLowerCase())!.stockQuantity);
 
 describe('npm run shop', () => {
   // Every spawn starts tsx and opens the database (seconds each on a busy machine): each one checks what it can.
@@ -60,11 +65,17 @@ describe('npm run shop', () => {
       await e.catalog.seedFromDirectory(FIXTURE_CATALOG);
       await e.accounts.customers.create({ email: 'clerk@example.test', username: 'clerk', passwordHash: null });
     });
-    const created = shop(['create-admin', '--username', 'opsboss', '--email', 'ops@example.test', '--password-stdin'], 'Correct-Horse-Battery-9\n');
+    const created = shop(
+      ['create-admin', '--username', 'opsboss', '--email', 'ops@example.test', '--password-stdin'],
+      'Correct-Horse-Battery-9\n',
+    );
     expect(created.err).toBe('');
     expect(created.code).toBe(0);
     expect(created.out).toMatch(/^Created shop manager opsboss <ops@example.test> \(user \d+\)\.\n$/);
-    const again = shop(['create-admin', '--username', 'opsboss', '--email', 'other@example.test', '--password-stdin'], 'Correct-Horse-Battery-9');
+    const again = shop(
+      ['create-admin', '--username', 'opsboss', '--email', 'other@example.test', '--password-stdin'],
+      'Correct-Horse-Battery-9',
+    );
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/already registered with that username.*create-admin --promote opsboss/);
     const promoted = shop(['create-admin', '--promote', 'clerk@example.test']);
@@ -84,17 +95,43 @@ describe('npm run shop', () => {
     expect(stock).toMatchObject({ code: 0, out: 'Bravo Outdoor Gateway (FX-BRAVO): stock 40.\n' });
     const badAmount = shop(['products', 'set-price', 'FX-BRAVO', '--regular', '12,50']);
     expect(badAmount.code).toBe(2);
-    expect(badAmount.err).toMatch(/--regular must be an amount in euros such as 349 or 12\.50[\s\S]*products set-price ID_OR_SKU/);
+    expect(badAmount.err).toMatch(
+      /--regular must be an amount in euros such as 349 or 12\.50[\s\S]*products set-price ID_OR_SKU/,
+    );
     await withEngine(async (e) => {
       const p = (await e.catalog.snapshot()).productsBySku.get('fx-bravo')!;
-      expect(p).toMatchObject({ regularPriceCents: 29900, salePriceCents: 24950, stockQuantity: 40, lowStockAmount: 5, manageStock: true });
+      expect(p).toMatchObject({
+        regularPriceCents: 29900,
+        salePriceCents: 24950,
+        stockQuantity: 40,
+        lowStockAmount: 5,
+        manageStock: true,
+      });
     });
   });
 
   it('creates and expires a coupon', async () => {
-    const created = shop(['coupons', 'create', 'Summer', '--type', 'percent', '--amount', '12.5', '--expires', '2999-01-01', '--usage-limit', '100']);
-    expect(created).toMatchObject({ code: 0, out: 'Created coupon summer: 12.5% off (percent), expires 2999-01-01.\n' });
-    expect(shop(['coupons', 'expire', 'SUMMER'])).toMatchObject({ code: 0, out: 'Coupon summer has expired (used 0 times).\n' });
+    const created = shop([
+      'coupons',
+      'create',
+      'Summer',
+      '--type',
+      'percent',
+      '--amount',
+      '12.5',
+      '--expires',
+      '2999-01-01',
+      '--usage-limit',
+      '100',
+    ]);
+    expect(created).toMatchObject({
+      code: 0,
+      out: 'Created coupon summer: 12.5% off (percent), expires 2999-01-01.\n',
+    });
+    expect(shop(['coupons', 'expire', 'SUMMER'])).toMatchObject({
+      code: 0,
+      out: 'Coupon summer has expired (used 0 times).\n',
+    });
     await withEngine(async (e) => {
       const c = (await e.coupons.findByCode('summer'))!;
       expect(c).toMatchObject({ discountType: 'percent', amountCents: 1250, usageLimit: 100 });
@@ -115,23 +152,45 @@ describe('npm run shop', () => {
     const list = shop(['orders', 'list', '--status', 'processing']);
     expect(list.code).toBe(0);
     expect(list.out).toMatch(/^order\s+date\s+status\s+customer\s+total\s+payment$/m);
-    for (const id of [ids.ship, ids.cancel, ids.refund]) expect(list.out).toMatch(new RegExp(`^${id}\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\s+processing\\s+\\S+@example\\.test\\s+€`, 'm'));
+    for (const id of [ids.ship, ids.cancel, ids.refund])
+      expect(list.out).toMatch(
+        new RegExp(`^${id}\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\s+processing\\s+\\S+@example\\.test\\s+€`, 'm'),
+      );
 
-    const complete = shop(['orders', 'complete', String(ids.ship), '--tracking', '1Z999AA10123456784', '--carrier', 'UPS']);
-    expect(complete).toMatchObject({ code: 0, out: `Order ${ids.ship} is completed. The customer was e-mailed at cli.buyer@example.test.\n` });
+    const complete = shop([
+      'orders',
+      'complete',
+      String(ids.ship),
+      '--tracking',
+      '1Z999AA10123456784',
+      '--carrier',
+      'UPS',
+    ]);
+    expect(complete).toMatchObject({
+      code: 0,
+      out: `Order ${ids.ship} is completed. The customer was e-mailed at cli.buyer@example.test.\n`,
+    });
     const outbox = readMailSettings({ MESHFRONT_DATA_DIR: env.MESHFRONT_DATA_DIR }).outboxDir;
     const mail = await readOutbox({ dir: outbox, to: 'cli.buyer@example.test' });
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe(`Your Meshfront order #${ids.ship} is complete`);
     expect(mail[0]!.text).toContain('Tracking number: 1Z999AA10123456784 (UPS)');
 
-    expect(shop(['orders', 'cancel', String(ids.cancel), '--note', 'Out of budget'])).toMatchObject({ code: 0, out: `Order ${ids.cancel} is cancelled; its stock is back.\n` });
+    expect(shop(['orders', 'cancel', String(ids.cancel), '--note', 'Out of budget'])).toMatchObject({
+      code: 0,
+      out: `Order ${ids.cancel} is cancelled; its stock is back.\n`,
+    });
 
     const first = shop(['orders', 'refund', String(ids.refund), '--amount', '5.00', '--reason', 'Scratched']);
-    expect(first).toMatchObject({ code: 0, out: `Refunded €5.00 of order ${ids.refund} (recorded; pay it back outside the shop). Order status: processing.\n` });
+    expect(first).toMatchObject({
+      code: 0,
+      out: `Refunded €5.00 of order ${ids.refund} (recorded; pay it back outside the shop). Order status: processing.\n`,
+    });
     const repeat = shop(['orders', 'refund', String(ids.refund), '--amount', '5.00', '--reason', 'Scratched']);
     expect(repeat.code).toBe(0);
-    expect(repeat.out).toMatch(/^Already done: refund \d+ of €5\.00 \(succeeded\) was made with key cli-\d+-500; nothing more was refunded\./);
+    expect(repeat.out).toMatch(
+      /^Already done: refund \d+ of €5\.00 \(succeeded\) was made with key cli-\d+-500; nothing more was refunded\./,
+    );
 
     await withEngine(async (e) => {
       expect(await stockOf(e, 'FX-BRAVO')).toBe(ids.stockBeforeCancel! + 3);
@@ -145,7 +204,9 @@ describe('npm run shop', () => {
   it('explains a missing or unknown subcommand with the usage text and exit code 2; a missing order exits 1', () => {
     const none = shop(['orders']);
     expect(none.code).toBe(2);
-    expect(none.err).toMatch(/^Say what to do: list, show, complete, hold, cancel, refund\.[\s\S]*orders refund ID \[--amount 12\.50\]/);
+    expect(none.err).toMatch(
+      /^Say what to do: list, show, complete, hold, cancel, refund\.[\s\S]*orders refund ID \[--amount 12\.50\]/,
+    );
     const missing = shop(['orders', 'show', '999999']);
     expect(missing).toMatchObject({ code: 1, err: 'shop orders: There is no order 999999.\n' });
   });

@@ -13,7 +13,9 @@ import { startTestEngine, type GqlResponse, type TestEngine } from './harness.ts
 
 export const ADMIN_OPERATIONS_DIR = path.resolve(import.meta.dirname, '../../src/server/admin/operations');
 const ADMIN_FRAGMENTS_DIR = path.resolve(import.meta.dirname, '../../src/server/admin/fragments');
-export const adminDocuments = new Map(composeOperations(ADMIN_OPERATIONS_DIR, ADMIN_FRAGMENTS_DIR).map((o) => [o.name, print(o.document)]));
+export const adminDocuments = new Map(
+  composeOperations(ADMIN_OPERATIONS_DIR, ADMIN_FRAGMENTS_DIR).map((o) => [o.name, print(o.document)]),
+);
 
 /** The admin UI's operation `name`, exactly as it is stored (with its fragments). */
 export function adminOp(name: string): string {
@@ -38,14 +40,28 @@ export type AdminTestEngine = TestEngine & {
   fails(name: string, variables?: Record<string, unknown>): Promise<{ message: string; code: unknown }>;
 };
 
-export async function startAdminEngine(options: { env?: Record<string, string>; trustedAdminDocuments?: boolean } = {}): Promise<AdminTestEngine> {
+export async function startAdminEngine(
+  options: { env?: Record<string, string>; trustedAdminDocuments?: boolean } = {},
+): Promise<AdminTestEngine> {
   const t = await startTestEngine({ env: options.env });
-  const adminYoga = createAdminYoga(async () => t.engine, { ...t.config, trustedDocumentsOnly: options.trustedAdminDocuments ?? t.config.trustedDocumentsOnly }, { operationsDir: ADMIN_OPERATIONS_DIR });
+  const adminYoga = createAdminYoga(
+    async () => t.engine,
+    { ...t.config, trustedDocumentsOnly: options.trustedAdminDocuments ?? t.config.trustedDocumentsOnly },
+    { operationsDir: ADMIN_OPERATIONS_DIR },
+  );
   const admin = adminServiceFor(t.engine);
-  const adminGql = async <T,>(query: string, variables: Record<string, unknown> = {}, token?: string | null): Promise<GqlResponse<T>> => {
+  const adminGql = async <T>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    token?: string | null,
+  ): Promise<GqlResponse<T>> => {
     const r = await adminYoga.fetch('http://meshfront.test/api/admin/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ query, variables }),
     });
     const text = await r.text();
@@ -80,7 +96,19 @@ export async function startAdminEngine(options: { env?: Record<string, string>; 
   return out;
 }
 
-const ADDRESS = { firstName: 'Grace', lastName: 'Hopper', company: '', address1: '1 Harbour Rd', address2: '', city: 'Lisbon', state: '', postcode: '1000-001', country: 'PT', email: 'grace@example.test', phone: '' };
+const ADDRESS = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  company: '',
+  address1: '1 Harbour Rd',
+  address2: '',
+  city: 'Lisbon',
+  state: '',
+  postcode: '1000-001',
+  country: 'PT',
+  email: 'grace@example.test',
+  phone: '',
+};
 
 /**
  * An order placed through the order service with stock taken like checkout takes it (so cancelling has
@@ -88,14 +116,29 @@ const ADDRESS = { firstName: 'Grace', lastName: 'Hopper', company: '', address1:
  */
 export async function placePaidOrder(
   t: TestEngine,
-  o: { lines: [number, number, number][]; customerId?: string; email?: string; paymentMethod?: string; status?: 'pending' | 'processing'; date?: Date },
+  o: {
+    lines: [number, number, number][];
+    customerId?: string;
+    email?: string;
+    paymentMethod?: string;
+    status?: 'pending' | 'processing';
+    date?: Date;
+  },
 ) {
   const { takeStock } = await import('../../src/server/catalog/stock.ts');
   const snap = await t.engine.catalog.snapshot();
   const total = o.lines.reduce((s, [, q, c]) => s + q * c, 0);
   const billing = { ...ADDRESS, email: o.email ?? ADDRESS.email };
   const order = await t.engine.database.db.transaction(async (tx) => {
-    const taken = await takeStock(tx, o.lines.map(([productId, quantity]) => ({ productId, variationId: null, quantity, name: snap.productsById.get(productId)!.name })));
+    const taken = await takeStock(
+      tx,
+      o.lines.map(([productId, quantity]) => ({
+        productId,
+        variationId: null,
+        quantity,
+        name: snap.productsById.get(productId)!.name,
+      })),
+    );
     const row = await t.engine.orders.create(
       tx,
       {
@@ -119,7 +162,19 @@ export async function placePaidOrder(
       },
       o.lines.map(([productId, quantity, cents], i) => {
         const p = snap.productsById.get(productId)!;
-        return { productId, name: p.name, sku: p.sku, quantity, subtotalCents: quantity * cents, subtotalTaxCents: 0, totalCents: quantity * cents, totalTaxCents: 0, virtual: p.virtual, downloadable: p.downloadable, stockReduced: taken[i]!.reduced };
+        return {
+          productId,
+          name: p.name,
+          sku: p.sku,
+          quantity,
+          subtotalCents: quantity * cents,
+          subtotalTaxCents: 0,
+          totalCents: quantity * cents,
+          totalTaxCents: 0,
+          virtual: p.virtual,
+          downloadable: p.downloadable,
+          stockReduced: taken[i]!.reduced,
+        };
       }),
     );
     if (o.status === 'pending') return row;

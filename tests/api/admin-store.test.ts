@@ -24,32 +24,91 @@ afterAll(async () => {
 
 describe('coupons', () => {
   it('creates a coupon shoppers can use, shows its usage, edits and expires it', async () => {
-    const c = (await t.ok('adminCreateCoupon', { input: { code: 'Spring-10', discountType: 'PERCENT', amountCents: 1000, usageLimit: 5, description: 'Spring sale' } })).adminCreateCoupon;
-    expect(c).toMatchObject({ code: 'spring-10', discountType: 'PERCENT', amountCents: 1000, usageLimit: 5, usageCount: 0, expired: false, expiresAt: null, usages: [] });
+    const c = (
+      await t.ok('adminCreateCoupon', {
+        input: {
+          code: 'Spring-10',
+          discountType: 'PERCENT',
+          amountCents: 1000,
+          usageLimit: 5,
+          description: 'Spring sale',
+        },
+      })
+    ).adminCreateCoupon;
+    expect(c).toMatchObject({
+      code: 'spring-10',
+      discountType: 'PERCENT',
+      amountCents: 1000,
+      usageLimit: 5,
+      usageCount: 0,
+      expired: false,
+      expiresAt: null,
+      usages: [],
+    });
     // A shopper uses it at checkout.
     const s = new Shopper(t);
     await s.ok(operation('addToCart'), { productId: await productId(t, 'omni-antenna'), quantity: 1 });
     await s.ok(operation('applyCoupon'), { code: 'SPRING-10' });
-    const order = (await s.ok(operation('Checkout'), { paymentMethod: 'cod', billing: { ...BILLING, email: 'coupon.user@example.test' } })).checkout.order;
+    const order = (
+      await s.ok(operation('Checkout'), {
+        paymentMethod: 'cod',
+        billing: { ...BILLING, email: 'coupon.user@example.test' },
+      })
+    ).checkout.order;
     const used = (await t.ok('adminCoupon', { code: 'spring-10' })).adminCoupon;
     expect(used.usageCount).toBe(1);
-    expect(used.usages).toEqual([{ orderId: order.databaseId, customer: 'coupon.user@example.test', date: expect.any(String) }]);
-    const edited = (await t.ok('adminUpdateCoupon', { id: c.id, input: { amountCents: 1500, expiresAt: '2999-12-31', minimumCents: 5000 } })).adminUpdateCoupon;
-    expect(edited).toMatchObject({ amountCents: 1500, minimumCents: 5000, expiresAt: '2999-12-31T00:00:00.000Z', expired: false, usageCount: 1 });
+    expect(used.usages).toEqual([
+      { orderId: order.databaseId, customer: 'coupon.user@example.test', date: expect.any(String) },
+    ]);
+    const edited = (
+      await t.ok('adminUpdateCoupon', {
+        id: c.id,
+        input: { amountCents: 1500, expiresAt: '2999-12-31', minimumCents: 5000 },
+      })
+    ).adminUpdateCoupon;
+    expect(edited).toMatchObject({
+      amountCents: 1500,
+      minimumCents: 5000,
+      expiresAt: '2999-12-31T00:00:00.000Z',
+      expired: false,
+      usageCount: 1,
+    });
     const expired = (await t.ok('adminExpireCoupon', { id: c.id })).adminExpireCoupon;
     expect(expired.expired).toBe(true);
     const late = new Shopper(t);
     await late.ok(operation('addToCart'), { productId: await productId(t, 'omni-antenna'), quantity: 1 });
-    expect(await late.fails(operation('applyCoupon'), { code: 'spring-10' })).toBe('Coupon &quot;spring-10&quot; has expired.');
-    expect((await t.ok('adminCoupons', { search: 'spring' })).adminCoupons).toMatchObject({ total: 1, nodes: [{ code: 'spring-10', usageCount: 1, expired: true }] });
+    expect(await late.fails(operation('applyCoupon'), { code: 'spring-10' })).toBe(
+      'Coupon &quot;spring-10&quot; has expired.',
+    );
+    expect((await t.ok('adminCoupons', { search: 'spring' })).adminCoupons).toMatchObject({
+      total: 1,
+      nodes: [{ code: 'spring-10', usageCount: 1, expired: true }],
+    });
   });
 
   it('refuses invalid coupons with a reason', async () => {
-    expect((await t.fails('adminCreateCoupon', { input: { code: 'half-off', discountType: 'PERCENT', amountCents: 15000 } })).message).toBe('A percent coupon cannot take more than 100% (amount 10000).');
-    expect((await t.fails('adminCreateCoupon', { input: { code: 'no spaces please', amountCents: 100 } })).message).toBe('The code may contain letters, digits, hyphens and underscores only');
+    expect(
+      (await t.fails('adminCreateCoupon', { input: { code: 'half-off', discountType: 'PERCENT', amountCents: 15000 } }))
+        .message,
+    ).toBe('A percent coupon cannot take more than 100% (amount 10000).');
+    expect(
+      (await t.fails('adminCreateCoupon', { input: { code: 'no spaces please', amountCents: 100 } })).message,
+    ).toBe('The code may contain letters, digits, hyphens and underscores only');
     await t.ok('adminCreateCoupon', { input: { code: 'five-off', discountType: 'FIXED_CART', amountCents: 500 } });
-    expect((await t.fails('adminCreateCoupon', { input: { code: 'FIVE-OFF', discountType: 'FIXED_CART', amountCents: 500 } })).message).toBe('A coupon with the code "five-off" exists already.');
-    expect((await t.fails('adminCreateCoupon', { input: { code: 'min-max', amountCents: 500, minimumCents: 9000, maximumCents: 1000 } })).message).toBe('The minimum spend must not be above the maximum spend.');
+    expect(
+      (
+        await t.fails('adminCreateCoupon', {
+          input: { code: 'FIVE-OFF', discountType: 'FIXED_CART', amountCents: 500 },
+        })
+      ).message,
+    ).toBe('A coupon with the code "five-off" exists already.');
+    expect(
+      (
+        await t.fails('adminCreateCoupon', {
+          input: { code: 'min-max', amountCents: 500, minimumCents: 9000, maximumCents: 1000 },
+        })
+      ).message,
+    ).toBe('The minimum spend must not be above the maximum spend.');
     expect((await t.fails('adminExpireCoupon', { id: 999999 })).code).toBe('NOT_FOUND');
   });
 });
@@ -60,15 +119,40 @@ describe('reviews', () => {
     const WRITE = 'mutation ($input: WriteReviewInput!) { writeReview(input: $input) { review { databaseId } } }';
     const SHOP = 'query ($id: ID!) { product(id: $id, idType: DATABASE_ID) { reviewCount averageRating } }';
     const before = (await t.data(SHOP, { id: String(id) })).product;
-    const written = await t.gql(WRITE, { input: { commentOn: id, rating: 1, content: 'Arrived broken.', author: 'Tess', authorEmail: 'tess@example.test' } }, { 'x-forwarded-for': '203.0.113.9' });
+    const written = await t.gql(
+      WRITE,
+      {
+        input: {
+          commentOn: id,
+          rating: 1,
+          content: 'Arrived broken.',
+          author: 'Tess',
+          authorEmail: 'tess@example.test',
+        },
+      },
+      { 'x-forwarded-for': '203.0.113.9' },
+    );
     const reviewId = written.body.data.writeReview.review.databaseId;
     const pending = (await t.ok('adminReviews', { status: 'PENDING' })).adminReviews;
-    expect(pending.nodes).toContainEqual(expect.objectContaining({ id: reviewId, productId: id, rating: 1, content: 'Arrived broken.', author: 'Tess', status: 'PENDING' }));
+    expect(pending.nodes).toContainEqual(
+      expect.objectContaining({
+        id: reviewId,
+        productId: id,
+        rating: 1,
+        content: 'Arrived broken.',
+        author: 'Tess',
+        status: 'PENDING',
+      }),
+    );
     expect((await t.ok('adminDashboard')).adminDashboard.pendingReviews).toBe(pending.total);
     expect((await t.data(SHOP, { id: String(id) })).product.reviewCount).toBe(before.reviewCount);
-    expect((await t.ok('adminModerateReview', { id: reviewId, status: 'APPROVED' })).adminModerateReview.status).toBe('APPROVED');
+    expect((await t.ok('adminModerateReview', { id: reviewId, status: 'APPROVED' })).adminModerateReview.status).toBe(
+      'APPROVED',
+    );
     expect((await t.data(SHOP, { id: String(id) })).product.reviewCount).toBe(before.reviewCount + 1);
-    expect((await t.ok('adminModerateReview', { id: reviewId, status: 'REJECTED' })).adminModerateReview.status).toBe('REJECTED');
+    expect((await t.ok('adminModerateReview', { id: reviewId, status: 'REJECTED' })).adminModerateReview.status).toBe(
+      'REJECTED',
+    );
     expect((await t.data(SHOP, { id: String(id) })).product).toEqual(before);
     expect((await t.fails('adminModerateReview', { id: 999999, status: 'APPROVED' })).code).toBe('NOT_FOUND');
   });
@@ -76,37 +160,89 @@ describe('reviews', () => {
 
 describe('contact messages and newsletter subscribers', () => {
   it('lists messages newest first, marks them answered, exports CSV safely', async () => {
-    const contact = new ContactService(t.engine.database.db, { mailer: t.engine.commerceMailer, supportEmail: 'support@example.test', log: () => {} });
-    const a = await contact.submit({ firstName: 'Ana', lastName: 'Lima', email: 'ana@example.test', phone: '', message: 'Does the Bravo work in the rain?', locale: 'pt_BR' }, { remoteIp: null, userAgent: null, botScore: null });
-    const b = await contact.submit({ firstName: '=HYPERLINK("http://evil")', lastName: 'O"Neil', email: 'x@example.test', phone: '+1 555', message: 'Line one,\nline two', locale: 'en_US' }, { remoteIp: null, userAgent: null, botScore: null });
+    const contact = new ContactService(t.engine.database.db, {
+      mailer: t.engine.commerceMailer,
+      supportEmail: 'support@example.test',
+      log: () => {},
+    });
+    const a = await contact.submit(
+      {
+        firstName: 'Ana',
+        lastName: 'Lima',
+        email: 'ana@example.test',
+        phone: '',
+        message: 'Does the Bravo work in the rain?',
+        locale: 'pt_BR',
+      },
+      { remoteIp: null, userAgent: null, botScore: null },
+    );
+    const b = await contact.submit(
+      {
+        firstName: '=HYPERLINK("http://evil")',
+        lastName: 'O"Neil',
+        email: 'x@example.test',
+        phone: '+1 555',
+        message: 'Line one,\nline two',
+        locale: 'en_US',
+      },
+      { remoteIp: null, userAgent: null, botScore: null },
+    );
     const inbox = (await t.ok('adminContactMessages', { answered: false })).adminContactMessages;
     expect(inbox.nodes.map((m: any) => m.id)).toEqual([b.id, a.id]);
     expect((await t.ok('adminDashboard')).adminDashboard.unansweredMessages).toBe(2);
     const answered = (await t.ok('adminSetMessageAnswered', { id: a.id, answered: true })).adminSetMessageAnswered;
     expect(answered).toMatchObject({ id: a.id, answered: true, answeredAt: expect.any(String) });
-    expect((await t.ok('adminContactMessages', { answered: false })).adminContactMessages.nodes.map((m: any) => m.id)).toEqual([b.id]);
+    expect(
+      (await t.ok('adminContactMessages', { answered: false })).adminContactMessages.nodes.map((m: any) => m.id),
+    ).toEqual([b.id]);
     expect((await t.ok('adminDashboard')).adminDashboard.unansweredMessages).toBe(1);
     const csv = (await t.ok('adminExportCsv', { kind: 'CONTACT_MESSAGES' })).adminExportCsv;
-    expect(csv).toMatchObject({ contentType: 'text/csv; charset=utf-8', rows: 2, fileName: expect.stringMatching(/^contact-messages-\d{4}-\d{2}-\d{2}\.csv$/) });
+    expect(csv).toMatchObject({
+      contentType: 'text/csv; charset=utf-8',
+      rows: 2,
+      fileName: expect.stringMatching(/^contact-messages-\d{4}-\d{2}-\d{2}\.csv$/),
+    });
     const lines = csv.csv.split('\r\n');
     expect(lines[0]).toBe('id,received_at,first_name,last_name,email,phone,locale,message,answered_at,mail_status');
-    expect(lines[1]).toMatch(new RegExp(`^${a.id},[^,]+,Ana,Lima,ana@example.test,,pt_BR,Does the Bravo work in the rain\\?,\\d{4}-`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^${a.id},[^,]+,Ana,Lima,ana@example.test,,pt_BR,Does the Bravo work in the rain\\?,\\d{4}-`),
+    );
     // A formula is defused with an apostrophe; quotes doubled; the line break stays inside the quoted field.
     expect(csv.csv).toContain(`${b.id},`);
-    expect(csv.csv).toContain(`,"'=HYPERLINK(""http://evil"")","O""Neil",x@example.test,'+1 555,en_US,"Line one,\nline two",,`);
+    expect(csv.csv).toContain(
+      `,"'=HYPERLINK(""http://evil"")","O""Neil",x@example.test,'+1 555,en_US,"Line one,\nline two",,`,
+    );
   });
 
   it('lists newsletter subscribers by status and exports them without token hashes', async () => {
     await t.engine.database.db.insert(newsletterSubscribers).values([
-      { email: 'confirmed@example.test', status: 'confirmed', locale: 'de_DE', confirmedAt: new Date('2026-01-02T10:00:00Z'), unsubscribeTokenHash: 'secret-hash-1' },
+      {
+        email: 'confirmed@example.test',
+        status: 'confirmed',
+        locale: 'de_DE',
+        confirmedAt: new Date('2026-01-02T10:00:00Z'),
+        unsubscribeTokenHash: 'secret-hash-1',
+      },
       { email: 'waiting@example.test', status: 'pending', confirmTokenHash: 'secret-hash-2' },
     ]);
     const confirmed = (await t.ok('adminNewsletterSubscribers', { status: 'CONFIRMED' })).adminNewsletterSubscribers;
-    expect(confirmed).toMatchObject({ total: 1, nodes: [{ email: 'confirmed@example.test', status: 'CONFIRMED', locale: 'de_DE', confirmedAt: '2026-01-02T10:00:00.000Z' }] });
+    expect(confirmed).toMatchObject({
+      total: 1,
+      nodes: [
+        {
+          email: 'confirmed@example.test',
+          status: 'CONFIRMED',
+          locale: 'de_DE',
+          confirmedAt: '2026-01-02T10:00:00.000Z',
+        },
+      ],
+    });
     expect((await t.ok('adminNewsletterSubscribers', {})).adminNewsletterSubscribers.total).toBe(2);
     const csv = (await t.ok('adminExportCsv', { kind: 'NEWSLETTER_SUBSCRIBERS', status: 'CONFIRMED' })).adminExportCsv;
     expect(csv.rows).toBe(1);
-    expect(csv.csv).toMatch(/^id,email,status,locale,signed_up_at,confirmed_at,unsubscribed_at\r\n\d+,confirmed@example\.test,confirmed,de_DE,[^,]+,2026-01-02T10:00:00\.000Z,\r\n$/);
+    expect(csv.csv).toMatch(
+      /^id,email,status,locale,signed_up_at,confirmed_at,unsubscribed_at\r\n\d+,confirmed@example\.test,confirmed,de_DE,[^,]+,2026-01-02T10:00:00\.000Z,\r\n$/,
+    );
     expect(csv.csv).not.toContain('secret-hash');
   });
 });
@@ -125,7 +261,9 @@ describe('dashboard', () => {
     expect(after.ordersToday).toBe(before.ordersToday + 1);
     expect(after.revenueTodayCents).toBe(before.revenueTodayCents + 5000 - 1000);
     expect(after.ordersToShip).toBe(before.ordersToShip + 2);
-    expect(after.ordersByStatus.find((s: any) => s.status === 'PENDING').count).toBe(before.ordersByStatus.find((s: any) => s.status === 'PENDING').count + 1);
+    expect(after.ordersByStatus.find((s: any) => s.status === 'PENDING').count).toBe(
+      before.ordersByStatus.find((s: any) => s.status === 'PENDING').count + 1,
+    );
   });
 });
 
@@ -145,7 +283,10 @@ describe('publishing', () => {
           await gate;
           fs.mkdirSync(path.join(outDir, 'server'), { recursive: true });
           fs.mkdirSync(path.join(outDir, 'client'), { recursive: true });
-          fs.writeFileSync(path.join(outDir, 'server', 'entry.mjs'), 'export const handler = (req, res) => res.end("ok");\n');
+          fs.writeFileSync(
+            path.join(outDir, 'server', 'entry.mjs'),
+            'export const handler = (req, res) => res.end("ok");\n',
+          );
           fs.writeFileSync(path.join(outDir, 'client', 'index.html'), '<!doctype html><title>ok</title>');
         },
       }),
@@ -156,14 +297,22 @@ describe('publishing', () => {
       expect(before).toMatchObject({ state: 'IDLE', stale: true });
       const started = (await t.ok('adminPublish')).adminPublish;
       expect(started.state).toBe('RUNNING');
-      expect(await t.fails('adminPublish')).toEqual({ message: expect.stringMatching(/^A publish is already running/), code: 'CONFLICT' });
+      expect(await t.fails('adminPublish')).toEqual({
+        message: expect.stringMatching(/^A publish is already running/),
+        code: 'CONFLICT',
+      });
       release();
       let status = started;
       for (let i = 0; i < 100 && status.state === 'RUNNING'; i++) {
         await sleep(100);
         status = (await t.ok('adminPublishStatus')).adminPublishStatus;
       }
-      expect(status).toMatchObject({ state: 'IDLE', stale: false, error: null, publishedCatalogVersion: status.catalogVersion });
+      expect(status).toMatchObject({
+        state: 'IDLE',
+        stale: false,
+        error: null,
+        publishedCatalogVersion: status.catalogVersion,
+      });
       expect(status.lastBuildId).toBeTruthy();
       expect(fs.existsSync(path.join(buildsDir, status.lastBuildId, 'client', 'index.html'))).toBe(true);
     } finally {

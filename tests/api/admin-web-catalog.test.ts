@@ -30,29 +30,51 @@ const uploads = path.join(tmp, 'uploads');
 const dataDir = path.join(tmp, 'data');
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   // The admin service reads its upload settings from the environment on first use; the dev server's
   // config (admin endpoint limits, session secret file) goes to a scratch data directory.
-  Object.assign(process.env, { ADMIN_UPLOADS_DIR: uploads, ADMIN_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), MESHFRONT_DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789' });
+  Object.assign(process.env, {
+    ADMIN_UPLOADS_DIR: uploads,
+    ADMIN_MAX_UPLOAD_BYTES: String(MAX_UPLOAD),
+    MESHFRONT_DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+  });
   t = await startTestEngine({ env: { MESHFRONT_DATA_DIR: dataDir } });
   // The pages take the process-wide engine (src/server/engine/ keeps it on globalThis): this one.
   (globalThis as Record<symbol, unknown>)[Symbol.for('meshfront.sharedEngine')] = Promise.resolve(t.engine);
   const manager = await register(t, newCustomer('catalogweb'), { 'x-forwarded-for': '198.51.100.31' });
   await adminServiceFor(t.engine).roles.setRole(manager.userId, 'shop_manager');
-  call = adminCaller(createAdminYoga(async () => t.engine, t.config), manager.authToken, '203.0.113.40');
+  call = adminCaller(
+    createAdminYoga(async () => t.engine, t.config),
+    manager.authToken,
+    '203.0.113.40',
+  );
   // Astro's dev server leaves routing to the test runner when it sees VITEST (its own component tests);
   // here it must serve the pages itself.
   const vitest = process.env.VITEST;
   delete process.env.VITEST;
   try {
-    server = await dev({ root: path.resolve(import.meta.dirname, '../..'), server: { port: PORT, host: '127.0.0.1' }, logLevel: 'error' });
+    server = await dev({
+      root: path.resolve(import.meta.dirname, '../..'),
+      server: { port: PORT, host: '127.0.0.1' },
+      logLevel: 'error',
+    });
   } finally {
     process.env.VITEST = vitest;
   }
   const login = await post('/admin/login', { username: manager.username, password: manager.password, next: '/admin' });
-  expect(login.status, await login.clone().text().then((x) => x.slice(0, 500))).toBe(303);
+  expect(
+    login.status,
+    await login
+      .clone()
+      .text()
+      .then((x) => x.slice(0, 500)),
+  ).toBe(303);
   cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   expect(cookie).toMatch(/^meshfront_admin=/);
 }, 300_000);
@@ -71,7 +93,11 @@ async function get(p: string): Promise<{ status: number; html: string }> {
 }
 
 /** A form post as a browser sends it: same origin, URL-encoded, or multipart when it carries a file. */
-async function post(p: string, fields: Fields, file?: { name: string; type: string; bytes: Buffer }): Promise<Response> {
+async function post(
+  p: string,
+  fields: Fields,
+  file?: { name: string; type: string; bytes: Buffer },
+): Promise<Response> {
   let body: URLSearchParams | FormData;
   if (file) {
     const fd = new FormData();
@@ -87,7 +113,11 @@ async function post(p: string, fields: Fields, file?: { name: string; type: stri
 }
 
 /** Posts, expects the redirect of a done form, and returns the page it leads to. */
-async function submit(p: string, fields: Fields, file?: { name: string; type: string; bytes: Buffer }): Promise<{ location: string; html: string }> {
+async function submit(
+  p: string,
+  fields: Fields,
+  file?: { name: string; type: string; bytes: Buffer },
+): Promise<{ location: string; html: string }> {
   const r = await post(p, fields, file);
   const text = await r.text();
   expect(r.status, text.match(/data-admin-error>([^<]*)/)?.[1] ?? text.slice(0, 300)).toBe(303);
@@ -96,14 +126,25 @@ async function submit(p: string, fields: Fields, file?: { name: string; type: st
 }
 
 /** Posts a form that must be refused: 422 and the page with the messages. */
-async function refused(p: string, fields: Fields, file?: { name: string; type: string; bytes: Buffer }): Promise<string> {
+async function refused(
+  p: string,
+  fields: Fields,
+  file?: { name: string; type: string; bytes: Buffer },
+): Promise<string> {
   const r = await post(p, fields, file);
   const html = await r.text();
   expect(r.status).toBe(422);
   return html;
 }
 
-const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const fieldError = (html: string, name: string) => {
   const m = new RegExp(`data-field-error="${name}"[^>]*>([^<]*)<`).exec(html);
   return m ? decode(m[1]!) : null;
@@ -128,7 +169,8 @@ const STOREFRONT_PRODUCT = /* GraphQL */ `query ($id: ID!) {
   }
 }`;
 const shop = async (slug: string) => (await t.data(STOREFRONT_PRODUCT, { id: slug })).product;
-const categoryId = async (slug: string) => ((await call('adminCategories')).adminCategories as any[]).find((c) => c.slug === slug)!.id as number;
+const categoryId = async (slug: string) =>
+  ((await call('adminCategories')).adminCategories as any[]).find((c) => c.slug === slug)!.id as number;
 const adminProduct = async (id: number) => (await call('adminProduct', { id })).adminProduct;
 
 const NEW_SIMPLE: Fields = {
@@ -153,7 +195,10 @@ const NEW_SIMPLE: Fields = {
 
 describe('new product', () => {
   it('creates a published simple product that the admin list and the storefront show with its values', async () => {
-    const { location, html } = await submit('/admin/products/new', { ...NEW_SIMPLE, categoryId: [String(await categoryId('antennas')), String(await categoryId('swag'))] });
+    const { location, html } = await submit('/admin/products/new', {
+      ...NEW_SIMPLE,
+      categoryId: [String(await categoryId('antennas')), String(await categoryId('swag'))],
+    });
     const id = productIdFrom(location);
     expect(id).toBeGreaterThan(0);
     expect(flash(html)).toBe('The product was created.');
@@ -164,16 +209,37 @@ describe('new product', () => {
     expect(list.html).toContain('>1 product<');
 
     const p = await shop('web-admin-field-kit');
-    expect(p).toMatchObject({ databaseId: id, name: 'Web Admin Field Kit', sku: 'WEB-KIT-1', onSale: true, price: '44', regularPrice: '49.9', salePrice: '44', stockQuantity: 12, backorders: 'NOTIFY' });
+    expect(p).toMatchObject({
+      databaseId: id,
+      name: 'Web Admin Field Kit',
+      sku: 'WEB-KIT-1',
+      onSale: true,
+      price: '44',
+      regularPrice: '49.9',
+      salePrice: '44',
+      stockQuantity: 12,
+      backorders: 'NOTIFY',
+    });
     expect(p.shortDescription).toContain('Everything for a field install.');
     expect(p.description).toContain('torque wrench');
     expect(p.productCategories.nodes.map((c: any) => c.slug).sort()).toEqual(['antennas', 'swag']);
-    expect((await adminProduct(id)).attributes).toEqual([{ name: 'Material', options: ['Aluminium', 'Steel'], visible: true, variation: false }]);
+    expect((await adminProduct(id)).attributes).toEqual([
+      { name: 'Material', options: ['Aluminium', 'Steel'], visible: true, variation: false },
+    ]);
   });
 
   it('refuses bad input with 422 and a message per field, keeps what was typed, and creates nothing', async () => {
     const before = (await call('adminProducts', { first: 1 })).adminProducts.total;
-    const html = await refused('/admin/products/new', { ...NEW_SIMPLE, name: '', sku: 'BAD SKU!', slug: 'Not A Slug', regularPrice: '12,50', salePrice: '', stockQuantity: 'many', otherAttributes: 'no colon here' });
+    const html = await refused('/admin/products/new', {
+      ...NEW_SIMPLE,
+      name: '',
+      sku: 'BAD SKU!',
+      slug: 'Not A Slug',
+      regularPrice: '12,50',
+      salePrice: '',
+      stockQuantity: 'many',
+      otherAttributes: 'no colon here',
+    });
     expect(pageError(html)).toBe('Please correct the marked fields.');
     expect(fieldError(html, 'name')).toBe('Name is required.');
     expect(fieldError(html, 'sku')).toBe('The SKU may contain letters, digits, dots, underscores and hyphens only.');
@@ -199,11 +265,18 @@ describe('new product', () => {
 
 describe('draft products', () => {
   it('stay out of the shop until the operator publishes them from their page', async () => {
-    const { location } = await submit('/admin/products/new', { ...NEW_SIMPLE, status: 'DRAFT', name: 'Web Admin Draft Kit', sku: 'WEB-DRAFT-1' });
+    const { location } = await submit('/admin/products/new', {
+      ...NEW_SIMPLE,
+      status: 'DRAFT',
+      name: 'Web Admin Draft Kit',
+      sku: 'WEB-DRAFT-1',
+    });
     const id = productIdFrom(location);
     expect(await shop('web-admin-draft-kit')).toBeNull();
     const { html } = await submit(`/admin/products/${id}`, { intent: 'restore' });
-    expect(flash(html)).toBe('The product is published: shoppers can find it (its static page appears with the next publish).');
+    expect(flash(html)).toBe(
+      'The product is published: shoppers can find it (its static page appears with the next publish).',
+    );
     expect((await shop('web-admin-draft-kit')).databaseId).toBe(id);
   });
 });
@@ -236,7 +309,13 @@ describe('product details', () => {
 
   it('refuses an empty slug and a bad download limit next to their fields, saving nothing', async () => {
     const id = (await shop('web-admin-field-kit')).databaseId;
-    const html = await refused(`/admin/products/${id}`, { intent: 'details', name: 'Renamed for nothing', slug: '', sku: 'WEB-KIT-1', downloadLimit: '0' });
+    const html = await refused(`/admin/products/${id}`, {
+      intent: 'details',
+      name: 'Renamed for nothing',
+      slug: '',
+      sku: 'WEB-KIT-1',
+      downloadLimit: '0',
+    });
     expect(fieldError(html, 'slug')).toBe('Slug is required.');
     expect(fieldError(html, 'downloadLimit')).toBe('Download limit must be 1 or more.');
     expect(inputValue(html, 'd-name')).toBe('Renamed for nothing');
@@ -246,16 +325,39 @@ describe('product details', () => {
 
 describe('variations', () => {
   let id = 0;
-  const variationFields = (over: Fields = {}): Fields => ({ attr0: 'EU868', sku: 'WEB-GW-EU', regularPrice: '199', salePrice: '', manageStock: 'on', stockQuantity: '7', lowStockAmount: '', backorders: 'NO', stockStatus: 'INSTOCK', ...over });
+  const variationFields = (over: Fields = {}): Fields => ({
+    attr0: 'EU868',
+    sku: 'WEB-GW-EU',
+    regularPrice: '199',
+    salePrice: '',
+    manageStock: 'on',
+    stockQuantity: '7',
+    lowStockAmount: '',
+    backorders: 'NO',
+    stockStatus: 'INSTOCK',
+    ...over,
+  });
 
   it('a variable product gets variations added, edited and deleted from its page', async () => {
-    const created = await submit('/admin/products/new', { type: 'VARIABLE', status: 'PUBLISH', name: 'Web Admin Gateway', sku: 'WEB-GW', variationAttributes: 'Band: EU868 | US915', regularPrice: '', stockStatus: 'INSTOCK', backorders: 'NO' });
+    const created = await submit('/admin/products/new', {
+      type: 'VARIABLE',
+      status: 'PUBLISH',
+      name: 'Web Admin Gateway',
+      sku: 'WEB-GW',
+      variationAttributes: 'Band: EU868 | US915',
+      regularPrice: '',
+      stockStatus: 'INSTOCK',
+      backorders: 'NO',
+    });
     id = productIdFrom(created.location);
     expect(created.html).toContain('Add a variation');
 
     const added = await submit(`/admin/products/${id}`, { intent: 'add-variation', ...variationFields() });
     expect(flash(added.html)).toBe('The variation was added.');
-    await submit(`/admin/products/${id}`, { intent: 'add-variation', ...variationFields({ attr0: 'US915', sku: 'WEB-GW-US', regularPrice: '209', stockQuantity: '2' }) });
+    await submit(`/admin/products/${id}`, {
+      intent: 'add-variation',
+      ...variationFields({ attr0: 'US915', sku: 'WEB-GW-US', regularPrice: '209', stockQuantity: '2' }),
+    });
     let p = await shop('web-admin-gateway');
     expect(p.variations.nodes).toEqual([
       { sku: 'WEB-GW-EU', price: '199', stockQuantity: 7 },
@@ -263,25 +365,42 @@ describe('variations', () => {
     ]);
 
     const eu = (await adminProduct(id)).variations.find((v: any) => v.sku === 'WEB-GW-EU');
-    const edited = await submit(`/admin/products/${id}`, { intent: 'variation', variationId: String(eu.id), ...variationFields({ sku: 'WEB-GW-EU868', regularPrice: '189.50', stockQuantity: '9' }) });
+    const edited = await submit(`/admin/products/${id}`, {
+      intent: 'variation',
+      variationId: String(eu.id),
+      ...variationFields({ sku: 'WEB-GW-EU868', regularPrice: '189.50', stockQuantity: '9' }),
+    });
     expect(flash(edited.html)).toBe('Saved.');
     p = await shop('web-admin-gateway');
     expect(p.variations.nodes[0]).toEqual({ sku: 'WEB-GW-EU868', price: '189.5', stockQuantity: 9 });
 
     // Deleting needs the confirm box.
-    const unconfirmed = await refused(`/admin/products/${id}`, { intent: 'delete-variation', variationId: String(eu.id) });
+    const unconfirmed = await refused(`/admin/products/${id}`, {
+      intent: 'delete-variation',
+      variationId: String(eu.id),
+    });
     expect(fieldError(unconfirmed, 'confirm')).toBe('Tick the box to confirm the deletion.');
     expect((await adminProduct(id)).variations).toHaveLength(2);
-    const deleted = await submit(`/admin/products/${id}`, { intent: 'delete-variation', variationId: String(eu.id), confirm: 'on' });
+    const deleted = await submit(`/admin/products/${id}`, {
+      intent: 'delete-variation',
+      variationId: String(eu.id),
+      confirm: 'on',
+    });
     expect(flash(deleted.html)).toBe('The variation was deleted.');
     expect((await adminProduct(id)).variations.map((v: any) => v.sku)).toEqual(['WEB-GW-US']);
   });
 
   it('refuses a variation with the values of another one, an unknown value, or no SKU', async () => {
-    const html = await refused(`/admin/products/${id}`, { intent: 'add-variation', ...variationFields({ attr0: 'US915', sku: '' }) });
+    const html = await refused(`/admin/products/${id}`, {
+      intent: 'add-variation',
+      ...variationFields({ attr0: 'US915', sku: '' }),
+    });
     expect(fieldError(html, 'attr0')).toBe('Variation WEB-GW-US already has these values.');
     expect(fieldError(html, 'sku')).toBe('SKU is required.');
-    const unknown = await refused(`/admin/products/${id}`, { intent: 'add-variation', ...variationFields({ attr0: 'AS923' }) });
+    const unknown = await refused(`/admin/products/${id}`, {
+      intent: 'add-variation',
+      ...variationFields({ attr0: 'AS923' }),
+    });
     expect(fieldError(unknown, 'attr0')).toBe('Choose one of: EU868, US915.');
     expect(inputValue(unknown, 'nv-sku')).toBe('WEB-GW-EU');
     expect((await adminProduct(id)).variations).toHaveLength(1);
@@ -296,22 +415,50 @@ describe('categories', () => {
     expect(list.html).toContain('href="/admin/categories"');
 
     const gateways = await categoryId('gateways');
-    const created = await submit('/admin/categories', { name: 'Solar Gateways', slug: '', parentId: String(gateways), description: 'Off-grid sites.' });
+    const created = await submit('/admin/categories', {
+      name: 'Solar Gateways',
+      slug: '',
+      parentId: String(gateways),
+      description: 'Off-grid sites.',
+    });
     expect(flash(created.html)).toBe('The category was created.');
     const id = Number(/\/admin\/categories\/(\d+)/.exec(created.location)?.[1]);
     let c = ((await call('adminCategories')).adminCategories as any[]).find((x) => x.id === id);
-    expect(c).toMatchObject({ name: 'Solar Gateways', slug: 'solar-gateways', parentId: gateways, description: 'Off-grid sites.' });
+    expect(c).toMatchObject({
+      name: 'Solar Gateways',
+      slug: 'solar-gateways',
+      parentId: gateways,
+      description: 'Off-grid sites.',
+    });
 
-    const saved = await submit(`/admin/categories/${id}`, { intent: 'save', name: 'Solar Kits', slug: 'solar-kits', parentId: '', description: 'Panels and batteries.' });
+    const saved = await submit(`/admin/categories/${id}`, {
+      intent: 'save',
+      name: 'Solar Kits',
+      slug: 'solar-kits',
+      parentId: '',
+      description: 'Panels and batteries.',
+    });
     expect(flash(saved.html)).toBe('Saved.');
     c = ((await call('adminCategories')).adminCategories as any[]).find((x) => x.id === id);
-    expect(c).toMatchObject({ name: 'Solar Kits', slug: 'solar-kits', parentId: null, description: 'Panels and batteries.' });
+    expect(c).toMatchObject({
+      name: 'Solar Kits',
+      slug: 'solar-kits',
+      parentId: null,
+      description: 'Panels and batteries.',
+    });
     const shopTerms = await t.data('query { productCategories(first: 100) { nodes { slug name } } }');
     expect(shopTerms.productCategories.nodes).toContainEqual({ slug: 'solar-kits', name: 'Solar Kits' });
 
-    const html = await refused(`/admin/categories/${id}`, { intent: 'save', name: 'Solar Kits', slug: 'antennas', parentId: String(id) });
+    const html = await refused(`/admin/categories/${id}`, {
+      intent: 'save',
+      name: 'Solar Kits',
+      slug: 'antennas',
+      parentId: String(id),
+    });
     expect(fieldError(html, 'slug')).toBe('Another category already has the slug "antennas".');
-    expect(fieldError(html, 'parentId')).toBe('A category cannot be placed under itself or one of its own sub-categories.');
+    expect(fieldError(html, 'parentId')).toBe(
+      'A category cannot be placed under itself or one of its own sub-categories.',
+    );
     expect(((await call('adminCategories')).adminCategories as any[]).find((x) => x.id === id).slug).toBe('solar-kits');
 
     const unconfirmed = await refused(`/admin/categories/${id}`, { intent: 'delete' });
@@ -333,7 +480,11 @@ describe('categories', () => {
 describe('images', () => {
   it('an uploaded image is stored under the uploads directory and becomes the main image', async () => {
     const { databaseId: id } = await shop('web-admin-field-kit');
-    const { html } = await submit(`/admin/products/${id}`, { intent: 'upload-image', altText: 'The kit in its case', role: 'MAIN' }, { name: 'Field Kit.png', type: 'image/png', bytes: PNG });
+    const { html } = await submit(
+      `/admin/products/${id}`,
+      { intent: 'upload-image', altText: 'The kit in its case', role: 'MAIN' },
+      { name: 'Field Kit.png', type: 'image/png', bytes: PNG },
+    );
     expect(flash(html)).toBe('The image was uploaded and added to the product.');
     const p = await adminProduct(id);
     expect(p.image.url).toMatch(/^\/media\/uploads\/catalog\/field-kit-[0-9a-f]{8}\.png$/);
@@ -343,10 +494,17 @@ describe('images', () => {
     expect((await shop('web-admin-field-kit')).image.altText).toBe('The kit in its case');
 
     // A second one goes to the gallery; removing it leaves the main image.
-    await submit(`/admin/products/${id}`, { intent: 'upload-image', altText: 'Side view', role: 'GALLERY' }, { name: 'side.png', type: 'image/png', bytes: PNG });
+    await submit(
+      `/admin/products/${id}`,
+      { intent: 'upload-image', altText: 'Side view', role: 'GALLERY' },
+      { name: 'side.png', type: 'image/png', bytes: PNG },
+    );
     const withGallery = await adminProduct(id);
     expect(withGallery.gallery.map((g: any) => g.altText)).toEqual(['Side view']);
-    const removed = await submit(`/admin/products/${id}`, { intent: 'remove-image', imageId: String(withGallery.gallery[0].id) });
+    const removed = await submit(`/admin/products/${id}`, {
+      intent: 'remove-image',
+      imageId: String(withGallery.gallery[0].id),
+    });
     expect(flash(removed.html)).toBe('The image was removed from the product.');
     expect(await adminProduct(id)).toMatchObject({ gallery: [], image: { id: p.image.id } });
   });
@@ -355,13 +513,27 @@ describe('images', () => {
     const { databaseId: id } = await shop('web-admin-field-kit');
     const files = () => fs.readdirSync(path.join(uploads, 'catalog')).length;
     const before = files();
-    const fake = await refused(`/admin/products/${id}`, { intent: 'upload-image', altText: 'Fake', role: 'GALLERY' }, { name: 'photo.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
-    expect(fieldError(fake, 'file')).toBe('This file is not an image the shop can use: upload a PNG, JPEG, GIF, WebP or AVIF image.');
+    const fake = await refused(
+      `/admin/products/${id}`,
+      { intent: 'upload-image', altText: 'Fake', role: 'GALLERY' },
+      { name: 'photo.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+    );
+    expect(fieldError(fake, 'file')).toBe(
+      'This file is not an image the shop can use: upload a PNG, JPEG, GIF, WebP or AVIF image.',
+    );
     expect(inputValue(fake, 'img-altText')).toBe('Fake');
-    const none = await refused(`/admin/products/${id}`, { intent: 'upload-image', altText: '', role: 'GALLERY' }, { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) });
+    const none = await refused(
+      `/admin/products/${id}`,
+      { intent: 'upload-image', altText: '', role: 'GALLERY' },
+      { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) },
+    );
     expect(fieldError(none, 'file')).toBe('Choose an image file to upload.');
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD)]);
-    const large = await refused(`/admin/products/${id}`, { intent: 'upload-image', altText: '', role: 'GALLERY' }, { name: 'big.png', type: 'image/png', bytes: big });
+    const large = await refused(
+      `/admin/products/${id}`,
+      { intent: 'upload-image', altText: '', role: 'GALLERY' },
+      { name: 'big.png', type: 'image/png', bytes: big },
+    );
     expect(fieldError(large, 'file')).toBe('The file is too large (at most 64 KB).');
     expect(files()).toBe(before);
     expect((await adminProduct(id)).gallery).toEqual([]);
@@ -371,7 +543,11 @@ describe('images', () => {
 describe('downloadable files', () => {
   it('are added by upload, listed, and removed', async () => {
     const { databaseId: id } = await shop('web-admin-field-kit');
-    const { html } = await submit(`/admin/products/${id}`, { intent: 'add-download', name: 'Install guide (PDF)', existingFile: '' }, { name: 'install-guide.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4 guide') });
+    const { html } = await submit(
+      `/admin/products/${id}`,
+      { intent: 'add-download', name: 'Install guide (PDF)', existingFile: '' },
+      { name: 'install-guide.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4 guide') },
+    );
     expect(flash(html)).toBe('The downloadable file was added.');
     const p = await adminProduct(id);
     expect(p.downloadable).toBe(true);
@@ -388,12 +564,26 @@ describe('downloadable files', () => {
 
   it('refuses a file without a name, no file at all, and an unknown server file', async () => {
     const { databaseId: id } = await shop('web-admin-field-kit');
-    const noName = await refused(`/admin/products/${id}`, { intent: 'add-download', name: '', existingFile: '' }, { name: 'a.zip', type: 'application/zip', bytes: Buffer.from('PK') });
+    const noName = await refused(
+      `/admin/products/${id}`,
+      { intent: 'add-download', name: '', existingFile: '' },
+      { name: 'a.zip', type: 'application/zip', bytes: Buffer.from('PK') },
+    );
     expect(fieldError(noName, 'name')).toBe('File name shown to customers is required.');
-    const noFile = await refused(`/admin/products/${id}`, { intent: 'add-download', name: 'Firmware', existingFile: '' }, { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) });
-    expect(fieldError(noFile, 'file')).toBe('Choose a file to upload (or name a file already in the downloads directory).');
+    const noFile = await refused(
+      `/admin/products/${id}`,
+      { intent: 'add-download', name: 'Firmware', existingFile: '' },
+      { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) },
+    );
+    expect(fieldError(noFile, 'file')).toBe(
+      'Choose a file to upload (or name a file already in the downloads directory).',
+    );
     expect(inputValue(noFile, 'dl-name')).toBe('Firmware');
-    const unknown = await refused(`/admin/products/${id}`, { intent: 'add-download', name: 'Firmware', existingFile: 'not-there.bin' }, { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) });
+    const unknown = await refused(
+      `/admin/products/${id}`,
+      { intent: 'add-download', name: 'Firmware', existingFile: 'not-there.bin' },
+      { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) },
+    );
     expect(pageError(unknown)).toMatch(/^No file "not-there\.bin" in the download directories/);
     expect((await adminProduct(id)).downloads).toEqual([]);
   });

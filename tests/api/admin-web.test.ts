@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminServiceFor } from '../../src/server/admin/service.ts';
 import { createAdminYoga, type AdminYoga } from '../../src/server/admin/yoga.ts';
 import { AdminCallError, adminCaller } from '../../src/server/admin/web/client.ts';
-import { adminLogin, adminLogout, readAdminSession, readSessionCookie, BAD_LOGIN, NOT_A_MANAGER } from '../../src/server/admin/web/session.ts';
+import {
+  adminLogin,
+  adminLogout,
+  readAdminSession,
+  readSessionCookie,
+  BAD_LOGIN,
+  NOT_A_MANAGER,
+} from '../../src/server/admin/web/session.ts';
 import { newCustomer, register } from './accounts-helpers.ts';
 import { startTestEngine, type TestEngine } from './harness.ts';
 
@@ -39,7 +46,9 @@ describe('admin login', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.viewer.username).toBe(manager.username);
-    expect(r.setCookie).toMatch(/^meshfront_admin=[^;]+~[^;]+; Path=\/admin; Max-Age=43200; HttpOnly; SameSite=Strict$/);
+    expect(r.setCookie).toMatch(
+      /^meshfront_admin=[^;]+~[^;]+; Path=\/admin; Max-Age=43200; HttpOnly; SameSite=Strict$/,
+    );
     const https = await adminLogin(t.engine, { username: manager.email, password: manager.password }, IP, true);
     expect(https.ok && https.setCookie.endsWith('; Secure')).toBe(true);
   });
@@ -50,8 +59,13 @@ describe('admin login', () => {
   });
 
   it('answers a wrong password and an unknown name alike', async () => {
-    expect(await adminLogin(t.engine, { username: manager.username, password: 'not-the-password' }, IP, false)).toEqual({ ok: false, error: BAD_LOGIN });
-    expect(await adminLogin(t.engine, { username: 'nobody-here', password: 'whatever-pass-1' }, IP, false)).toEqual({ ok: false, error: BAD_LOGIN });
+    expect(await adminLogin(t.engine, { username: manager.username, password: 'not-the-password' }, IP, false)).toEqual(
+      { ok: false, error: BAD_LOGIN },
+    );
+    expect(await adminLogin(t.engine, { username: 'nobody-here', password: 'whatever-pass-1' }, IP, false)).toEqual({
+      ok: false,
+      error: BAD_LOGIN,
+    });
     expect(await adminLogin(t.engine, { username: '  ', password: '' }, IP, false)).toMatchObject({ ok: false });
   });
 });
@@ -71,7 +85,11 @@ describe('admin session', () => {
   });
 
   it('has nothing for a request without the cookie, and clears a malformed one', async () => {
-    expect(await readAdminSession(t.engine, null, IP, false)).toEqual({ viewer: null, reason: 'none', setCookie: null });
+    expect(await readAdminSession(t.engine, null, IP, false)).toEqual({
+      viewer: null,
+      reason: 'none',
+      setCookie: null,
+    });
     const bad = await readAdminSession(t.engine, 'meshfront_admin=garbage', IP, false);
     expect(bad).toMatchObject({ viewer: null, reason: 'ended' });
     expect(bad.setCookie).toContain('Max-Age=0');
@@ -82,7 +100,10 @@ describe('admin session', () => {
     const tokens = readSessionCookie(cookie)!;
     // A token the auth service refuses (as an expired one would be): the signature no longer matches.
     const broken = `meshfront_admin=${tokens.authToken.slice(0, -4)}AAAA~${tokens.refreshToken}`;
-    const [a, b] = await Promise.all([readAdminSession(t.engine, broken, IP, false), readAdminSession(t.engine, broken, IP, false)]);
+    const [a, b] = await Promise.all([
+      readAdminSession(t.engine, broken, IP, false),
+      readAdminSession(t.engine, broken, IP, false),
+    ]);
     expect(a.viewer?.id).toBe(manager.userId);
     expect(b.viewer?.id).toBe(manager.userId);
     expect(a.setCookie).toBeTruthy();
@@ -106,7 +127,10 @@ describe('admin session', () => {
     const roles = adminServiceFor(t.engine).roles;
     await roles.setRole(manager.userId, 'customer');
     try {
-      expect(await readAdminSession(t.engine, cookie, IP, false)).toMatchObject({ viewer: null, reason: 'not-manager' });
+      expect(await readAdminSession(t.engine, cookie, IP, false)).toMatchObject({
+        viewer: null,
+        reason: 'not-manager',
+      });
     } finally {
       await roles.setRole(manager.userId, 'shop_manager');
     }
@@ -132,7 +156,9 @@ describe('admin calls from the pages', () => {
 
   it('report refusals with the operator-facing message', async () => {
     const call = adminCaller(yoga, manager.authToken, IP);
-    const err = await call('adminUpdateOrderStatus', { input: { orderId: 999999, status: 'COMPLETED' } }).catch((e) => e);
+    const err = await call('adminUpdateOrderStatus', { input: { orderId: 999999, status: 'COMPLETED' } }).catch(
+      (e) => e,
+    );
     expect(err).toBeInstanceOf(AdminCallError);
     expect(err.message).toBe('There is no order 999999.');
     expect(err.code).toBe('NOT_FOUND');

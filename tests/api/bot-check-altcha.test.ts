@@ -9,7 +9,13 @@ import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AltchaChallenges, altchaKeys, handleAltchaChallenge, readBotCheckSettings, type BotCheckSettings } from '../../src/server/bot-check/index.ts';
+import {
+  AltchaChallenges,
+  altchaKeys,
+  handleAltchaChallenge,
+  readBotCheckSettings,
+  type BotCheckSettings,
+} from '../../src/server/bot-check/index.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import {
   ALTCHA_FAILED_MESSAGES,
@@ -30,7 +36,12 @@ import { startRecaptchaServer, type RecaptchaServer } from '../fixtures/recaptch
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 // A shop in production without any reCAPTCHA key; cheap challenges so the test solves them at once.
-const PRODUCTION_WITHOUT_KEYS = { NODE_ENV: 'production', ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '40', ALTCHA_CHALLENGES_PER_HOUR: '3' };
+const PRODUCTION_WITHOUT_KEYS = {
+  NODE_ENV: 'production',
+  ALTCHA_COST: '10',
+  ALTCHA_MAX_COUNTER: '40',
+  ALTCHA_CHALLENGES_PER_HOUR: '3',
+};
 
 let database: TestDatabase;
 let handle: DatabaseHandle;
@@ -71,30 +82,54 @@ afterAll(async () => {
 
 let formSeq = 0;
 function form(overrides: Record<string, unknown> = {}) {
-  return { firstName: 'Ana', lastName: 'Lima', email: `altcha.${++formSeq}@example.com`, message: 'Does the Bravo gateway work with the OS image?', ...overrides };
+  return {
+    firstName: 'Ana',
+    lastName: 'Lima',
+    email: `altcha.${++formSeq}@example.com`,
+    message: 'Does the Bravo gateway work with the OS image?',
+    ...overrides,
+  };
 }
 
 async function send(body: unknown, d: ContactHandlerDeps = deps, ip = nextIp()) {
-  const request = new Request('http://shop.test/api/contact-form/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const request = new Request('http://shop.test/api/contact-form/create', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const response = await handleContactRequest(request, { socketAddress: ip }, d);
   return { status: response.status, body: (await response.json()) as { message: string } };
 }
 
 async function storedWith(email: string): Promise<number> {
-  return (await handle.withRawClient((c) => c.query<{ n: number }>('select count(*)::int as n from contact_messages where email = $1', [email]))).rows[0]!.n;
+  return (
+    await handle.withRawClient((c) =>
+      c.query<{ n: number }>('select count(*)::int as n from contact_messages where email = $1', [email]),
+    )
+  ).rows[0]!.n;
 }
 
 /** GET /api/altcha/challenge as the widget does. */
 async function fetchChallenge(d: ContactHandlerDeps = deps, ip = nextIp()) {
-  const response = await handleAltchaChallenge(new Request('http://shop.test/api/altcha/challenge'), { socketAddress: ip }, d);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Challenge & { message?: string } };
+  const response = await handleAltchaChallenge(
+    new Request('http://shop.test/api/altcha/challenge'),
+    { socketAddress: ip },
+    d,
+  );
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Challenge & { message?: string },
+  };
 }
 
 /** What the widget sends: base64 of {challenge: {parameters, signature}, solution}, solved like its worker. */
 async function solve(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('no solution');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 
 const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
@@ -102,7 +137,11 @@ const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
 
 describe('a shop in production without reCAPTCHA keys', () => {
   it('uses the self-hosted check: the form is told to show the ALTCHA widget, not to load Google’s script', async () => {
-    expect(readBotCheckSettings({ NODE_ENV: 'production' })).toMatchObject({ mode: 'altcha', secret: null, altcha: { cost: 5000, maxCounter: 10_000, ttlSeconds: 600, challengesPerHour: 60 } });
+    expect(readBotCheckSettings({ NODE_ENV: 'production' })).toMatchObject({
+      mode: 'altcha',
+      secret: null,
+      altcha: { cost: 5000, maxCounter: 10_000, ttlSeconds: 600, challengesPerHour: 60 },
+    });
     const config = handleContactConfig({ botCheck, settings: deps.settings });
     expect(await config.json()).toEqual({ recaptcha: null, altcha: { challengeUrl: '/api/altcha/challenge' } });
   });
@@ -131,43 +170,79 @@ describe('a shop in production without reCAPTCHA keys', () => {
     const payload = await solve((await fetchChallenge()).body);
     expect((await send(form({ altcha: payload }))).status).toBe(200);
     // Another process has its own limiter on the same database.
-    const otherProcess: ContactHandlerDeps = { ...deps, altcha: new AltchaChallenges(botCheck.altcha, altchaKeys(SECRET), { limiter: new RateLimiter(handle.db) }) };
+    const otherProcess: ContactHandlerDeps = {
+      ...deps,
+      altcha: new AltchaChallenges(botCheck.altcha, altchaKeys(SECRET), { limiter: new RateLimiter(handle.db) }),
+    };
     const again = form({ altcha: payload });
-    expect(await send(again, otherProcess)).toEqual({ status: 400, body: { message: ALTCHA_FAILED_MESSAGES.replayed } });
-    expect(ALTCHA_FAILED_MESSAGES.replayed).toMatch(/^Bot check failed: this verification was already used\. Please send the form again\.$/);
+    expect(await send(again, otherProcess)).toEqual({
+      status: 400,
+      body: { message: ALTCHA_FAILED_MESSAGES.replayed },
+    });
+    expect(ALTCHA_FAILED_MESSAGES.replayed).toMatch(
+      /^Bot check failed: this verification was already used\. Please send the form again\.$/,
+    );
     expect(await storedWith(again.email)).toBe(0);
   });
 
   it('refuses a message without an answer', async () => {
     const message = form();
     expect(await send(message)).toEqual({ status: 400, body: { message: ALTCHA_FAILED_MESSAGES['missing-token'] } });
-    expect(ALTCHA_FAILED_MESSAGES['missing-token']).toMatch(/^Bot check failed: the form was sent without its verification/);
+    expect(ALTCHA_FAILED_MESSAGES['missing-token']).toMatch(
+      /^Bot check failed: the form was sent without its verification/,
+    );
     // A reCAPTCHA token is no substitute.
     expect((await send(form({ 'g-recaptcha-response': 'pass:1' }))).status).toBe(400);
     expect(await storedWith(message.email)).toBe(0);
   });
 
   it('refuses an answer to a challenge that has expired', async () => {
-    const lastHour = new AltchaChallenges(botCheck.altcha, altchaKeys(SECRET), { limiter, now: () => Date.now() - 3600_000 });
+    const lastHour = new AltchaChallenges(botCheck.altcha, altchaKeys(SECRET), {
+      limiter,
+      now: () => Date.now() - 3600_000,
+    });
     const payload = await solve(await lastHour.create());
     const message = form({ altcha: payload });
     expect(await send(message)).toEqual({ status: 400, body: { message: ALTCHA_FAILED_MESSAGES.expired } });
-    expect(ALTCHA_FAILED_MESSAGES.expired).toBe('Bot check failed: the verification has expired. Please send the form again.');
+    expect(ALTCHA_FAILED_MESSAGES.expired).toBe(
+      'Bot check failed: the verification has expired. Please send the form again.',
+    );
     expect(await storedWith(message.email)).toBe(0);
   });
 
   it('refuses forged, altered and wrong answers and anything that is not an answer', async () => {
     // Signed by someone else's key (another shop, or made up by a bot).
-    const elsewhere = new AltchaChallenges(botCheck.altcha, altchaKeys('another-secret-that-is-long-enough-0123456789'), { limiter });
+    const elsewhere = new AltchaChallenges(
+      botCheck.altcha,
+      altchaKeys('another-secret-that-is-long-enough-0123456789'),
+      { limiter },
+    );
     const forged = await solve(await elsewhere.create());
     // Ours, with the work made cheaper after signing.
     const genuine = decode(await solve((await fetchChallenge()).body));
-    const cheaper = encode({ ...genuine, challenge: { ...genuine.challenge, parameters: { ...genuine.challenge.parameters, cost: 1 } } });
+    const cheaper = encode({
+      ...genuine,
+      challenge: { ...genuine.challenge, parameters: { ...genuine.challenge.parameters, cost: 1 } },
+    });
     // Ours, with a derived key that is not the one the answer gives.
     const wrongKey = encode({ ...genuine, solution: { ...genuine.solution, derivedKey: 'ab'.repeat(32) } });
     // Ours, with its expiry pushed back.
-    const longer = encode({ ...genuine, challenge: { ...genuine.challenge, parameters: { ...genuine.challenge.parameters, expiresAt: genuine.challenge.parameters.expiresAt + 86_400 } } });
-    for (const altcha of [forged, cheaper, wrongKey, longer, 'bm90IGpzb24=', encode({ challenge: null, solution: null, test: true }), 'x'.repeat(9000)]) {
+    const longer = encode({
+      ...genuine,
+      challenge: {
+        ...genuine.challenge,
+        parameters: { ...genuine.challenge.parameters, expiresAt: genuine.challenge.parameters.expiresAt + 86_400 },
+      },
+    });
+    for (const altcha of [
+      forged,
+      cheaper,
+      wrongKey,
+      longer,
+      'bm90IGpzb24=',
+      encode({ challenge: null, solution: null, test: true }),
+      'x'.repeat(9000),
+    ]) {
       const message = form({ altcha });
       const r = await send(message);
       expect(r.status, altcha.slice(0, 40)).toBe(400);
@@ -195,14 +270,23 @@ describe('signing keys', () => {
     expect(altchaKeys(SECRET)).toEqual(altchaKeys(SECRET));
     expect(altchaKeys(SECRET).challenge).not.toBe(altchaKeys(SECRET).solution);
     expect(altchaKeys('x'.repeat(40))).not.toEqual(altchaKeys(SECRET));
-    expect(readBotCheckSettings({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'k'.repeat(32) }).altcha.hmacKey).toBe('k'.repeat(32));
-    expect(() => readBotCheckSettings({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'short' })).toThrow(/ALTCHA_HMAC_KEY must be at least 32 characters/);
+    expect(readBotCheckSettings({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'k'.repeat(32) }).altcha.hmacKey).toBe(
+      'k'.repeat(32),
+    );
+    expect(() => readBotCheckSettings({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'short' })).toThrow(
+      /ALTCHA_HMAC_KEY must be at least 32 characters/,
+    );
   });
 });
 
 describe('with reCAPTCHA keys', () => {
   it('uses reCAPTCHA: the form loads Google’s script, a token passes, an ALTCHA answer alone does not, and there are no challenges', async () => {
-    const withKeys = readBotCheckSettings({ NODE_ENV: 'production', RECAPTCHA_SECRET: recaptcha.secret, RECAPTCHA_VERIFY_URL: recaptcha.verifyUrl, PUBLIC_RECAPTCHA_SITE_KEY: 'site-key' });
+    const withKeys = readBotCheckSettings({
+      NODE_ENV: 'production',
+      RECAPTCHA_SECRET: recaptcha.secret,
+      RECAPTCHA_VERIFY_URL: recaptcha.verifyUrl,
+      PUBLIC_RECAPTCHA_SITE_KEY: 'site-key',
+    });
     expect(withKeys.mode).toBe('recaptcha');
     const d: ContactHandlerDeps = { ...deps, botCheck: withKeys, altcha: null };
     expect(await handleContactConfig({ botCheck: withKeys, settings: deps.settings }).json()).toEqual({
@@ -212,7 +296,10 @@ describe('with reCAPTCHA keys', () => {
     expect((await fetchChallenge(d)).status).toBe(404);
 
     const payload = await solve((await fetchChallenge()).body);
-    expect(await send(form({ altcha: payload }), d)).toEqual({ status: 400, body: { message: BOT_CHECK_FAILED_MESSAGE } });
+    expect(await send(form({ altcha: payload }), d)).toEqual({
+      status: 400,
+      body: { message: BOT_CHECK_FAILED_MESSAGE },
+    });
     const before = recaptcha.requests.length;
     expect((await send(form({ 'g-recaptcha-response': 'pass:altcha-test' }), d)).status).toBe(200);
     expect(recaptcha.requests.length).toBe(before + 1);

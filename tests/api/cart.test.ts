@@ -9,7 +9,18 @@ let ids: Record<string, number>;
 beforeAll(async () => {
   t = await startTestEngine();
   ids = {};
-  for (const slug of ['bravo-outdoor-gateway', 'omni-antenna', 'alpha-gateway', 'mesh-os', 'n-type-cable', 'yagi-antenna', 'partner-solar-kit', 'draft-prototype', 'mesh-hoodie']) ids[slug] = await productId(t, slug);
+  for (const slug of [
+    'bravo-outdoor-gateway',
+    'omni-antenna',
+    'alpha-gateway',
+    'mesh-os',
+    'n-type-cable',
+    'yagi-antenna',
+    'partner-solar-kit',
+    'draft-prototype',
+    'mesh-hoodie',
+  ])
+    ids[slug] = await productId(t, slug);
   ids.alphaEu = await variationId(t, 'FX-ALPHA-EU');
   ids.alphaAs = await variationId(t, 'FX-ALPHA-AS');
 }, 300_000);
@@ -48,7 +59,11 @@ describe('addToCart', () => {
 
   it('adds a variation by variationId + attributes, and a variation id given as productId maps to its parent', async () => {
     const s = new Shopper(t);
-    const a = await s.ok(ADD, { productId: ids['alpha-gateway'], variationId: ids.alphaEu, variation: [{ attributeName: 'pa_frequency-band', attributeValue: 'eu868' }] });
+    const a = await s.ok(ADD, {
+      productId: ids['alpha-gateway'],
+      variationId: ids.alphaEu,
+      variation: [{ attributeName: 'pa_frequency-band', attributeValue: 'eu868' }],
+    });
     const line = a.addToCart.cart.contents.nodes[0];
     expect(line.variation.node.databaseId).toBe(ids.alphaEu);
     expect(line.variation.attributes).toEqual([expect.objectContaining({ name: 'pa_frequency-band', value: 'eu868' })]);
@@ -57,17 +72,28 @@ describe('addToCart', () => {
     expect(b.addToCart.cartItem.quantity).toBe(2);
     expect(b.addToCart.cart.contents.nodes[0].product.node.databaseId).toBe(ids['alpha-gateway']);
     // attribute name without the pa_ prefix, no variationId: matched by attributes
-    const c = await s.ok(ADD, { productId: ids['alpha-gateway'], variation: [{ attributeName: 'frequency-band', attributeValue: 'as923' }] });
-    expect(c.addToCart.cart.contents.nodes.map((n: any) => n.variation.node.databaseId).sort()).toEqual([ids.alphaEu, ids.alphaAs].sort());
+    const c = await s.ok(ADD, {
+      productId: ids['alpha-gateway'],
+      variation: [{ attributeName: 'frequency-band', attributeValue: 'as923' }],
+    });
+    expect(c.addToCart.cart.contents.nodes.map((n: any) => n.variation.node.databaseId).sort()).toEqual(
+      [ids.alphaEu, ids.alphaAs].sort(),
+    );
   });
 
   it('refuses what WooGraphQL refuses, with its messages', async () => {
     const s = new Shopper(t);
     expect(await s.fails(ADD, { productId: 999999 })).toBe('No product found matching the ID provided');
     expect(await s.fails(ADD, { productId: ids['draft-prototype'] })).toBe('No product found matching the ID provided');
-    expect(await s.fails(ADD, { productId: ids['bravo-outdoor-gateway'], quantity: 0 })).toBe('Failed to add cart item. Please check input.');
-    expect(await s.fails(ADD, { productId: ids['partner-solar-kit'] })).toBe('Sorry, this product cannot be purchased.');
-    expect(await s.fails(ADD, { productId: ids['n-type-cable'] })).toBe('You cannot add &quot;N-Type Low-Loss Cable&quot; to the cart because the product is out of stock.');
+    expect(await s.fails(ADD, { productId: ids['bravo-outdoor-gateway'], quantity: 0 })).toBe(
+      'Failed to add cart item. Please check input.',
+    );
+    expect(await s.fails(ADD, { productId: ids['partner-solar-kit'] })).toBe(
+      'Sorry, this product cannot be purchased.',
+    );
+    expect(await s.fails(ADD, { productId: ids['n-type-cable'] })).toBe(
+      'You cannot add &quot;N-Type Low-Loss Cable&quot; to the cart because the product is out of stock.',
+    );
     expect(await s.fails(ADD, { productId: ids['bravo-outdoor-gateway'], quantity: 13 })).toBe(
       'You cannot add that amount of &quot;Bravo Outdoor Gateway&quot; to the cart because there is not enough stock (12 remaining).',
     );
@@ -75,11 +101,18 @@ describe('addToCart', () => {
     expect(await s.fails(ADD, { productId: ids['bravo-outdoor-gateway'], quantity: 3 })).toBe(
       'You cannot add that amount to the cart &mdash; we have 12 in stock and you already have 10 in your cart.',
     );
-    expect(await s.fails(ADD, { productId: ids['alpha-gateway'] })).toBe('Please choose product options by visiting <a href="/product/alpha-gateway/" title="Alpha Indoor Gateway">Alpha Indoor Gateway</a>.');
-    expect(await s.fails(ADD, { productId: ids['alpha-gateway'], variation: [{ attributeName: 'pa_color', attributeValue: 'red' }] })).toBe(
-      'pa_color is not a valid attribute of the product: Alpha Indoor Gateway.',
+    expect(await s.fails(ADD, { productId: ids['alpha-gateway'] })).toBe(
+      'Please choose product options by visiting <a href="/product/alpha-gateway/" title="Alpha Indoor Gateway">Alpha Indoor Gateway</a>.',
     );
-    expect(await s.fails(ADD, { productId: ids['alpha-gateway'], variationId: ids.alphaEu + 1000 })).toMatch(/^The selected product isn't a variation of Alpha Indoor Gateway/);
+    expect(
+      await s.fails(ADD, {
+        productId: ids['alpha-gateway'],
+        variation: [{ attributeName: 'pa_color', attributeValue: 'red' }],
+      }),
+    ).toBe('pa_color is not a valid attribute of the product: Alpha Indoor Gateway.');
+    expect(await s.fails(ADD, { productId: ids['alpha-gateway'], variationId: ids.alphaEu + 1000 })).toMatch(
+      /^The selected product isn't a variation of Alpha Indoor Gateway/,
+    );
     expect(await s.fails(ADD, { productId: ids.alphaAs, quantity: 3 })).toMatch(/not enough stock \(2 remaining\)/);
   });
 
@@ -102,16 +135,21 @@ describe('updateItemQuantities, removeItemsFromCart and emptyCart', () => {
     const r = await s.ok(QTY, { key, quantity: 0 });
     expect(r.updateItemQuantities.cart.contents.nodes.map((n: any) => n.key)).not.toContain(key);
     expect(r.updateItemQuantities.cart.contents.itemCount).toBe(1);
-    expect(await s.fails(QTY, { key: 'no-such-key', quantity: 1 })).toBe('Cart items identified with keys no-such-key failed to update');
+    expect(await s.fails(QTY, { key: 'no-such-key', quantity: 1 })).toBe(
+      'Cart items identified with keys no-such-key failed to update',
+    );
     expect(await s.fails(QTY, { key, quantity: -1 })).toBe('Provided "items" invalid');
-    expect(await s.fails('mutation { updateItemQuantities(input: { items: [] }) { cart { isEmpty } } }')).toBe('No item data provided');
+    expect(await s.fails('mutation { updateItemQuantities(input: { items: [] }) { cart { isEmpty } } }')).toBe(
+      'No item data provided',
+    );
   });
 
   it('removeItemsFromCart removes by key or all', async () => {
     const s = new Shopper(t);
     const a = await s.ok(ADD, { productId: ids['omni-antenna'] });
     await s.ok(ADD, { productId: ids['bravo-outdoor-gateway'] });
-    const rm = 'mutation rm($keys: [ID], $all: Boolean) { removeItemsFromCart(input: { keys: $keys, all: $all }) { cartItems { key } cart { isEmpty contents { itemCount } } } }';
+    const rm =
+      'mutation rm($keys: [ID], $all: Boolean) { removeItemsFromCart(input: { keys: $keys, all: $all }) { cartItems { key } cart { isEmpty contents { itemCount } } } }';
     expect(await s.fails(rm, { keys: ['nope'] })).toBe('No cart item found with the key: nope');
     const d = await s.ok(rm, { keys: [a.addToCart.cartItem.key] });
     expect(d.removeItemsFromCart.cartItems).toEqual([{ key: a.addToCart.cartItem.key }]);
@@ -142,13 +180,23 @@ describe('shipping and tax', () => {
     expect(c.rawShippingTotal).toBe('0');
     expect(c.rawTotal).toBe('178.14');
     expect(c.total).toBe('€178.14');
-    expect(c.availableShippingMethods[0].rates.map((r: any) => r.id)).toEqual(['free_shipping:2', 'flat_rate:1', 'local_pickup:3']);
-    expect(c.availableShippingMethods[0].packageDetails).toBe("Omni Antenna 5 dBi ×3");
+    expect(c.availableShippingMethods[0].rates.map((r: any) => r.id)).toEqual([
+      'free_shipping:2',
+      'flat_rate:1',
+      'local_pickup:3',
+    ]);
+    expect(c.availableShippingMethods[0].packageDetails).toBe('Omni Antenna 5 dBi ×3');
   });
 
   it('charges the flat rate below the threshold and taxes shipping too; updateShippingMethod switches rates', async () => {
     const s = new Shopper(t);
-    await s.ok(ADD, { productId: ids['mesh-hoodie'], variation: [{ attributeName: 'pa_color', attributeValue: 'black' }, { attributeName: 'pa_size', attributeValue: 's' }] }); // 49.00
+    await s.ok(ADD, {
+      productId: ids['mesh-hoodie'],
+      variation: [
+        { attributeName: 'pa_color', attributeValue: 'black' },
+        { attributeName: 'pa_size', attributeValue: 's' },
+      ],
+    }); // 49.00
     let c = (await s.ok(CART)).cart;
     expect(c.chosenShippingMethods).toEqual(['flat_rate:1']);
     expect(c.rawShippingTotal).toBe('4.9');
@@ -160,16 +208,31 @@ describe('shipping and tax', () => {
     expect(c.chosenShippingMethods).toEqual(['local_pickup:3']);
     expect(c.rawShippingTotal).toBe('0');
     expect(c.rawTotal).toBe('58.31');
-    expect(await s.fails(SHIP, { shippingMethods: ['free_shipping:2'] })).toBe('"free_shipping:2" is not an available shipping method for shipping package "Mesh Hoodie - Black, S ×1"');
-    expect(await s.fails(SHIP, { shippingMethods: ['flat_rate:1', 'flat_rate:1'] })).toBe('No shipping packages available for corresponding index 1');
+    expect(await s.fails(SHIP, { shippingMethods: ['free_shipping:2'] })).toBe(
+      '"free_shipping:2" is not an available shipping method for shipping package "Mesh Hoodie - Black, S ×1"',
+    );
+    expect(await s.fails(SHIP, { shippingMethods: ['flat_rate:1', 'flat_rate:1'] })).toBe(
+      'No shipping packages available for corresponding index 1',
+    );
     expect(await s.fails(SHIP, { shippingMethods: [] })).toBe('No shipping method provided');
   });
 
   it('recalculates rates and tax when the address changes (ChangeShippingCounty): EU zone and VAT, rest of the world without tax', async () => {
     const s = new Shopper(t);
-    await s.ok(ADD, { productId: ids['mesh-hoodie'], variation: [{ attributeName: 'pa_color', attributeValue: 'black' }, { attributeName: 'pa_size', attributeValue: 'm' }] }); // 49.00
+    await s.ok(ADD, {
+      productId: ids['mesh-hoodie'],
+      variation: [
+        { attributeName: 'pa_color', attributeValue: 'black' },
+        { attributeName: 'pa_size', attributeValue: 'm' },
+      ],
+    }); // 49.00
     const fr = await s.ok(COUNTRY, { shippingCountry: 'FR', billingCountry: 'FR' });
-    expect(fr.updateCustomer.customer).toMatchObject({ hasCalculatedShipping: true, calculatedShipping: true, shipping: { country: 'FR' }, billing: { country: 'FR' } });
+    expect(fr.updateCustomer.customer).toMatchObject({
+      hasCalculatedShipping: true,
+      calculatedShipping: true,
+      shipping: { country: 'FR' },
+      billing: { country: 'FR' },
+    });
     let c = (await s.ok(CART)).cart;
     expect(c.availableShippingMethods[0].rates.map((r: any) => r.id)).toEqual(['flat_rate:4']);
     expect(c.rawShippingTotal).toBe('9.9');
@@ -200,7 +263,9 @@ describe('sessions', () => {
     await s.ok(ADD, { productId: ids['omni-antenna'] });
     const token = s.token!;
     await Promise.all(
-      Array.from({ length: 15 }, () => t.gql(ADD, { productId: ids['omni-antenna'] }, { 'woocommerce-session': `Session ${token}` })).map(async (p) => {
+      Array.from({ length: 15 }, () =>
+        t.gql(ADD, { productId: ids['omni-antenna'] }, { 'woocommerce-session': `Session ${token}` }),
+      ).map(async (p) => {
         const r = await p;
         expect(r.body.errors).toBeUndefined();
       }),
@@ -218,7 +283,12 @@ describe('sessions', () => {
 
   it('a fresh session sees an empty cart and gets a token', async () => {
     const r = await t.gql(CART);
-    expect(r.body.data.cart).toMatchObject({ isEmpty: true, rawTotal: '0', appliedCoupons: null, contents: { itemCount: 0, productCount: 0, nodes: [] } });
+    expect(r.body.data.cart).toMatchObject({
+      isEmpty: true,
+      rawTotal: '0',
+      appliedCoupons: null,
+      contents: { itemCount: 0, productCount: 0, nodes: [] },
+    });
     expect(r.headers.get('woocommerce-session')).toBeTruthy();
   });
 });

@@ -46,7 +46,9 @@ describe('export → import into an empty shop → export', () => {
     expect(out.products).toBe(12);
     // The variable gateway, its variations right after it, pointing at it.
     expect(column(first, 'FX-ALPHA', 'Type')).toBe('variable');
-    expect(column(first, 'FX-ALPHA', 'Images')).toBe(`${SITE}/media/catalog/alpha.svg, ${SITE}/media/catalog/alpha-back.svg, ${SITE}/media/catalog/alpha-side.svg`);
+    expect(column(first, 'FX-ALPHA', 'Images')).toBe(
+      `${SITE}/media/catalog/alpha.svg, ${SITE}/media/catalog/alpha-back.svg, ${SITE}/media/catalog/alpha-side.svg`,
+    );
     expect(column(first, 'FX-ALPHA', 'Attribute 1 name')).toBe('Frequency band');
     expect(column(first, 'FX-ALPHA', 'Attribute 1 value(s)')).toBe('EU868, US915, AS923');
     expect(column(first, 'FX-ALPHA', 'Attribute 1 default')).toBe('EU868');
@@ -70,8 +72,15 @@ describe('export → import into an empty shop → export', () => {
     expect(product.productCategories.nodes.map((c: any) => c.slug).sort()).toEqual(['gateways', 'indoor-gateways']);
     const us = product.variations.nodes.find((v: any) => v.sku === 'FX-ALPHA-US');
     // A managed stock of 0 is 0.
-    expect(us).toMatchObject({ rawPrice: '179', stockQuantity: 0, attributes: { nodes: [{ name: 'pa_frequency-band', value: 'us915' }] } });
-    expect(product.variations.nodes.find((v: any) => v.sku === 'FX-ALPHA-EU')).toMatchObject({ rawPrice: '199', stockQuantity: 5 });
+    expect(us).toMatchObject({
+      rawPrice: '179',
+      stockQuantity: 0,
+      attributes: { nodes: [{ name: 'pa_frequency-band', value: 'us915' }] },
+    });
+    expect(product.variations.nodes.find((v: any) => v.sku === 'FX-ALPHA-EU')).toMatchObject({
+      rawPrice: '199',
+      stockQuantity: 5,
+    });
   });
 
   it('exports the same rows again', async () => {
@@ -82,7 +91,8 @@ describe('export → import into an empty shop → export', () => {
 });
 
 describe('rows that cannot be taken', () => {
-  const HEADER = 'ID,Type,SKU,Name,Published,Regular price,Sale price,Stock,In stock?,Categories,Images,Parent,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 global';
+  const HEADER =
+    'ID,Type,SKU,Name,Published,Regular price,Sale price,Stock,In stock?,Categories,Images,Parent,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 global';
   const csv = [
     HEADER,
     ',simple,CSV-CAP,"Mesh Cap, black",1,19.90,,40,1,Swag > Caps,https://old-shop.example/wp-content/uploads/cap.jpg,,,,,',
@@ -99,7 +109,12 @@ describe('rows that cannot be taken', () => {
     expect(report.errors).toEqual([
       { row: 3, column: 'Regular price', message: '"12;50" is not a price such as 349 or 12.50' },
       { row: 6, column: 'Attribute 1 value(s)', message: '"XL" is not a value of the parent\'s "Size"' },
-      { row: 7, column: 'Parent', message: 'parent "NO-SUCH-PARENT" is neither a product row of this file that could be imported nor a product in the shop' },
+      {
+        row: 7,
+        column: 'Parent',
+        message:
+          'parent "NO-SUCH-PARENT" is neither a product row of this file that could be imported nor a product in the shop',
+      },
       { row: 8, column: 'SKU', message: 'SKU "CSV-CAP" is also on row 2' },
     ]);
     expect(report.warnings).toEqual([
@@ -118,7 +133,12 @@ describe('rows that cannot be taken', () => {
     expect(report.errors.map((e) => e.row)).toEqual([3, 6, 7, 8]);
     expect(report).toMatchObject({ created: 2, variationsCreated: 1 });
     const cap = (await seeded.data(PRODUCT, { id: 'CSV-CAP' })).product;
-    expect(cap).toMatchObject({ name: 'Mesh Cap, black', rawPrice: '19.9', stockQuantity: 40, stockStatus: 'IN_STOCK' });
+    expect(cap).toMatchObject({
+      name: 'Mesh Cap, black',
+      rawPrice: '19.9',
+      stockQuantity: 40,
+      stockStatus: 'IN_STOCK',
+    });
     expect(cap.productCategories.nodes).toEqual([{ slug: 'caps', parent: { node: { slug: 'swag' } } }]);
     const tee = (await seeded.data(PRODUCT, { id: 'CSV-TEE' })).product;
     expect(tee.variations.nodes.map((v: any) => v.sku)).toEqual(['CSV-TEE-S']);

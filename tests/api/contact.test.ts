@@ -7,10 +7,22 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBotCheckSettings } from '../../src/server/bot-check/index.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { ContactService, handleContactConfig, handleContactRequest, readContactSettings, type ContactHandlerDeps } from '../../src/server/contact/index.ts';
+import {
+  ContactService,
+  handleContactConfig,
+  handleContactRequest,
+  readContactSettings,
+  type ContactHandlerDeps,
+} from '../../src/server/contact/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { createMailer, isValidEmailAddress, readMailSettings, readOutbox, type Mailer } from '../../src/server/mail/index.ts';
+import {
+  createMailer,
+  isValidEmailAddress,
+  readMailSettings,
+  readOutbox,
+  type Mailer,
+} from '../../src/server/mail/index.ts';
 import { RateLimiter, readClientAddressSettings } from '../../src/server/rate-limit/index.ts';
 import { isValidEmail as clientIsValidEmail } from '../../src/islands/contact/email.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
@@ -32,17 +44,32 @@ const nextIp = () => `198.51.100.${++ipSeq}`;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  handle = await openDatabase(loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', ...database.env }).database);
+  handle = await openDatabase(
+    loadConfig({
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      ...database.env,
+    }).database,
+  );
   await migrate(handle);
   recaptcha = await startRecaptchaServer();
   outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshfront-contact-mail-'));
   mailer = createMailer(readMailSettings({ NODE_ENV: 'test', MAIL_OUTBOX_DIR: outboxDir, SUPPORT_EMAIL: SUPPORT }));
   deps = {
-    contact: new ContactService(handle.db, { mailer, supportEmail: mailer.settings.supportEmail, log: (m) => logged.push(m) }),
+    contact: new ContactService(handle.db, {
+      mailer,
+      supportEmail: mailer.settings.supportEmail,
+      log: (m) => logged.push(m),
+    }),
     limiter: new RateLimiter(handle.db),
     settings: readContactSettings({ RATE_LIMIT_CONTACT_PER_HOUR: '3' }),
     clientAddressSettings: readClientAddressSettings({}),
-    botCheck: readBotCheckSettings({ NODE_ENV: 'test', RECAPTCHA_SECRET: recaptcha.secret, RECAPTCHA_VERIFY_URL: recaptcha.verifyUrl, PUBLIC_RECAPTCHA_SITE_KEY: 'test-site-key' }),
+    botCheck: readBotCheckSettings({
+      NODE_ENV: 'test',
+      RECAPTCHA_SECRET: recaptcha.secret,
+      RECAPTCHA_VERIFY_URL: recaptcha.verifyUrl,
+      PUBLIC_RECAPTCHA_SITE_KEY: 'test-site-key',
+    }),
     altcha: null,
     log: (m, e) => logged.push(`${m} ${e instanceof Error ? e.message : (e ?? '')}`),
   };
@@ -80,11 +107,17 @@ function post(body: unknown, init: { headers?: Record<string, string>; raw?: Bod
 async function send(request: Request, ip = nextIp(), d: ContactHandlerDeps = deps) {
   const response = await handleContactRequest(request, { socketAddress: ip }, d);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as { message: string; errors?: Record<string, string> } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: JSON.parse(text) as { message: string; errors?: Record<string, string> },
+  };
 }
 
 async function storedCount(): Promise<number> {
-  return (await handle.withRawClient((c) => c.query<{ n: number }>('select count(*)::int as n from contact_messages'))).rows[0]!.n;
+  return (await handle.withRawClient((c) => c.query<{ n: number }>('select count(*)::int as n from contact_messages')))
+    .rows[0]!.n;
 }
 
 describe('a valid message', () => {
@@ -96,9 +129,21 @@ describe('a valid message', () => {
     expect(r.body.message).toMatch(/thank you/i);
     expect(r.headers.get('cache-control')).toBe('no-store');
 
-    const rows = (await handle.withRawClient((c) => c.query<Record<string, unknown>>("select * from contact_messages where email = 'ana.lima@example.com'"))).rows;
+    const rows = (
+      await handle.withRawClient((c) =>
+        c.query<Record<string, unknown>>("select * from contact_messages where email = 'ana.lima@example.com'"),
+      )
+    ).rows;
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ first_name: 'Ana', last_name: 'Lima', phone: '+55 11 5555-0100', message: form.message, remote_ip: ip, user_agent: 'vitest', mail_status: 'sent' });
+    expect(rows[0]).toMatchObject({
+      first_name: 'Ana',
+      last_name: 'Lima',
+      phone: '+55 11 5555-0100',
+      message: form.message,
+      remote_ip: ip,
+      user_agent: 'vitest',
+      mail_status: 'sent',
+    });
     expect(rows[0]!.bot_score).toBeCloseTo(0.9);
 
     const [mail] = await readOutbox({ dir: outboxDir, to: SUPPORT, subject: 'Contact form: Ana Lima' });
@@ -109,7 +154,11 @@ describe('a valid message', () => {
     expect(mail!.headers['X-Meshfront-Contact-Id']).toBe(String(rows[0]!.id));
 
     // The stand-in saw the token and the client address.
-    expect(recaptcha.requests.at(-1)).toMatchObject({ response: form['g-recaptcha-response'], remoteip: ip, secret: recaptcha.secret });
+    expect(recaptcha.requests.at(-1)).toMatchObject({
+      response: form['g-recaptcha-response'],
+      remoteip: ip,
+      secret: recaptcha.secret,
+    });
   });
 
   it('accepts the token in the google-recaptcha-token header, and a missing phone', async () => {
@@ -121,7 +170,11 @@ describe('a valid message', () => {
   it('trims fields before storing them', async () => {
     const r = await send(post(validForm({ firstName: '  Bea ', email: ' bea@example.com ' })));
     expect(r.status).toBe(200);
-    const rows = (await handle.withRawClient((c) => c.query<{ first_name: string }>("select first_name from contact_messages where email = 'bea@example.com'"))).rows;
+    const rows = (
+      await handle.withRawClient((c) =>
+        c.query<{ first_name: string }>("select first_name from contact_messages where email = 'bea@example.com'"),
+      )
+    ).rows;
     expect(rows[0]!.first_name).toBe('Bea');
   });
 });
@@ -158,7 +211,13 @@ describe('validation', () => {
   });
 
   it('refuses bodies that are not JSON objects', async () => {
-    expect((await send(post(null, { raw: 'firstName=Ana', headers: { 'content-type': 'application/x-www-form-urlencoded' } }))).status).toBe(415);
+    expect(
+      (
+        await send(
+          post(null, { raw: 'firstName=Ana', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+        )
+      ).status,
+    ).toBe(415);
     expect((await send(post(null, { raw: '{"firstName":' }))).status).toBe(400);
     expect((await send(post(null, { raw: '[1,2]' }))).status).toBe(400);
   });
@@ -181,11 +240,28 @@ describe('validation', () => {
 
   it('checks e-mail addresses exactly like the storefront form does', () => {
     const corpus = [
-      'ana@example.com', 'a.b+tag@sub.example.co.uk', 'x@localhost', "o'brien@example.ie", 'user@[127.0.0.1]', 'ana@example', 'ana@-example.com',
-      'ana@example-.com', 'ana example@example.com', 'ana@exa mple.com', '@example.com', 'ana@', 'ana@@example.com', 'ánä@example.com',
-      'ana@exämple.com', `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`, `${'a'.repeat(250)}@e.co`, 'a"b@example.com', '',
+      'ana@example.com',
+      'a.b+tag@sub.example.co.uk',
+      'x@localhost',
+      "o'brien@example.ie",
+      'user@[127.0.0.1]',
+      'ana@example',
+      'ana@-example.com',
+      'ana@example-.com',
+      'ana example@example.com',
+      'ana@exa mple.com',
+      '@example.com',
+      'ana@',
+      'ana@@example.com',
+      'ánä@example.com',
+      'ana@exämple.com',
+      `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`,
+      `${'a'.repeat(250)}@e.co`,
+      'a"b@example.com',
+      '',
     ];
-    for (const address of corpus) expect([address, clientIsValidEmail(address)]).toEqual([address, isValidEmailAddress(address.trim())]);
+    for (const address of corpus)
+      expect([address, clientIsValidEmail(address)]).toEqual([address, isValidEmailAddress(address.trim())]);
   });
 });
 
@@ -207,7 +283,10 @@ describe('bot check', () => {
   });
 
   it('fails closed when siteverify cannot be reached', async () => {
-    const offline = { ...deps, botCheck: { ...deps.botCheck, verifyUrl: 'http://127.0.0.1:9/recaptcha/api/siteverify', timeoutMs: 500 } };
+    const offline = {
+      ...deps,
+      botCheck: { ...deps.botCheck, verifyUrl: 'http://127.0.0.1:9/recaptcha/api/siteverify', timeoutMs: 500 },
+    };
     const r = await send(post(validForm()), nextIp(), offline);
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/^Bot check failed/);
@@ -248,7 +327,11 @@ describe('failures', () => {
   it('answers 500 "Something went wrong" without internals and logs the error', async () => {
     const broken = {
       ...deps,
-      contact: { submit: async () => { throw new Error('relation "contact_messages" does not exist at /srv/app/secret.ts:42'); } } as unknown as ContactService,
+      contact: {
+        submit: async () => {
+          throw new Error('relation "contact_messages" does not exist at /srv/app/secret.ts:42');
+        },
+      } as unknown as ContactService,
     };
     const r = await send(post(validForm()), nextIp(), broken);
     expect(r.status).toBe(500);
@@ -258,11 +341,28 @@ describe('failures', () => {
   });
 
   it('keeps the message and still thanks the visitor when mailing support fails', async () => {
-    const failingMailer = { sendMail: async () => { throw new Error('SMTP 421 try later'); } };
-    const d = { ...deps, contact: new ContactService(handle.db, { mailer: failingMailer, supportEmail: SUPPORT, log: (m) => logged.push(m) }) };
+    const failingMailer = {
+      sendMail: async () => {
+        throw new Error('SMTP 421 try later');
+      },
+    };
+    const d = {
+      ...deps,
+      contact: new ContactService(handle.db, {
+        mailer: failingMailer,
+        supportEmail: SUPPORT,
+        log: (m) => logged.push(m),
+      }),
+    };
     const r = await send(post(validForm({ email: 'smtp.down@example.com' })), nextIp(), d);
     expect(r.status).toBe(200);
-    const rows = (await handle.withRawClient((c) => c.query<{ mail_status: string; mail_error: string }>("select mail_status, mail_error from contact_messages where email = 'smtp.down@example.com'"))).rows;
+    const rows = (
+      await handle.withRawClient((c) =>
+        c.query<{ mail_status: string; mail_error: string }>(
+          "select mail_status, mail_error from contact_messages where email = 'smtp.down@example.com'",
+        ),
+      )
+    ).rows;
     expect(rows[0]).toEqual({ mail_status: 'failed', mail_error: 'SMTP 421 try later' });
   });
 
@@ -274,8 +374,14 @@ describe('failures', () => {
 
 describe('GET /api/contact-form/config', () => {
   it('tells the form which reCAPTCHA site key and script to load', async () => {
-    const r = handleContactConfig({ botCheck: deps.botCheck, settings: readContactSettings({ PUBLIC_RECAPTCHA_SCRIPT_URL: '/test/recaptcha.js' }) });
-    expect(await r.json()).toEqual({ recaptcha: { siteKey: 'test-site-key', scriptUrl: '/test/recaptcha.js' }, altcha: null });
+    const r = handleContactConfig({
+      botCheck: deps.botCheck,
+      settings: readContactSettings({ PUBLIC_RECAPTCHA_SCRIPT_URL: '/test/recaptcha.js' }),
+    });
+    expect(await r.json()).toEqual({
+      recaptcha: { siteKey: 'test-site-key', scriptUrl: '/test/recaptcha.js' },
+      altcha: null,
+    });
     const dflt = handleContactConfig({ botCheck: deps.botCheck, settings: readContactSettings({}) });
     expect((await dflt.json()).recaptcha.scriptUrl).toBe('https://www.google.com/recaptcha/api.js');
   });

@@ -10,7 +10,14 @@ let ids: Record<string, number>;
 beforeAll(async () => {
   t = await startTestEngine();
   ids = {};
-  for (const slug of ['bravo-outdoor-gateway', 'omni-antenna', 'mesh-os', 'catalog-only-sticker', 'search-only-adapter']) ids[slug] = await productId(t, slug);
+  for (const slug of [
+    'bravo-outdoor-gateway',
+    'omni-antenna',
+    'mesh-os',
+    'catalog-only-sticker',
+    'search-only-adapter',
+  ])
+    ids[slug] = await productId(t, slug);
   await addCoupons(t, [
     { code: 'fixed5', description: 'Five off', discountType: 'fixed_cart', amount: '5' },
     { code: 'prod3', discountType: 'fixed_product', amount: '3.00', productSlugs: ['omni-antenna'] },
@@ -51,7 +58,11 @@ describe('discount types, to the cent', () => {
   it('percent: a share of each eligible line, rounded total (10% of 3 × €49.90 = €14.97), also with a fractional percentage', async () => {
     const s = await shopper([['omni-antenna', 3]]);
     const d = await s.ok(APPLY, { code: 'welcome10' });
-    expect(d.applyCoupon.applied).toMatchObject({ code: 'welcome10', description: 'Ten percent off', discountAmount: '€14.97' });
+    expect(d.applyCoupon.applied).toMatchObject({
+      code: 'welcome10',
+      description: 'Ten percent off',
+      discountAmount: '€14.97',
+    });
     const c = (await s.ok(CART)).cart;
     expect(c.rawDiscountTotal).toBe('14.97');
     expect(c.rawTotalTax).toBe('25.6'); // (149.70 − 14.97) × 19% = 25.5987
@@ -63,7 +74,10 @@ describe('discount types, to the cent', () => {
   });
 
   it('fixed_cart: one amount spread over the lines in proportion, never more than the cart', async () => {
-    const s = await shopper([['bravo-outdoor-gateway', 1], ['omni-antenna', 1]]);
+    const s = await shopper([
+      ['bravo-outdoor-gateway', 1],
+      ['omni-antenna', 1],
+    ]);
     await s.ok(APPLY, { code: 'fixed5' });
     const c = (await s.ok(CART)).cart;
     expect(c.rawDiscountTotal).toBe('5');
@@ -78,7 +92,10 @@ describe('discount types, to the cent', () => {
   });
 
   it('fixed_product: an amount off each eligible unit', async () => {
-    const s = await shopper([['omni-antenna', 3], ['bravo-outdoor-gateway', 1]]);
+    const s = await shopper([
+      ['omni-antenna', 3],
+      ['bravo-outdoor-gateway', 1],
+    ]);
     await s.ok(APPLY, { code: 'prod3' });
     expect((await s.ok(CART)).cart.rawDiscountTotal).toBe('9');
   });
@@ -98,10 +115,14 @@ describe('discount types, to the cent', () => {
 describe('rules and messages', () => {
   it('unknown, expired, minimum and maximum spend', async () => {
     const s = await shopper([['omni-antenna', 1]]);
-    expect(await s.fails(APPLY, { code: 'nope' })).toBe('Coupon &quot;nope&quot; cannot be applied because it does not exist.');
+    expect(await s.fails(APPLY, { code: 'nope' })).toBe(
+      'Coupon &quot;nope&quot; cannot be applied because it does not exist.',
+    );
     expect(await s.fails(APPLY, { code: 'old' })).toBe('Coupon &quot;old&quot; has expired.');
     expect((await s.ok(APPLY, { code: 'future' })).applyCoupon.applied.code).toBe('future');
-    expect(await s.fails(APPLY, { code: 'min100' })).toBe('The minimum spend for coupon &quot;min100&quot; is €100.00.');
+    expect(await s.fails(APPLY, { code: 'min100' })).toBe(
+      'The minimum spend for coupon &quot;min100&quot; is €100.00.',
+    );
     const big = await shopper([['bravo-outdoor-gateway', 1]]);
     expect(await big.fails(APPLY, { code: 'max50' })).toBe('The maximum spend for coupon &quot;max50&quot; is €50.00.');
     expect((await big.ok(APPLY, { code: 'min100' })).applyCoupon.applied.code).toBe('min100');
@@ -126,29 +147,47 @@ describe('rules and messages', () => {
     await s.ok(APPLY, { code: 'fixed5' });
     const d = await s.ok(APPLY, { code: 'solo' });
     expect(d.applyCoupon.cart.appliedCoupons.map((c: any) => c.code)).toEqual(['solo']);
-    expect(await s.fails(APPLY, { code: 'welcome10' })).toBe('Sorry, coupon &quot;solo&quot; has already been applied and cannot be used in conjunction with other coupons.');
+    expect(await s.fails(APPLY, { code: 'welcome10' })).toBe(
+      'Sorry, coupon &quot;solo&quot; has already been applied and cannot be used in conjunction with other coupons.',
+    );
   });
 
   it('product/category restrictions and exclusions', async () => {
     const gateways = await shopper([['bravo-outdoor-gateway', 1]]);
-    expect(await gateways.fails(APPLY, { code: 'antennas20' })).toBe('Sorry, coupon &quot;antennas20&quot; is not applicable to your cart contents.');
-    expect(await gateways.fails(APPLY, { code: 'not-bravo' })).toBe('Sorry, coupon "not-bravo" is not applicable to the products: Bravo Outdoor Gateway.');
-    expect(await gateways.fails(APPLY, { code: 'not-bravo-pct' })).toBe('Sorry, coupon &quot;not-bravo-pct&quot; is not applicable to your cart contents.');
+    expect(await gateways.fails(APPLY, { code: 'antennas20' })).toBe(
+      'Sorry, coupon &quot;antennas20&quot; is not applicable to your cart contents.',
+    );
+    expect(await gateways.fails(APPLY, { code: 'not-bravo' })).toBe(
+      'Sorry, coupon "not-bravo" is not applicable to the products: Bravo Outdoor Gateway.',
+    );
+    expect(await gateways.fails(APPLY, { code: 'not-bravo-pct' })).toBe(
+      'Sorry, coupon &quot;not-bravo-pct&quot; is not applicable to your cart contents.',
+    );
     await gateways.ok(APPLY, { code: 'gateways-only' });
-    const mixed = await shopper([['bravo-outdoor-gateway', 1], ['omni-antenna', 1]]);
+    const mixed = await shopper([
+      ['bravo-outdoor-gateway', 1],
+      ['omni-antenna', 1],
+    ]);
     await mixed.ok(APPLY, { code: 'antennas20' });
     expect((await mixed.ok(CART)).cart.rawDiscountTotal).toBe('9.98'); // 20% of the antenna only
     await mixed.ok(REMOVE, { codes: ['antennas20'] });
     await mixed.ok(APPLY, { code: 'not-bravo-pct' }); // a product coupon skips excluded lines
     expect((await mixed.ok(CART)).cart.rawDiscountTotal).toBe('24.95');
     const antennas = await shopper([['omni-antenna', 1]]);
-    expect(await antennas.fails(APPLY, { code: 'gateways-only' })).toBe('Sorry, coupon &quot;gateways-only&quot; is not applicable to your cart contents.');
+    expect(await antennas.fails(APPLY, { code: 'gateways-only' })).toBe(
+      'Sorry, coupon &quot;gateways-only&quot; is not applicable to your cart contents.',
+    );
   });
 
   it('sale items excluded', async () => {
     const sale = await shopper([['omni-antenna', 1]]);
-    expect(await sale.fails(APPLY, { code: 'nosale' })).toBe('Sorry, coupon &quot;nosale&quot; is not valid for sale items.');
-    const mixed = await shopper([['omni-antenna', 1], ['catalog-only-sticker', 4]]);
+    expect(await sale.fails(APPLY, { code: 'nosale' })).toBe(
+      'Sorry, coupon &quot;nosale&quot; is not valid for sale items.',
+    );
+    const mixed = await shopper([
+      ['omni-antenna', 1],
+      ['catalog-only-sticker', 4],
+    ]);
     await mixed.ok(APPLY, { code: 'nosale' });
     expect((await mixed.ok(CART)).cart.rawDiscountTotal).toBe('1'); // 10% of the stickers (€10), not of the antenna
   });
@@ -163,7 +202,8 @@ describe('rules and messages', () => {
 });
 
 describe('coupons at checkout', () => {
-  const checkout = (s: Shopper, billing: Record<string, string> = BILLING) => s.gql(CHECKOUT, { paymentMethod: 'cod', billing });
+  const checkout = (s: Shopper, billing: Record<string, string> = BILLING) =>
+    s.gql(CHECKOUT, { paymentMethod: 'cod', billing });
 
   it('e-mail restrictions are checked against the billing e-mail', async () => {
     const s = await shopper([['omni-antenna', 1]]);
@@ -198,8 +238,12 @@ describe('coupons at checkout', () => {
     expect((await checkout(b, { ...BILLING, email: 'new@example.com' })).body.errors).toBeUndefined();
     // once the session knows the e-mail, applying is refused up front
     const c = await shopper([['omni-antenna', 1]]);
-    await c.ok('mutation { updateCustomer(input: { billing: { email: "repeat@example.com" } }) { customer { email } } }');
-    expect(await c.fails(APPLY, { code: 'once-each' })).toBe('Usage limit for coupon &quot;once-each&quot; has been reached.');
+    await c.ok(
+      'mutation { updateCustomer(input: { billing: { email: "repeat@example.com" } }) { customer { email } } }',
+    );
+    expect(await c.fails(APPLY, { code: 'once-each' })).toBe(
+      'Usage limit for coupon &quot;once-each&quot; has been reached.',
+    );
     void SHIPPING_COUNTRY;
   });
 });

@@ -28,7 +28,8 @@ afterAll(async () => {
 const ADD = operation('addToCart');
 const INTENT = operation('getStripePaymentIntent');
 const CHECKOUT = operation('Checkout');
-const customerIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).data.customer_id as string;
+const customerIdOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).data.customer_id as string;
 
 async function paidShopper(quantity = 1) {
   const s = new Shopper(t);
@@ -55,7 +56,16 @@ describe('card checkout recovery', () => {
     // What the dying process left: the record, written before the checkout's own transaction.
     const customerId = customerIdOf(s.token!);
     await t.engine.sessions.update(customerId, async (data) => ({
-      data: { ...data, [RECORDS_KEY]: { [pi.id]: { userId: null, input: { paymentMethod: 'stripe', transactionId: pi.id, billing: BILLING }, at: new Date(Date.now() - 5000).toISOString() } } },
+      data: {
+        ...data,
+        [RECORDS_KEY]: {
+          [pi.id]: {
+            userId: null,
+            input: { paymentMethod: 'stripe', transactionId: pi.id, billing: BILLING },
+            at: new Date(Date.now() - 5000).toISOString(),
+          },
+        },
+      },
       result: null,
     }));
     await eventually(async () => !!(await t.engine.orders.getByTransaction('stripe', pi.id)), 'the recovered order');
@@ -73,15 +83,21 @@ describe('card checkout recovery', () => {
   it('a repeated Checkout answers with the order it placed; a new cart with the same payment is refused', async () => {
     await setStock(t, 'search-only-adapter', 10);
     const { s, pi } = await paidShopper();
-    const first = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout.order;
-    const second = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout.order;
+    const first = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout
+      .order;
+    const second = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout
+      .order;
     expect(second.databaseId).toBe(first.databaseId);
     await s.ok(ADD, { productId: adapter, quantity: 1 });
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe('This card payment was already used for another order.');
+    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(
+      'This card payment was already used for another order.',
+    );
     // Someone else holding the payment id gets neither the order nor a new one.
     const other = new Shopper(t);
     await other.ok(ADD, { productId: adapter, quantity: 1 });
-    expect(await other.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe('This card payment was already used for another order.');
+    expect(await other.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(
+      'This card payment was already used for another order.',
+    );
   });
 
   it('a payment whose order was refused is refunded in full by the sweep, and cannot pay later', async () => {
@@ -91,14 +107,18 @@ describe('card checkout recovery', () => {
     const rival = new Shopper(t);
     await rival.ok(ADD, { productId: adapter, quantity: 1 });
     await rival.ok(CHECKOUT, { paymentMethod: 'cod', billing: BILLING });
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toMatch(/is not in stock/);
+    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toMatch(
+      /is not in stock/,
+    );
     await eventually(async () => [...stripe.refunds.values()].some((r) => r.payment_intent === pi.id), 'the refund');
     const refunds = [...stripe.refunds.values()].filter((r) => r.payment_intent === pi.id);
     expect(refunds.map((r) => r.amount)).toEqual([pi.amount]);
     expect(await t.engine.orders.getByTransaction('stripe', pi.id)).toBeNull();
     // Stock is back, but the refunded payment does not pay for it.
     await setStock(t, 'search-only-adapter', 5);
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(REFUNDED_MESSAGE);
+    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(
+      REFUNDED_MESSAGE,
+    );
     expect(await t.engine.orders.getByTransaction('stripe', pi.id)).toBeNull();
   });
 });

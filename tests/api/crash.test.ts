@@ -49,7 +49,10 @@ async function openEngine(extra: Record<string, string> = {}): Promise<{ engine:
   const engine = await createEngine(config, { log: () => {} });
   const query: Query = async (text) => {
     const r = await engine.database.db.execute(sql.raw(text));
-    return ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as unknown as Record<string, unknown>[])) as Record<string, unknown>[];
+    return ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as unknown as Record<string, unknown>[])) as Record<
+      string,
+      unknown
+    >[];
   };
   return { engine, query };
 }
@@ -67,7 +70,11 @@ function startEngine(): Promise<EngineProcess> {
     // Node itself with tsx as a loader (not the tsx CLI, which runs the script in a second process that a
     // SIGKILL of the CLI would leave running): the signal must hit the engine.
     const loader = pathToFileURL(path.resolve(import.meta.dirname, '../../node_modules/tsx/dist/loader.mjs')).href;
-    const child = spawn(process.execPath, ['--import', loader, path.resolve(import.meta.dirname, '../fixtures/crash-engine.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', loader, path.resolve(import.meta.dirname, '../fixtures/crash-engine.ts')],
+      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     const index = allLogs.push('') - 1;
@@ -81,7 +88,9 @@ function startEngine(): Promise<EngineProcess> {
       err += d;
       allLogs[index] = err;
     });
-    child.on('exit', (code, signal) => reject(new Error(`engine process exited (${code ?? signal}) before listening: ${err.slice(-2000)}`)));
+    child.on('exit', (code, signal) =>
+      reject(new Error(`engine process exited (${code ?? signal}) before listening: ${err.slice(-2000)}`)),
+    );
   });
 }
 
@@ -93,7 +102,10 @@ async function crashAndRestart(): Promise<void> {
   dead.child.kill('SIGKILL');
   await dead.exited;
   // Really gone: nothing answers on its port any more.
-  const stillThere = await fetch(`http://127.0.0.1:${dead.port}/graphql`, { method: 'POST', body: '{}' }).then(() => true, (err) => !isRefused(err));
+  const stillThere = await fetch(`http://127.0.0.1:${dead.port}/graphql`, { method: 'POST', body: '{}' }).then(
+    () => true,
+    (err) => !isRefused(err),
+  );
   if (stillThere) throw new Error('the killed engine still answers');
   restarted(await startEngine());
 }
@@ -163,27 +175,40 @@ async function shopper(i: number): Promise<Outcome> {
   let token: string | null = null;
   let intentId: string | undefined;
   try {
-    const add = await gql(token, 'addToCart', { productId: productIds[PRODUCTS[i % PRODUCTS.length]!], quantity: 1 + (i % 3 === 0 ? 1 : 0) });
+    const add = await gql(token, 'addToCart', {
+      productId: productIds[PRODUCTS[i % PRODUCTS.length]!],
+      quantity: 1 + (i % 3 === 0 ? 1 : 0),
+    });
     token = add.token;
     if (add.body.errors?.length) return { method, result: 'refused', message: add.body.errors[0]!.message, token };
     if (method === 'stripe') {
-      const pi = (await gql(token, 'getStripePaymentIntent', { stripePaymentMethod: 'PAYMENT' })).body.data?.stripePaymentIntent;
+      const pi = (await gql(token, 'getStripePaymentIntent', { stripePaymentMethod: 'PAYMENT' })).body.data
+        ?.stripePaymentIntent;
       if (!pi?.id) throw new Error(`no PaymentIntent: ${JSON.stringify(pi)}`);
       intentId = pi.id;
       // The customer pays in the browser; Stripe sends payment_intent.succeeded.
       const paid = stripe.confirm(pi.id, 'pm_card_visa');
       expect(paid.status).toBe('succeeded');
-      const event = [...stripe.events].reverse().find((e) => e.type === 'payment_intent.succeeded' && (e.data as { object: { id: string } }).object.id === pi.id)!;
+      const event = [...stripe.events]
+        .reverse()
+        .find(
+          (e) => e.type === 'payment_intent.succeeded' && (e.data as { object: { id: string } }).object.id === pi.id,
+        )!;
       void deliver(event);
       // This customer closes the browser now: paid, and no Checkout is ever sent.
       if (i % 12 === 5) return { method, intentId, result: 'abandoned', token };
     }
-    const variables = { paymentMethod: method, billing: { ...BILLING, email: `crash${i}@example.com` }, ...(intentId ? { transactionId: intentId } : {}) };
+    const variables = {
+      paymentMethod: method,
+      billing: { ...BILLING, email: `crash${i}@example.com` },
+      ...(intentId ? { transactionId: intentId } : {}),
+    };
     const sent = gql(token, 'Checkout', variables);
     if (method === 'stripe') onCardCheckoutSent?.();
     const r = await sent;
     checkoutsAnswered++;
-    if (r.body.errors?.length) return { method, intentId, result: 'refused', message: r.body.errors[0]!.message, token };
+    if (r.body.errors?.length)
+      return { method, intentId, result: 'refused', message: r.body.errors[0]!.message, token };
     return { method, intentId, result: 'ordered', orderId: r.body.data.checkout.order.databaseId, token };
   } catch (err) {
     if (err instanceof LostInFlight) return { method, intentId, result: 'lost', token };
@@ -213,7 +238,9 @@ beforeAll(async () => {
   const snap = await engine.catalog.snapshot();
   for (const slug of PRODUCTS) {
     productIds[slug] = snap.productsBySlug.get(slug)!.id;
-    await engine.database.db.execute(sql`update catalog_products set manage_stock = true, stock_quantity = ${STOCK}, backorders = 'no' where slug = ${slug}`);
+    await engine.database.db.execute(
+      sql`update catalog_products set manage_stock = true, stock_quantity = ${STOCK}, backorders = 'no' where slug = ${slug}`,
+    );
   }
   await markStockChanged(engine.database.db, { productIds: Object.values(productIds) });
   initial = await stockLevels(query);
@@ -229,92 +256,129 @@ afterAll(async () => {
 });
 
 describe(`SIGKILL during a checkout load (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('orders are complete or absent, stock matches, every paid PaymentIntent ends on a paid order', async () => {
-    const outcomes: Outcome[] = [];
-    let next = 0;
-    let crashes = 0;
-    const crashDone: Promise<void>[] = [];
-    const crashAt = (n: number) => Math.floor((SHOPPERS * (n + 1)) / (CRASHES + 2));
-    onCardCheckoutSent = () => {
-      if (crashes < CRASHES && checkoutsAnswered >= crashAt(crashes) && current) {
-        crashes++;
-        // A few milliseconds: the Checkout has arrived and is being worked on.
-        crashDone.push(new Promise((r) => setTimeout(r, 8)).then(crashAndRestart));
-      }
-    };
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < SHOPPERS) outcomes.push(await shopper(next++));
-      }),
-    );
-    await Promise.all(crashDone);
-    expect(crashes).toBe(CRASHES);
-
-    // Stripe retries the deliveries that failed while the engine was down.
-    for (const event of undelivered.splice(0)) await deliver(event);
-    // The recovery sweep completes card checkouts the dead process had started (records older than 1 s).
-    await new Promise((r) => setTimeout(r, 3000));
-    const recovered = new Set([...allLogs.join('\n').matchAll(/recovered the card checkout of (pi_\w+)/g)].map((m) => m[1]!));
-
-    // Customers who had paid and then saw a network error on the Checkout press "Place order" again (those
-    // lost before paying simply leave).
-    const lostCards = outcomes.filter((o) => o.result === 'lost' && o.method === 'stripe' && o.intentId);
-    for (const o of lostCards) {
-      const again = await gql(o.token, 'Checkout', { paymentMethod: 'stripe', billing: { ...BILLING, email: 'again@example.com' }, transactionId: o.intentId });
-      expect(again.body.errors, JSON.stringify(again.body)).toBeUndefined();
-      o.orderId = again.body.data.checkout.order.databaseId;
-      o.result = 'ordered';
-    }
-
-    // The customers who closed the browser paid long enough ago (STRIPE_RECONCILE_AFTER_SECONDS is the
-    // default 900): the running engine's reconciliation refunds them on its next sweeps.
-    const abandoned = outcomes.filter((o) => o.result === 'abandoned').map((o) => o.intentId!);
-    expect(abandoned.length).toBeGreaterThan(0);
-    for (const id of abandoned) stripe.charges.get(String(stripe.intents.get(id)!.latest_charge))!.created = Math.floor(Date.now() / 1000) - 901;
-    const refundedIn = (id: string) => [...stripe.refunds.values()].filter((r) => r.payment_intent === id);
-    const until = Date.now() + 30_000;
-    const settled = (id: string) => refundedIn(id).length > 0 && allLogs.join('\n').includes(`refunded card payment ${id}`);
-    while (Date.now() < until && !abandoned.every(settled)) await new Promise((r) => setTimeout(r, 100));
-    for (const id of abandoned) {
-      expect(refundedIn(id).map((r) => r.amount), `abandoned ${id}`).toEqual([stripe.intents.get(id)!.amount]);
-      expect(allLogs.join('\n')).toContain(`refunded card payment ${id}`);
-    }
-
-    const engineProcess = current!;
-    engineProcess.child.kill('SIGTERM');
-    expect(await engineProcess.exited).toBe(0);
-
-    const { engine, query } = await openEngine();
-    try {
-      expect(await consistencyProblems(query, initial)).toEqual([]);
-      const orders = await query(`select id, status, payment_method, transaction_id from orders`);
-      const byId = new Map(orders.map((o) => [Number(o.id), o]));
-      // Every answered order exists; orders nobody heard about are complete (checked above) or absent.
-      for (const o of outcomes.filter((x) => x.result === 'ordered')) expect(byId.has(o.orderId!), `order ${o.orderId}`).toBe(true);
-      // Every PaymentIntent that took money: exactly one paid order, or refunded in full.
-      const succeeded = [...stripe.intents.values()].filter((pi) => pi.status === 'succeeded');
-      expect(succeeded.length).toBeGreaterThan(0);
-      for (const pi of succeeded) {
-        const paid = orders.filter((o) => o.transaction_id === pi.id);
-        const refunded = [...stripe.refunds.values()].filter((r) => r.payment_intent === pi.id).reduce((n, r) => n + Number(r.amount), 0);
-        if (refunded === Number(pi.amount)) {
-          expect(paid.filter((o) => o.status !== 'refunded'), `${pi.id} refunded but on an order`).toEqual([]);
-          continue;
+  it(
+    'orders are complete or absent, stock matches, every paid PaymentIntent ends on a paid order',
+    async () => {
+      const outcomes: Outcome[] = [];
+      let next = 0;
+      let crashes = 0;
+      const crashDone: Promise<void>[] = [];
+      const crashAt = (n: number) => Math.floor((SHOPPERS * (n + 1)) / (CRASHES + 2));
+      onCardCheckoutSent = () => {
+        if (crashes < CRASHES && checkoutsAnswered >= crashAt(crashes) && current) {
+          crashes++;
+          // A few milliseconds: the Checkout has arrived and is being worked on.
+          crashDone.push(new Promise((r) => setTimeout(r, 8)).then(crashAndRestart));
         }
-        expect(paid.map((o) => o.status), `PaymentIntent ${pi.id}`).toHaveLength(1);
-        expect(['processing', 'completed', 'on-hold']).toContain(paid[0]!.status);
+      };
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < SHOPPERS) outcomes.push(await shopper(next++));
+        }),
+      );
+      await Promise.all(crashDone);
+      expect(crashes).toBe(CRASHES);
+
+      // Stripe retries the deliveries that failed while the engine was down.
+      for (const event of undelivered.splice(0)) await deliver(event);
+      // The recovery sweep completes card checkouts the dead process had started (records older than 1 s).
+      await new Promise((r) => setTimeout(r, 3000));
+      const recovered = new Set(
+        [...allLogs.join('\n').matchAll(/recovered the card checkout of (pi_\w+)/g)].map((m) => m[1]!),
+      );
+
+      // Customers who had paid and then saw a network error on the Checkout press "Place order" again (those
+      // lost before paying simply leave).
+      const lostCards = outcomes.filter((o) => o.result === 'lost' && o.method === 'stripe' && o.intentId);
+      for (const o of lostCards) {
+        const again = await gql(o.token, 'Checkout', {
+          paymentMethod: 'stripe',
+          billing: { ...BILLING, email: 'again@example.com' },
+          transactionId: o.intentId,
+        });
+        expect(again.body.errors, JSON.stringify(again.body)).toBeUndefined();
+        o.orderId = again.body.data.checkout.order.databaseId;
+        o.result = 'ordered';
       }
-      // The sweep completed recorded checkouts on its own: each recovered intent's order exists.
-      for (const id of recovered) expect(orders.some((o) => o.transaction_id === id), id).toBe(true);
-      // Payments whose Checkout never came are on no order (and were refunded, above).
-      for (const id of abandoned) expect(orders.filter((o) => o.transaction_id === id), id).toEqual([]);
-      // Cash orders lost in flight were not repeated: at most one order per shopper e-mail.
-      const perEmail = await query(`select billing->>'email' as email, count(*)::int as n from orders group by 1 having count(*) > 1 and billing->>'email' <> 'again@example.com'`);
-      expect(perEmail).toEqual([]);
-      const ordered = outcomes.filter((o) => o.result === 'ordered').length;
-      console.log(`[crash] ${SHOPPERS} shoppers, ${crashes} crash(es): ${ordered} orders answered, ${outcomes.filter((o) => o.result === 'lost').length} requests lost in flight (${lostCards.length} card, ${recovered.size} recovered by the sweep), ${outcomes.filter((o) => o.result === 'refused').length} refused, ${abandoned.length} paid and left (refunded by the reconciliation), ${orders.length} orders stored`);
-    } finally {
-      await engine.close();
-    }
-  }, LONG ? 1_800_000 : 600_000);
+
+      // The customers who closed the browser paid long enough ago (STRIPE_RECONCILE_AFTER_SECONDS is the
+      // default 900): the running engine's reconciliation refunds them on its next sweeps.
+      const abandoned = outcomes.filter((o) => o.result === 'abandoned').map((o) => o.intentId!);
+      expect(abandoned.length).toBeGreaterThan(0);
+      for (const id of abandoned)
+        stripe.charges.get(String(stripe.intents.get(id)!.latest_charge))!.created =
+          Math.floor(Date.now() / 1000) - 901;
+      const refundedIn = (id: string) => [...stripe.refunds.values()].filter((r) => r.payment_intent === id);
+      const until = Date.now() + 30_000;
+      const settled = (id: string) =>
+        refundedIn(id).length > 0 && allLogs.join('\n').includes(`refunded card payment ${id}`);
+      while (Date.now() < until && !abandoned.every(settled)) await new Promise((r) => setTimeout(r, 100));
+      for (const id of abandoned) {
+        expect(
+          refundedIn(id).map((r) => r.amount),
+          `abandoned ${id}`,
+        ).toEqual([stripe.intents.get(id)!.amount]);
+        expect(allLogs.join('\n')).toContain(`refunded card payment ${id}`);
+      }
+
+      const engineProcess = current!;
+      engineProcess.child.kill('SIGTERM');
+      expect(await engineProcess.exited).toBe(0);
+
+      const { engine, query } = await openEngine();
+      try {
+        expect(await consistencyProblems(query, initial)).toEqual([]);
+        const orders = await query(`select id, status, payment_method, transaction_id from orders`);
+        const byId = new Map(orders.map((o) => [Number(o.id), o]));
+        // Every answered order exists; orders nobody heard about are complete (checked above) or absent.
+        for (const o of outcomes.filter((x) => x.result === 'ordered'))
+          expect(byId.has(o.orderId!), `order ${o.orderId}`).toBe(true);
+        // Every PaymentIntent that took money: exactly one paid order, or refunded in full.
+        const succeeded = [...stripe.intents.values()].filter((pi) => pi.status === 'succeeded');
+        expect(succeeded.length).toBeGreaterThan(0);
+        for (const pi of succeeded) {
+          const paid = orders.filter((o) => o.transaction_id === pi.id);
+          const refunded = [...stripe.refunds.values()]
+            .filter((r) => r.payment_intent === pi.id)
+            .reduce((n, r) => n + Number(r.amount), 0);
+          if (refunded === Number(pi.amount)) {
+            expect(
+              paid.filter((o) => o.status !== 'refunded'),
+              `${pi.id} refunded but on an order`,
+            ).toEqual([]);
+            continue;
+          }
+          expect(
+            paid.map((o) => o.status),
+            `PaymentIntent ${pi.id}`,
+          ).toHaveLength(1);
+          expect(['processing', 'completed', 'on-hold']).toContain(paid[0]!.status);
+        }
+        // The sweep completed recorded checkouts on its own: each recovered intent's order exists.
+        for (const id of recovered)
+          expect(
+            orders.some((o) => o.transaction_id === id),
+            id,
+          ).toBe(true);
+        // Payments whose Checkout never came are on no order (and were refunded, above).
+        for (const id of abandoned)
+          expect(
+            orders.filter((o) => o.transaction_id === id),
+            id,
+          ).toEqual([]);
+        // Cash orders lost in flight were not repeated: at most one order per shopper e-mail.
+        const perEmail = await query(
+          `select billing->>'email' as email, count(*)::int as n from orders group by 1 having count(*) > 1 and billing->>'email' <> 'again@example.com'`,
+        );
+        expect(perEmail).toEqual([]);
+        const ordered = outcomes.filter((o) => o.result === 'ordered').length;
+        console.log(
+          `[crash] ${SHOPPERS} shoppers, ${crashes} crash(es): ${ordered} orders answered, ${outcomes.filter((o) => o.result === 'lost').length} requests lost in flight (${lostCards.length} card, ${recovered.size} recovered by the sweep), ${outcomes.filter((o) => o.result === 'refused').length} refused, ${abandoned.length} paid and left (refunded by the reconciliation), ${orders.length} orders stored`,
+        );
+      } finally {
+        await engine.close();
+      }
+    },
+    LONG ? 1_800_000 : 600_000,
+  );
 });

@@ -45,10 +45,24 @@ describe('settings', () => {
   });
 
   it('tightens production: no introspection, trusted documents, a required secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' })).toThrow(/SESSION_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      /SESSION_SECRET: required in production/,
+    );
     const c = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), DATABASE_URL: 'postgres://u@h/db' });
-    expect(c).toMatchObject({ introspection: false, trustedDocumentsOnly: true, corsOrigins: [], database: { kind: 'postgres', url: 'postgres://u@h/db' } });
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), GRAPHQL_INTROSPECTION: 'true', TRUSTED_DOCUMENTS_ONLY: 'false' })).toMatchObject({ introspection: true, trustedDocumentsOnly: false });
+    expect(c).toMatchObject({
+      introspection: false,
+      trustedDocumentsOnly: true,
+      corsOrigins: [],
+      database: { kind: 'postgres', url: 'postgres://u@h/db' },
+    });
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(40),
+        GRAPHQL_INTROSPECTION: 'true',
+        TRUSTED_DOCUMENTS_ONLY: 'false',
+      }),
+    ).toMatchObject({ introspection: true, trustedDocumentsOnly: false });
   });
 
   it('keeps a generated secret in the data directory for a production shop on the embedded database', () => {
@@ -62,12 +76,18 @@ describe('settings', () => {
 
   it('lists every bad setting at once', () => {
     try {
-      loadConfig({ DATABASE_URL: 'mysql://x', COMMERCE_MAX_PAGE_SIZE: '-3', SESSION_SECRET: 'short', SHOP_ALLOWED_COUNTRIES: 'DE,ZZ' });
+      loadConfig({
+        DATABASE_URL: 'mysql://x',
+        COMMERCE_MAX_PAGE_SIZE: '-3',
+        SESSION_SECRET: 'short',
+        SHOP_ALLOWED_COUNTRIES: 'DE,ZZ',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const message = (err as Error).message;
-      for (const name of ['DATABASE_URL', 'COMMERCE_MAX_PAGE_SIZE', 'SESSION_SECRET', 'SHOP_ALLOWED_COUNTRIES']) expect(message).toContain(name);
+      for (const name of ['DATABASE_URL', 'COMMERCE_MAX_PAGE_SIZE', 'SESSION_SECRET', 'SHOP_ALLOWED_COUNTRIES'])
+        expect(message).toContain(name);
     }
     expect(() => loadConfig({ SESSION_SECRET: 's'.repeat(40), CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
   });
@@ -107,7 +127,11 @@ describe('seed loader', () => {
   it('reports every problem with its file and path', () => {
     const dir = copyFixture();
     const omni = readJson(path.join(dir, 'products/omni-antenna.json'));
-    writeJson(path.join(dir, 'products/omni-antenna.json'), { ...omni, regularPrice: 59.9, categories: ['antennas', 'nope'] });
+    writeJson(path.join(dir, 'products/omni-antenna.json'), {
+      ...omni,
+      regularPrice: 59.9,
+      categories: ['antennas', 'nope'],
+    });
     const hoodie = readJson(path.join(dir, 'products/mesh-hoodie.json'));
     hoodie.variations[1].attributes.pa_color = 'purple';
     hoodie.related = ['ghost-product'];
@@ -119,8 +143,12 @@ describe('seed loader', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(SeedValidationError);
       const issues = (err as SeedValidationError).issues;
-      expect(issues).toContainEqual(expect.objectContaining({ file: 'products/omni-antenna.json', path: 'regularPrice' }));
-      expect(issues).toContainEqual(expect.objectContaining({ file: 'products/mesh-hoodie.json', path: 'variations[1].attributes.pa_color' }));
+      expect(issues).toContainEqual(
+        expect.objectContaining({ file: 'products/omni-antenna.json', path: 'regularPrice' }),
+      );
+      expect(issues).toContainEqual(
+        expect.objectContaining({ file: 'products/mesh-hoodie.json', path: 'variations[1].attributes.pa_color' }),
+      );
       expect(issues).toContainEqual(expect.objectContaining({ file: 'products/mesh-hoodie.json', path: 'related[0]' }));
       expect(issues).toContainEqual(expect.objectContaining({ file: 'products/broken.json' }));
       expect((err as Error).message).toContain('products/mesh-hoodie.json at variations[1].attributes.pa_color');
@@ -152,14 +180,17 @@ describe('catalog cache', () => {
     const bravo = readJson(path.join(dir, 'products/bravo-outdoor-gateway.json'));
     writeJson(path.join(dir, 'products/bravo-outdoor-gateway.json'), { ...bravo, regularPrice: '399.00' });
     await t.engine.catalog.seedFromDirectory(dir, { reset: true });
-    const r = await t.data(`{ catalogVersion product(id: "bravo-outdoor-gateway", idType: SLUG) { ... on SimpleProduct { price } } }`);
+    const r = await t.data(
+      `{ catalogVersion product(id: "bravo-outdoor-gateway", idType: SLUG) { ... on SimpleProduct { price } } }`,
+    );
     expect(r.catalogVersion).toBeGreaterThan(before);
     expect(r.product.price).toBe('€399.00');
   });
 
   it('sees a catalog change made by another process once the version is bumped', async () => {
     const db = t.engine.database.db;
-    const price = async () => (await t.data(`{ product(id: "yagi-antenna", idType: SLUG) { ... on SimpleProduct { price } } }`)).product.price;
+    const price = async () =>
+      (await t.data(`{ product(id: "yagi-antenna", idType: SLUG) { ... on SimpleProduct { price } } }`)).product.price;
     expect(await price()).toBe('€89.00');
     // Another process: changes the row and bumps the version in one transaction.
     await db.transaction(async (tx) => {
@@ -181,13 +212,17 @@ describe('catalog cache', () => {
       await markStockChanged(tx, { productIds: [snapshotBefore.productsBySlug.get('bravo-outdoor-gateway')!.id] });
     });
     await new Promise((r) => setTimeout(r, 250));
-    const r = await t.data(`{ product(id: "bravo-outdoor-gateway", idType: SLUG) { ... on SimpleProduct { stockStatus stockQuantity } } products(where: { stockStatus: [OUT_OF_STOCK] }) { nodes { slug } } }`);
+    const r = await t.data(
+      `{ product(id: "bravo-outdoor-gateway", idType: SLUG) { ... on SimpleProduct { stockStatus stockQuantity } } products(where: { stockStatus: [OUT_OF_STOCK] }) { nodes { slug } } }`,
+    );
     // A managed stock of 0 is 0, not "unknown" (null is for products that do not manage stock).
     expect(r.product).toEqual({ stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 });
     expect(r.products.nodes.map((n: { slug: string }) => n.slug)).toContain('bravo-outdoor-gateway');
     expect(await t.engine.catalog.snapshot()).toBe(snapshotBefore); // same snapshot object, refreshed in place
     expect(untouched.stockQuantity).not.toBe(4321);
-    await db.execute(sql`update catalog_products set stock_quantity = ${untouched.stockQuantity} where slug = 'omni-antenna'`);
+    await db.execute(
+      sql`update catalog_products set stock_quantity = ${untouched.stockQuantity} where slug = 'omni-antenna'`,
+    );
   });
 
   it('a second service on the same database (another process) serves the same data', async () => {
@@ -199,7 +234,11 @@ describe('catalog cache', () => {
 
 describe('cli', () => {
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server/cli.ts'), ...args], { encoding: 'utf8', env: { ...process.env, MESHFRONT_DATA_DIR: tmp() } });
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server/cli.ts'), ...args],
+      { encoding: 'utf8', env: { ...process.env, MESHFRONT_DATA_DIR: tmp() } },
+    );
 
   it('prints usage and exits non-zero without a command, or with an unknown one', () => {
     const none = cli();

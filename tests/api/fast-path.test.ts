@@ -29,7 +29,9 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  t = await startTestEngine({ env: { TRUSTED_DOCUMENTS_ONLY: 'true', CATALOG_VERSION_CHECK_MS: String(VERSION_CHECK_MS) } });
+  t = await startTestEngine({
+    env: { TRUSTED_DOCUMENTS_ONLY: 'true', CATALOG_VERSION_CHECK_MS: String(VERSION_CHECK_MS) },
+  });
   fast = new CatalogFastPath(t.yoga, async () => t.engine);
   server = createServer(fast.nodeHandler());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -42,8 +44,16 @@ afterAll(async () => {
 
 type Reply = { status: number; headers: Headers; text: string; body: { data?: any; errors?: { message: string }[] } };
 
-async function post(query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Reply> {
-  const r = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+async function post(
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  const r = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
   const text = await r.text();
   return { status: r.status, headers: r.headers, text, body: JSON.parse(text) };
 }
@@ -61,19 +71,30 @@ async function stockAndPrice(slug: string): Promise<{ stockQuantity: number | nu
  * bumps `catalog_version`; a stock change announces itself with markStockChanged (the counter, and the
  * changed product stamped with its value).
  */
-async function writeFromAnotherProcess(statement: ReturnType<typeof sql>, counter: 'stock_version' | 'catalog_version', slug: string) {
+async function writeFromAnotherProcess(
+  statement: ReturnType<typeof sql>,
+  counter: 'stock_version' | 'catalog_version',
+  slug: string,
+) {
   await t.engine.database.db.transaction(async (tx) => {
     await tx.execute(statement);
     if (counter === 'catalog_version') {
       await bumpCounter(tx, 'catalog_version');
       return;
     }
-    const [product] = await tx.select({ id: catalogProducts.id }).from(catalogProducts).where(eq(catalogProducts.slug, slug));
+    const [product] = await tx
+      .select({ id: catalogProducts.id })
+      .from(catalogProducts)
+      .where(eq(catalogProducts.slug, slug));
     await markStockChanged(tx, { productIds: [product!.id] });
   });
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, limitMs: number): Promise<{ value: T; ms: number }> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  limitMs: number,
+): Promise<{ value: T; ms: number }> {
   const started = Date.now();
   for (;;) {
     const value = await read();
@@ -104,7 +125,9 @@ describe('catalog fast path', () => {
     const tokens = [a.headers.get('woocommerce-session'), b.headers.get('woocommerce-session')];
     for (const token of tokens) {
       expect(token).toBeTruthy();
-      expect(await t.engine.sessions.verify(token!)).toMatchObject({ customerId: expect.stringMatching(/^t_[0-9a-f]{30}$/) });
+      expect(await t.engine.sessions.verify(token!)).toMatchObject({
+        customerId: expect.stringMatching(/^t_[0-9a-f]{30}$/),
+      });
     }
     expect(decodeJwt(tokens[0]!).data).not.toEqual(decodeJwt(tokens[1]!).data);
   });
@@ -112,11 +135,23 @@ describe('catalog fast path', () => {
   it('sends no token back for a valid session, and a new one for an expired or forged token', async () => {
     const token = (await product('omni-antenna')).headers.get('woocommerce-session')!;
     const hits = fast.stats.hits;
-    expect((await product('omni-antenna', { 'woocommerce-session': `Session ${token}` })).headers.get('woocommerce-session')).toBeNull();
+    expect(
+      (await product('omni-antenna', { 'woocommerce-session': `Session ${token}` })).headers.get('woocommerce-session'),
+    ).toBeNull();
     const now = Math.floor(Date.now() / 1000);
     const key = new TextEncoder().encode(SECRET);
-    const expired = await new SignJWT({ data: { customer_id: 't_expired' } }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer('http://meshfront.test').setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(key);
-    const forged = await new SignJWT({ data: { customer_id: 't_forged' } }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer('http://meshfront.test').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(48)));
+    const expired = await new SignJWT({ data: { customer_id: 't_expired' } })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('http://meshfront.test')
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(key);
+    const forged = await new SignJWT({ data: { customer_id: 't_forged' } })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('http://meshfront.test')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(48)));
     for (const bad of [expired, forged, `${token.slice(0, -2)}xx`, 'not-a-jwt']) {
       const r = await product('omni-antenna', { 'woocommerce-session': `Session ${bad}` });
       const fresh = r.headers.get('woocommerce-session');
@@ -134,23 +169,50 @@ describe('catalog fast path', () => {
       const stored = await product('mesh-hoodie', { origin });
       expect(fast.stats.hits).toBe(hits + 1);
       const direct = await t.gql(GET_PRODUCT, { slug: 'mesh-hoodie' }, { origin });
-      for (const name of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers', 'vary']) {
+      for (const name of [
+        'access-control-allow-origin',
+        'access-control-allow-credentials',
+        'access-control-expose-headers',
+        'vary',
+      ]) {
         expect(stored.headers.get(name), `${origin} ${name}`).toBe(direct.headers.get(name));
       }
     }
-    expect((await product('mesh-hoodie', { origin: 'https://evil.example' })).headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
+    expect(
+      (await product('mesh-hoodie', { origin: 'https://evil.example' })).headers.get('access-control-allow-origin'),
+    ).not.toBe('https://evil.example');
   });
 
   it('shows a stock change made by another process within CATALOG_VERSION_CHECK_MS', async () => {
-    await writeFromAnotherProcess(sql`update catalog_products set manage_stock = true, stock_quantity = 40, backorders = 'no' where slug = 'omni-antenna'`, 'stock_version', 'omni-antenna');
-    expect((await waitFor(() => stockAndPrice('omni-antenna'), (v) => v.stockQuantity === 40, 5000)).value.stockQuantity).toBe(40);
+    await writeFromAnotherProcess(
+      sql`update catalog_products set manage_stock = true, stock_quantity = 40, backorders = 'no' where slug = 'omni-antenna'`,
+      'stock_version',
+      'omni-antenna',
+    );
+    expect(
+      (
+        await waitFor(
+          () => stockAndPrice('omni-antenna'),
+          (v) => v.stockQuantity === 40,
+          5000,
+        )
+      ).value.stockQuantity,
+    ).toBe(40);
     await stockAndPrice('omni-antenna');
     const hits = fast.stats.hits;
     expect((await stockAndPrice('omni-antenna')).stockQuantity).toBe(40);
     expect(fast.stats.hits).toBe(hits + 1);
 
-    await writeFromAnotherProcess(sql`update catalog_products set stock_quantity = 37 where slug = 'omni-antenna'`, 'stock_version', 'omni-antenna');
-    const seen = await waitFor(() => stockAndPrice('omni-antenna'), (v) => v.stockQuantity === 37, 5000);
+    await writeFromAnotherProcess(
+      sql`update catalog_products set stock_quantity = 37 where slug = 'omni-antenna'`,
+      'stock_version',
+      'omni-antenna',
+    );
+    const seen = await waitFor(
+      () => stockAndPrice('omni-antenna'),
+      (v) => v.stockQuantity === 37,
+      5000,
+    );
     expect(seen.value.stockQuantity).toBe(37);
     // The documented bound plus the time of a few requests on a busy machine.
     expect(seen.ms).toBeLessThan(VERSION_CHECK_MS + 1500);
@@ -159,8 +221,16 @@ describe('catalog fast path', () => {
   it('shows a price change made by another process within CATALOG_VERSION_CHECK_MS', async () => {
     const before = await stockAndPrice('omni-antenna');
     await stockAndPrice('omni-antenna');
-    await writeFromAnotherProcess(sql`update catalog_products set regular_price_cents = 12345, sale_price_cents = null where slug = 'omni-antenna'`, 'catalog_version', 'omni-antenna');
-    const seen = await waitFor(() => stockAndPrice('omni-antenna'), (v) => v.rawPrice !== before.rawPrice, 5000);
+    await writeFromAnotherProcess(
+      sql`update catalog_products set regular_price_cents = 12345, sale_price_cents = null where slug = 'omni-antenna'`,
+      'catalog_version',
+      'omni-antenna',
+    );
+    const seen = await waitFor(
+      () => stockAndPrice('omni-antenna'),
+      (v) => v.rawPrice !== before.rawPrice,
+      5000,
+    );
     expect(seen.value.rawPrice).toBe('123.45');
     expect(seen.ms).toBeLessThan(VERSION_CHECK_MS + 1500);
   });
@@ -183,13 +253,22 @@ describe('catalog fast path', () => {
     const first = await post(ADD_TO_CART, { productId: cable.id, quantity: 1 });
     expect(first.body.errors, JSON.stringify(first.body.errors)).toBeUndefined();
     const token = first.headers.get('woocommerce-session')!;
-    const second = await post(ADD_TO_CART, { productId: cable.id, quantity: 1 }, { 'woocommerce-session': `Session ${token}` });
+    const second = await post(
+      ADD_TO_CART,
+      { productId: cable.id, quantity: 1 },
+      { 'woocommerce-session': `Session ${token}` },
+    );
     expect(second.body.errors).toBeUndefined();
     expect(second.body.data.addToCart.cartItem.quantity).toBe(2);
   });
 
   it('answers the Astro route’s platform Requests the same way (stored bytes, per-request token)', async () => {
-    const request = () => new Request('http://meshfront.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GET_PRODUCT, variables: { slug: 'mesh-os' } }) });
+    const request = () =>
+      new Request('http://meshfront.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: GET_PRODUCT, variables: { slug: 'mesh-os' } }),
+      });
     const first = await fast.handleRequest(request());
     const firstText = await first.text();
     const hits = fast.stats.hits;
@@ -210,7 +289,13 @@ describe('session tokens', () => {
     const claims = decodeJwt(mine);
     expect(claims.exp! - claims.iat!).toBe(48 * 3600);
     const now = Math.floor(Date.now() / 1000);
-    const joseMade = await new SignJWT({ data: { customer_id: 42 } }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer('http://meshfront.test').setIssuedAt(now).setNotBefore(now).setExpirationTime(now + 600).sign(new TextEncoder().encode(SECRET));
+    const joseMade = await new SignJWT({ data: { customer_id: 42 } })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('http://meshfront.test')
+      .setIssuedAt(now)
+      .setNotBefore(now)
+      .setExpirationTime(now + 600)
+      .sign(new TextEncoder().encode(SECRET));
     expect(s.quickVerify(joseMade)).toBe('42');
   });
 
@@ -218,9 +303,25 @@ describe('session tokens', () => {
     const s = t.engine.sessions;
     const key = new TextEncoder().encode(SECRET);
     const now = Math.floor(Date.now() / 1000);
-    const notYet = await new SignJWT({ data: { customer_id: 't_a' } }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer('http://meshfront.test').setIssuedAt(now).setNotBefore(now + 3600).setExpirationTime(now + 7200).sign(key);
-    const otherHeader = await new SignJWT({ data: { customer_id: 't_a' } }).setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: 'elsewhere' }).setIssuer('http://meshfront.test').setIssuedAt(now).setExpirationTime(now + 600).sign(key);
-    const noCustomer = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer('http://meshfront.test').setIssuedAt(now).setExpirationTime(now + 600).sign(key);
+    const notYet = await new SignJWT({ data: { customer_id: 't_a' } })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('http://meshfront.test')
+      .setIssuedAt(now)
+      .setNotBefore(now + 3600)
+      .setExpirationTime(now + 7200)
+      .sign(key);
+    const otherHeader = await new SignJWT({ data: { customer_id: 't_a' } })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: 'elsewhere' })
+      .setIssuer('http://meshfront.test')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(key);
+    const noCustomer = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('http://meshfront.test')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(key);
     for (const token of [notYet, otherHeader, noCustomer]) expect(s.quickVerify(token), token).toBeNull();
     expect(await s.verify(notYet)).toHaveProperty('error');
     // jose accepts a kid it does not use; the quick check is stricter and leaves it to jose.
@@ -235,7 +336,14 @@ describe('session tokens', () => {
 describe.skipIf(!process.env.DATABASE_URL)('two engines on one PostgreSQL database', () => {
   let other: Engine;
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: SECRET, SESSION_ISSUER: 'http://meshfront.test', MESHFRONT_SEED_ON_START: 'false', ORDER_SWEEP_INTERVAL_MS: '0', ...t.database.env });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      SESSION_SECRET: SECRET,
+      SESSION_ISSUER: 'http://meshfront.test',
+      MESHFRONT_SEED_ON_START: 'false',
+      ORDER_SWEEP_INTERVAL_MS: '0',
+      ...t.database.env,
+    });
     other = await createEngine(config, { seed: false, log: () => {} });
   }, ENGINE_START_TIMEOUT_MS);
   afterAll(async () => {
@@ -245,7 +353,15 @@ describe.skipIf(!process.env.DATABASE_URL)('two engines on one PostgreSQL databa
   it('an order placed through the other engine lowers the stock this fast path shows', async () => {
     const yoga = createMeshfrontYoga(async () => other, other.config);
     const call = async (query: string, variables: Record<string, unknown>, token?: string) => {
-      const r = await yoga.fetch('http://other.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { 'woocommerce-session': `Session ${token}` } : {}) }, body: JSON.stringify({ query, variables }) });
+      const r = await yoga.fetch('http://other.test/graphql', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(token ? { 'woocommerce-session': `Session ${token}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
       const body = (await r.json()) as { data?: any; errors?: { message: string }[] };
       expect(body.errors).toBeUndefined();
       return { token: r.headers.get('woocommerce-session') ?? token, data: body.data };
@@ -256,7 +372,11 @@ describe.skipIf(!process.env.DATABASE_URL)('two engines on one PostgreSQL databa
     const added = await call(ADD_TO_CART, { productId: id, quantity: 3 });
     const placed = await call(operation('Checkout'), { paymentMethod: 'cod', billing: BILLING }, added.token!);
     expect(placed.data.checkout.result).toBe('success');
-    const seen = await waitFor(() => stockAndPrice('omni-antenna'), (v) => v.stockQuantity === before - 3, 5000);
+    const seen = await waitFor(
+      () => stockAndPrice('omni-antenna'),
+      (v) => v.stockQuantity === before - 3,
+      5000,
+    );
     expect(seen.value.stockQuantity).toBe(before - 3);
     expect(seen.ms).toBeLessThan(VERSION_CHECK_MS + 1500);
   });

@@ -25,7 +25,11 @@ export type TestEngine = {
   yoga: MeshfrontYoga;
   database: TestDatabase;
   /** POST a GraphQL document. */
-  gql<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResponse<T>>;
+  gql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GqlResponse<T>>;
   /** Raw request to /graphql (any method, headers, body). */
   fetch(init: RequestInit & { path?: string }): Promise<Response>;
   /** data of a query that must succeed without errors. */
@@ -33,10 +37,15 @@ export type TestEngine = {
   close(): Promise<void>;
 };
 
-export async function startTestEngine(options: { env?: Record<string, string>; catalogDir?: string } = {}): Promise<TestEngine> {
+export async function startTestEngine(
+  options: { env?: Record<string, string>; catalogDir?: string } = {},
+): Promise<TestEngine> {
   // An engine that would seed the fixture catalog into its own new database starts from the run's seeded copy.
   const env = options.env ?? {};
-  const seedsFixture = (options.catalogDir ?? FIXTURE_CATALOG) === FIXTURE_CATALOG && env.MESHFRONT_SEED_ON_START !== 'false' && !env.MESHFRONT_DATA_DIR;
+  const seedsFixture =
+    (options.catalogDir ?? FIXTURE_CATALOG) === FIXTURE_CATALOG &&
+    env.MESHFRONT_SEED_ON_START !== 'false' &&
+    !env.MESHFRONT_DATA_DIR;
   const database = await createTestDatabase({ from: seedsFixture ? 'seeded' : 'migrated' });
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -48,9 +57,18 @@ export async function startTestEngine(options: { env?: Record<string, string>; c
   });
   const engine = await createEngine(config, { log: () => {} });
   const yoga = createMeshfrontYoga(async () => engine, config);
-  const fetchRaw = ({ path: p = '/graphql', ...init }: RequestInit & { path?: string }) => Promise.resolve(yoga.fetch(`http://meshfront.test${p}`, init));
-  const gql = async <T,>(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<GqlResponse<T>> => {
-    const r = await fetchRaw({ method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+  const fetchRaw = ({ path: p = '/graphql', ...init }: RequestInit & { path?: string }) =>
+    Promise.resolve(yoga.fetch(`http://meshfront.test${p}`, init));
+  const gql = async <T>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ): Promise<GqlResponse<T>> => {
+    const r = await fetchRaw({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
     const text = await r.text();
     let body: GqlResponse<T>['body'];
     try {

@@ -26,15 +26,34 @@ const sha = (text: string) => `'sha256-${crypto.createHash('sha256').update(text
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-function request(port: number, options: { method?: string; path?: string; headers?: Record<string, string | number>; body?: string | Buffer; chunked?: boolean }): Promise<Answer> {
+function request(
+  port: number,
+  options: {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string | number>;
+    body?: string | Buffer;
+    chunked?: boolean;
+  },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     // agent: false — a new connection each time (a pooled keep-alive socket would hide a refused connect).
-    const req = http.request({ host: '127.0.0.1', port, agent: false, method: options.method ?? 'GET', path: options.path ?? '/', headers: options.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        agent: false,
+        method: options.method ?? 'GET',
+        path: options.path ?? '/',
+        headers: options.headers,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     if (options.body !== undefined) {
       if (options.chunked) {
@@ -75,7 +94,12 @@ describe('site server (scripts/serve.mjs)', () => {
     server = await createSiteServer({
       distDir: dist,
       handler,
-      env: { TRUST_PROXY: '1', PUBLIC_RECAPTCHA_SCRIPT_URL: 'http://127.0.0.1:9/recaptcha/api.js', HTTP_MAX_BODY_BYTES: '4096', GRAPHQL_MAX_BODY_BYTES: '2048' },
+      env: {
+        TRUST_PROXY: '1',
+        PUBLIC_RECAPTCHA_SCRIPT_URL: 'http://127.0.0.1:9/recaptcha/api.js',
+        HTTP_MAX_BODY_BYTES: '4096',
+        GRAPHQL_MAX_BODY_BYTES: '2048',
+      },
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as AddressInfo).port;
@@ -118,36 +142,75 @@ describe('site server (scripts/serve.mjs)', () => {
   });
 
   it('behind a trusted proxy that saw HTTPS: HSTS, upgrade-insecure-requests and Secure cookies', async () => {
-    const r = await request(port, { method: 'POST', path: '/api/thing', headers: { 'x-forwarded-proto': 'https', 'content-type': 'application/json' }, body: '{}' });
+    const r = await request(port, {
+      method: 'POST',
+      path: '/api/thing',
+      headers: { 'x-forwarded-proto': 'https', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(r.status).toBe(200);
     expect(r.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}; includeSubDomains$/);
     expect(String(r.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     expect(r.headers['set-cookie']).toEqual(['seen=1; Path=/; SameSite=Lax; Secure']);
-    const plain = await request(port, { method: 'POST', path: '/api/thing', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const plain = await request(port, {
+      method: 'POST',
+      path: '/api/thing',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(plain.headers['set-cookie']).toEqual(['seen=1; Path=/; SameSite=Lax']);
   });
 
   it('oversized bodies are refused with 413 and a clear message, declared or chunked, before the handler reads them', async () => {
     const before = seenBodies.length;
     const big = 'x'.repeat(5000);
-    const api = await request(port, { method: 'POST', path: '/api/contact-form/create', headers: { 'content-type': 'application/json' }, body: big });
+    const api = await request(port, {
+      method: 'POST',
+      path: '/api/contact-form/create',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(api.status).toBe(413);
-    expect(JSON.parse(api.body)).toEqual({ message: 'Request body too large: the limit for this endpoint is 4096 bytes.' });
-    const chunked = await request(port, { method: 'POST', path: '/api/contact-form/create', headers: { 'content-type': 'application/json' }, body: big, chunked: true });
+    expect(JSON.parse(api.body)).toEqual({
+      message: 'Request body too large: the limit for this endpoint is 4096 bytes.',
+    });
+    const chunked = await request(port, {
+      method: 'POST',
+      path: '/api/contact-form/create',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+      chunked: true,
+    });
     expect(chunked.status).toBe(413);
-    const gql = await request(port, { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: 'y'.repeat(3000), chunked: true });
+    const gql = await request(port, {
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      body: 'y'.repeat(3000),
+      chunked: true,
+    });
     expect(gql.status).toBe(413);
-    expect(JSON.parse(gql.body).errors[0].message).toBe('Request body too large: the limit for GraphQL requests is 2048 bytes.');
+    expect(JSON.parse(gql.body).errors[0].message).toBe(
+      'Request body too large: the limit for GraphQL requests is 2048 bytes.',
+    );
     expect(seenBodies.length).toBe(before);
     // Within the limit, a chunked body reaches the handler whole.
-    const ok = await request(port, { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: 'z'.repeat(2000), chunked: true });
+    const ok = await request(port, {
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      body: 'z'.repeat(2000),
+      chunked: true,
+    });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toEqual({ length: 2000 });
   });
 
   it('the policy builder never allows inline code wholesale', () => {
     expect(inlineScriptHashes(PAGE)).toEqual([sha(INLINE), sha('console.log(1)')]);
-    expect(contentSecurityPolicy({ apiBase: 'https://api.shop.example/graphql' })).toMatch(/connect-src 'self' https:\/\/api\.shop\.example https:\/\/api\.stripe\.com/);
+    expect(contentSecurityPolicy({ apiBase: 'https://api.shop.example/graphql' })).toMatch(
+      /connect-src 'self' https:\/\/api\.shop\.example https:\/\/api\.stripe\.com/,
+    );
     // Workers only from this site's own files (the search worker, the bot check's solver), never blob: URLs.
     expect(contentSecurityPolicy().split('; ')).toContain("worker-src 'self'");
   });
@@ -162,23 +225,31 @@ describe('standalone API (npm run api)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     // Node with tsx as a loader, so signals reach the API process itself (the tsx CLI runs a second process).
-    child = spawn(process.execPath, ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, path.join(ROOT, 'src/server/http/standalone.ts')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...db.env,
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        MESHFRONT_CATALOG_DIR: FIXTURE_CATALOG,
-        SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-        ORDER_SWEEP_INTERVAL_MS: '0',
-        HTTP_REQUEST_TIMEOUT_MS: '3000',
-        HTTP_HEADERS_TIMEOUT_MS: '1500',
-        SHUTDOWN_GRACE_MS: '20000',
+    child = spawn(
+      process.execPath,
+      [
+        '--import',
+        pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href,
+        path.join(ROOT, 'src/server/http/standalone.ts'),
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          ...db.env,
+          NODE_ENV: 'test',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          MESHFRONT_CATALOG_DIR: FIXTURE_CATALOG,
+          SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+          ORDER_SWEEP_INTERVAL_MS: '0',
+          HTTP_REQUEST_TIMEOUT_MS: '3000',
+          HTTP_HEADERS_TIMEOUT_MS: '1500',
+          SHUTDOWN_GRACE_MS: '20000',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     port = await new Promise<number>((resolve, reject) => {
       child.stdout!.on('data', (d) => {
         log += d;
@@ -195,20 +266,35 @@ describe('standalone API (npm run api)', () => {
   });
 
   it('answers GraphQL with the security headers; refuses an oversized body with 413', async () => {
-    const ok = await request(port, { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+    const ok = await request(port, {
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toEqual({ data: { __typename: 'RootQuery' } });
     expect(ok.headers['x-content-type-options']).toBe('nosniff');
     expect(String(ok.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
-    const big = await request(port, { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: 'q'.repeat(300 * 1024), chunked: true });
+    const big = await request(port, {
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      body: 'q'.repeat(300 * 1024),
+      chunked: true,
+    });
     expect(big.status).toBe(413);
-    expect(JSON.parse(big.body).errors[0].message).toMatch(/^Request body too large: the limit for GraphQL requests is 262144 bytes\.$/);
+    expect(JSON.parse(big.body).errors[0].message).toMatch(
+      /^Request body too large: the limit for GraphQL requests is 262144 bytes\.$/,
+    );
   });
 
   it('a client that never finishes its headers is cut off (408) instead of holding the connection', async () => {
     const started = Date.now();
     const answer = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n'));
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n'),
+      );
       let text = '';
       socket.on('data', (d) => (text += d));
       socket.on('close', () => resolve(text));
@@ -226,12 +312,17 @@ describe('standalone API (npm run api)', () => {
     socket.on('data', (d) => (response += d));
     const responded = new Promise<void>((r) => socket.on('end', () => r()));
     // Headers and half the body: the request is in flight when the signal arrives.
-    socket.write(`POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
+    );
     await new Promise((r) => setTimeout(r, 200));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    const refused = await request(port, { path: '/graphql?query=%7B__typename%7D' }).then(() => 'answered', (e: NodeJS.ErrnoException) => e.code);
+    const refused = await request(port, { path: '/graphql?query=%7B__typename%7D' }).then(
+      () => 'answered',
+      (e: NodeJS.ErrnoException) => e.code,
+    );
     expect(refused).toBe('ECONNREFUSED');
     socket.write(body.slice(20));
     await responded;

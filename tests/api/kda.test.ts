@@ -36,7 +36,8 @@ afterAll(async () => {
 const ADD = operation('addToCart');
 const CHECKOUT = operation('Checkout');
 const GET_ORDER = operation('getOrder');
-const CRYPTO = 'query($id: ID!) { order(id: $id, idType: DATABASE_ID) { status needsPayment datePaid paymentCurrency cryptoAmount cryptoRate paymentAddress receivedUnconfirmed receivedConfirmed timeoutValue paymentExpiresAt } }';
+const CRYPTO =
+  'query($id: ID!) { order(id: $id, idType: DATABASE_ID) { status needsPayment datePaid paymentCurrency cryptoAmount cryptoRate paymentAddress receivedUnconfirmed receivedConfirmed timeoutValue paymentExpiresAt } }';
 
 async function kdaOrder(slug: string, quantity = 1) {
   const s = new Shopper(t);
@@ -48,7 +49,9 @@ async function kdaOrder(slug: string, quantity = 1) {
 
 describe('KDA gateway', () => {
   it('is listed when a rate is configured', async () => {
-    const gateways = (await t.data('query { paymentGateways { nodes { id title } } }')).paymentGateways.nodes.map((g: any) => g.id);
+    const gateways = (await t.data('query { paymentGateways { nodes { id title } } }')).paymentGateways.nodes.map(
+      (g: any) => g.id,
+    );
     expect(gateways).toEqual(['kda', 'cod']);
   });
 
@@ -56,7 +59,13 @@ describe('KDA gateway', () => {
     const before = await stockOf(t, 'omni-antenna');
     const { o, crypto } = await kdaOrder('omni-antenna'); // 49.90 + 9.48 VAT + 4.90 + 0.93 = €65.21
     expect(o).toMatchObject({ status: 'PENDING', needsPayment: true, paymentMethod: 'kda', rawTotal: '65.21' });
-    expect(crypto).toMatchObject({ paymentCurrency: 'KDA', cryptoAmount: '130.42', cryptoRate: '0.50', receivedUnconfirmed: '0', receivedConfirmed: '0' });
+    expect(crypto).toMatchObject({
+      paymentCurrency: 'KDA',
+      cryptoAmount: '130.42',
+      cryptoRate: '0.50',
+      receivedUnconfirmed: '0',
+      receivedConfirmed: '0',
+    });
     expect(crypto.paymentAddress).toBe(deriveOrderPaymentAccount(Buffer.from(SEED, 'hex'), o.databaseId).account);
     expect(crypto.timeoutValue).toBeGreaterThan(3500);
     expect(crypto.timeoutValue).toBeLessThanOrEqual(3600);
@@ -95,7 +104,9 @@ describe('KDA gateway', () => {
     chain.transfer(crypto.paymentAddress, '1'); // a partial payment does not keep the order alive
     chain.mineBlocks(6);
     // Arrange the end of the window (the real one is an hour).
-    await t.engine.database.db.execute(sql`update orders set payment_expires_at = now() - interval '1 second' where id = ${o.databaseId}`);
+    await t.engine.database.db.execute(
+      sql`update orders set payment_expires_at = now() - interval '1 second' where id = ${o.databaseId}`,
+    );
     await t.engine.kdaWatcher!.runOnce();
     const now = (await s.ok(CRYPTO, { id: String(o.databaseId) })).order;
     expect(now).toMatchObject({ status: 'CANCELLED', receivedConfirmed: '1.0', timeoutValue: 0 });

@@ -22,7 +22,9 @@ const noStack = (body: unknown) => {
 
 describe('page size', () => {
   it('clamps a huge first to COMMERCE_MAX_PAGE_SIZE', async () => {
-    const r = await t.data(`query($n: Int) { products(first: $n) { found nodes { slug } pageInfo { hasNextPage } } }`, { n: 1_000_000 });
+    const r = await t.data(`query($n: Int) { products(first: $n) { found nodes { slug } pageInfo { hasNextPage } } }`, {
+      n: 1_000_000,
+    });
     expect(r.products.nodes).toHaveLength(5);
     expect(r.products.found).toBe(11);
     expect(r.products.pageInfo.hasNextPage).toBe(true);
@@ -33,7 +35,11 @@ describe('page size', () => {
   });
 
   it('refuses a negative first or last with a clear error', async () => {
-    for (const q of [`{ products(first: -1) { nodes { slug } } }`, `{ products(last: -5) { nodes { slug } } }`, `{ productCategories(first: -2) { nodes { slug } } }`]) {
+    for (const q of [
+      `{ products(first: -1) { nodes { slug } } }`,
+      `{ products(last: -5) { nodes { slug } } }`,
+      `{ productCategories(first: -2) { nodes { slug } } }`,
+    ]) {
       const r = await t.gql(q);
       expect(r.status).toBe(200);
       expect(r.body.errors?.[0]?.message).toMatch(/must be a non-negative integer/);
@@ -64,7 +70,10 @@ describe('bad input', () => {
   });
 
   it('a bad enum in variables is refused as well', async () => {
-    const r = await t.gql(`query($o: ProductsOrderByEnum!) { products(where: { orderby: [{ field: $o }] }) { nodes { slug } } }`, { o: 'LOUDEST' });
+    const r = await t.gql(
+      `query($o: ProductsOrderByEnum!) { products(where: { orderby: [{ field: $o }] }) { nodes { slug } } }`,
+      { o: 'LOUDEST' },
+    );
     expect(r.body.errors?.[0]?.message).toMatch(/LOUDEST/);
     noStack(r.body);
   });
@@ -107,18 +116,25 @@ describe('graphql-armor', () => {
 
   it('refuses request bodies beyond the byte limit', async () => {
     const body = JSON.stringify({ query: `{ allowedCountries }`, variables: { pad: 'x'.repeat(300 * 1024) } });
-    const r = await t.fetch({ method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, body });
+    const r = await t.fetch({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
+    });
     expect(r.status).toBe(413);
   });
 
   it('refuses very expensive queries (cost limit)', async () => {
-    const r = await t.gql(`{ products(first: 1000) { nodes { related(first: 5) { nodes { productCategories(first: 100) { nodes { products(first: 1000) { nodes { slug } } } } } } } } }`);
+    const r = await t.gql(
+      `{ products(first: 1000) { nodes { related(first: 5) { nodes { productCategories(first: 100) { nodes { products(first: 1000) { nodes { slug } } } } } } } } }`,
+    );
     expect(r.body.errors?.[0]?.message).toMatch(/Query Cost limit of 5000000 exceeded/);
     expect(r.body.data).toBeUndefined();
   });
 
   it('lets a realistic product-page query through', async () => {
-    const r = await t.gql(`query getProduct($slug: ID!) { product(id: $slug, idType: SLUG) {
+    const r = await t.gql(
+      `query getProduct($slug: ID!) { product(id: $slug, idType: SLUG) {
       id databaseId name slug sku type description shortDescription averageRating reviewCount
       image { sourceUrl altText } galleryImages(first: 20) { nodes { sourceUrl altText } }
       productCategories { nodes { slug name } } terms(first: 100) { nodes { taxonomyName slug } }
@@ -128,7 +144,9 @@ describe('graphql-armor', () => {
         variations(first: 100) { nodes { name databaseId price stockStatus stockQuantity image { sourceUrl } attributes { nodes { name value } } } } }
       related(first: 5) { nodes { name slug image { sourceUrl } ... on SimpleProduct { price } ... on VariableProduct { price } } }
       reviews(first: 20) { averageRating edges { rating node { content date author { node { name } } } } }
-    } }`, { slug: 'alpha-gateway' });
+    } }`,
+      { slug: 'alpha-gateway' },
+    );
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data.product.variations.nodes).toHaveLength(3);
   });
@@ -139,7 +157,11 @@ describe('introspection and trusted documents', () => {
     const open = await t.gql(`{ __schema { queryType { name } } }`);
     expect(open.body.data.__schema.queryType.name).toBe('RootQuery');
     const closed = createMeshfrontYoga(async () => t.engine, { ...t.config, introspection: false });
-    const r = await closed.fetch('http://x/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ __schema { queryType { name } } }` }) });
+    const r = await closed.fetch('http://x/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ __schema { queryType { name } } }` }),
+    });
     const body = await r.json();
     expect(body.errors?.[0]?.message).toMatch(/introspection/i);
     expect(body.data).toBeUndefined();
@@ -149,13 +171,28 @@ describe('introspection and trusted documents', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshfront-ops-'));
     fs.mkdirSync(path.join(dir, 'operations'));
     fs.mkdirSync(path.join(dir, 'fragments'));
-    fs.writeFileSync(path.join(dir, 'operations', 'getStates.graphql'), '# states\nquery getStates($country: CountriesEnum!) { countryStates(country: $country) { ...State } }\n');
+    fs.writeFileSync(
+      path.join(dir, 'operations', 'getStates.graphql'),
+      '# states\nquery getStates($country: CountriesEnum!) { countryStates(country: $country) { ...State } }\n',
+    );
     fs.writeFileSync(path.join(dir, 'fragments', 'State.graphql'), 'fragment State on CountryState { code name }\n');
-    const yoga = createMeshfrontYoga(async () => t.engine, { ...t.config, trustedDocumentsOnly: true, operationsDir: path.join(dir, 'operations') });
+    const yoga = createMeshfrontYoga(async () => t.engine, {
+      ...t.config,
+      trustedDocumentsOnly: true,
+      operationsDir: path.join(dir, 'operations'),
+    });
     const post = async (query: string) =>
-      (await yoga.fetch('http://x/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { country: 'CA' } }) })).json();
+      (
+        await yoga.fetch('http://x/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables: { country: 'CA' } }),
+        })
+      ).json();
     // Same definitions, different whitespace and order: accepted.
-    const ok = await post('fragment State on CountryState { code name }\nquery getStates($country: CountriesEnum!) {\n  countryStates(country: $country) { ...State }\n}');
+    const ok = await post(
+      'fragment State on CountryState { code name }\nquery getStates($country: CountriesEnum!) {\n  countryStates(country: $country) { ...State }\n}',
+    );
     expect(ok.errors).toBeUndefined();
     expect(ok.data.countryStates).toHaveLength(13);
     const refused = await post('{ allowedCountries }');

@@ -8,7 +8,14 @@ import { MailError } from '../../src/server/mail/address.ts';
 import { createMailer, readOutbox, type Mailer } from '../../src/server/mail/mailer.ts';
 import { readMailSettings, MailSettingsError, describeMailTransport } from '../../src/server/mail/settings.ts';
 import { escapeHtml, html } from '../../src/server/mail/html.ts';
-import { contactMessage, formatCents, newsletterConfirm, newsletterWelcome, orderConfirmation, passwordReset } from '../../src/server/mail/templates.ts';
+import {
+  contactMessage,
+  formatCents,
+  newsletterConfirm,
+  newsletterWelcome,
+  orderConfirmation,
+  passwordReset,
+} from '../../src/server/mail/templates.ts';
 import { parseMessage, startSmtpServer, type SmtpServer } from '../fixtures/smtp-server.ts';
 
 const tempDirs: string[] = [];
@@ -36,13 +43,17 @@ describe('mail settings', () => {
 
   it('puts the outbox under MESHFRONT_DATA_DIR unless MAIL_OUTBOX_DIR says otherwise', () => {
     expect(readMailSettings({ MESHFRONT_DATA_DIR: '/srv/shop' }).outboxDir).toBe('/srv/shop/mail');
-    expect(readMailSettings({ MESHFRONT_DATA_DIR: '/srv/shop', MAIL_OUTBOX_DIR: '/tmp/out' }).outboxDir).toBe('/tmp/out');
+    expect(readMailSettings({ MESHFRONT_DATA_DIR: '/srv/shop', MAIL_OUTBOX_DIR: '/tmp/out' }).outboxDir).toBe(
+      '/tmp/out',
+    );
   });
 
   it('refuses bad values, naming the variable', () => {
     expect(() => readMailSettings({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => readMailSettings({ MAIL_FROM: 'Shop <not an address>' })).toThrow(MailSettingsError);
-    expect(() => readMailSettings({ MAIL_FROM: 'Shop <shop@example.com>\r\nBcc: x@evil.example' })).toThrow(/MAIL_FROM/);
+    expect(() => readMailSettings({ MAIL_FROM: 'Shop <shop@example.com>\r\nBcc: x@evil.example' })).toThrow(
+      /MAIL_FROM/,
+    );
     expect(() => readMailSettings({ SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL/);
   });
 
@@ -55,8 +66,17 @@ describe('mail settings', () => {
 describe('file outbox', () => {
   it('writes an .eml file and a record, and reads them back newest first', async () => {
     const mailer = outboxMailer();
-    const first = await mailer.sendMail({ to: 'ana@example.com', subject: 'First', text: 'Open https://shop.example/a?key=1 now.', html: '<p>first</p>' });
-    const second = await mailer.sendMail({ to: ['ben@example.com', 'ana@example.com'], subject: 'Second', text: 'Second message' });
+    const first = await mailer.sendMail({
+      to: 'ana@example.com',
+      subject: 'First',
+      text: 'Open https://shop.example/a?key=1 now.',
+      html: '<p>first</p>',
+    });
+    const second = await mailer.sendMail({
+      to: ['ben@example.com', 'ana@example.com'],
+      subject: 'Second',
+      text: 'Second message',
+    });
     expect(first.delivery).toBe('outbox');
 
     const all = await mailer.readOutbox();
@@ -110,7 +130,10 @@ describe('file outbox', () => {
 describe('SMTP delivery', () => {
   let smtp: SmtpServer;
   beforeAll(async () => {
-    smtp = await startSmtpServer({ auth: { user: 'shop@meshfront.example', pass: 'p@ss:w/rd' }, rejectRecipients: ['bounce@example.com'] });
+    smtp = await startSmtpServer({
+      auth: { user: 'shop@meshfront.example', pass: 'p@ss:w/rd' },
+      rejectRecipients: ['bounce@example.com'],
+    });
   });
   afterAll(async () => {
     await smtp?.stop();
@@ -118,7 +141,13 @@ describe('SMTP delivery', () => {
 
   it('delivers through nodemailer with authentication, envelope, headers and both bodies', async () => {
     const outbox = tempDir();
-    const mailer = createMailer(readMailSettings({ SMTP_URL: smtp.url({ user: 'shop@meshfront.example', pass: 'p@ss:w/rd' }), MAIL_OUTBOX_DIR: outbox, MAIL_FROM: 'Meshfront Support <help@meshfront.example>' }));
+    const mailer = createMailer(
+      readMailSettings({
+        SMTP_URL: smtp.url({ user: 'shop@meshfront.example', pass: 'p@ss:w/rd' }),
+        MAIL_OUTBOX_DIR: outbox,
+        MAIL_FROM: 'Meshfront Support <help@meshfront.example>',
+      }),
+    );
     try {
       const sent = await mailer.sendMail({
         to: 'ana@example.com',
@@ -148,14 +177,18 @@ describe('SMTP delivery', () => {
   });
 
   it('reports a refused login or recipient as a MailError without the password', async () => {
-    const wrong = createMailer(readMailSettings({ SMTP_URL: smtp.url({ user: 'shop@meshfront.example', pass: 'wrong' }) }));
+    const wrong = createMailer(
+      readMailSettings({ SMTP_URL: smtp.url({ user: 'shop@meshfront.example', pass: 'wrong' }) }),
+    );
     const error = await wrong.sendMail({ to: 'ana@example.com', subject: 'x', text: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MailError);
     expect((error as Error).message).toMatch(/535/);
     expect((error as Error).message).not.toContain('wrong');
     wrong.close();
 
-    const right = createMailer(readMailSettings({ SMTP_URL: smtp.url({ user: 'shop@meshfront.example', pass: 'p@ss:w/rd' }) }));
+    const right = createMailer(
+      readMailSettings({ SMTP_URL: smtp.url({ user: 'shop@meshfront.example', pass: 'p@ss:w/rd' }) }),
+    );
     await expect(right.sendMail({ to: 'bounce@example.com', subject: 'x', text: 'x' })).rejects.toThrow(/550/);
     right.close();
   });
@@ -190,11 +223,19 @@ describe('templates escape everything they interpolate', () => {
   it('escapes text, composes fragments without double escaping, drops null/false', () => {
     expect(escapeHtml(`<a href="x">'&'</a>\``)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;&#96;');
     const inner = html`<b>${'<i>'}</b>`;
-    expect(html`<p>${inner}${null}${false}${undefined}${[1, html`<br>`, '<']}</p>`.value).toBe('<p><b>&lt;i&gt;</b>1<br>&lt;</p>');
+    expect(html`<p>${inner}${null}${false}${undefined}${[1, html`<br>`, '<']}</p>`.value).toBe(
+      '<p><b>&lt;i&gt;</b>1<br>&lt;</p>',
+    );
   });
 
   it('contact message: shopper input is escaped in HTML, kept in text, and flattened in the subject', () => {
-    const mail = contactMessage({ firstName: `Eve\r\nBcc: all@example.com`, lastName: hostile, email: 'eve@example.com', phone: '<b>1</b>', message: `line 1\n${hostile}` });
+    const mail = contactMessage({
+      firstName: `Eve\r\nBcc: all@example.com`,
+      lastName: hostile,
+      email: 'eve@example.com',
+      phone: '<b>1</b>',
+      message: `line 1\n${hostile}`,
+    });
     expect(mail.html).not.toMatch(/<script>|<b>1<\/b>/);
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;');
     expect(mail.html).toContain('line 1<br>&lt;script&gt;');
@@ -202,7 +243,9 @@ describe('templates escape everything they interpolate', () => {
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject.startsWith('Contact form: Eve Bcc: all@example.com')).toBe(true);
     expect(mail.replyTo).toBe('eve@example.com');
-    expect(() => contactMessage({ firstName: 'a', lastName: 'b', email: 'eve@example.com\r\nBcc: x@example.com', message: 'x' })).toThrow(MailError);
+    expect(() =>
+      contactMessage({ firstName: 'a', lastName: 'b', email: 'eve@example.com\r\nBcc: x@example.com', message: 'x' }),
+    ).toThrow(MailError);
   });
 
   it('order confirmation: names escaped, amounts exact from cents, link in both versions', () => {
@@ -222,7 +265,14 @@ describe('templates escape everything they interpolate', () => {
       taxCents: 51_166,
       totalCents: 320_467,
       paymentMethodTitle: 'Cash on delivery',
-      billingAddress: { firstName: 'Ana', lastName: 'Smith', address1: '1 <Main> St', city: 'Lisbon', postcode: '1000-001', country: 'PT' },
+      billingAddress: {
+        firstName: 'Ana',
+        lastName: 'Smith',
+        address1: '1 <Main> St',
+        city: 'Lisbon',
+        postcode: '1000-001',
+        country: 'PT',
+      },
       orderUrl: 'https://shop.example/checkout/order-received/1001?key=wc_order_abc&x=<y>',
     });
     expect(mail.subject).toBe('Your Meshfront order #1001 has been received');
@@ -237,7 +287,9 @@ describe('templates escape everything they interpolate', () => {
     expect(mail.text).toContain('Shipping (Free shipping): €0.00');
     // The URL parser percent-encodes the angle brackets; in HTML the & is escaped inside href.
     expect(mail.text).toContain('https://shop.example/checkout/order-received/1001?key=wc_order_abc&x=%3Cy%3E');
-    expect(mail.html).toContain('href="https://shop.example/checkout/order-received/1001?key=wc_order_abc&amp;x=%3Cy%3E"');
+    expect(mail.html).toContain(
+      'href="https://shop.example/checkout/order-received/1001?key=wc_order_abc&amp;x=%3Cy%3E"',
+    );
     expect(formatCents(-123_456_789, 'EUR')).toBe('-€1,234,567.89');
     expect(() => formatCents(1.5, 'EUR')).toThrow(/integer cents/);
   });
@@ -249,28 +301,45 @@ describe('templates escape everything they interpolate', () => {
   });
 
   it('password reset and newsletter messages carry their links and headers', () => {
-    const reset = passwordReset({ resetUrl: 'https://shop.example/my-account/lost-password?key=K&login=ana', customerName: 'Ana', validForMinutes: 60 });
+    const reset = passwordReset({
+      resetUrl: 'https://shop.example/my-account/lost-password?key=K&login=ana',
+      customerName: 'Ana',
+      validForMinutes: 60,
+    });
     expect(reset.text).toContain('https://shop.example/my-account/lost-password?key=K&login=ana');
     expect(reset.text).toContain('expires in 1 hour');
     expect(reset.html).toContain('href="https://shop.example/my-account/lost-password?key=K&amp;login=ana"');
     const confirm = newsletterConfirm({ confirmUrl: 'https://shop.example/newsletter/confirm?token=T' });
     expect(confirm.text).toContain('https://shop.example/newsletter/confirm?token=T');
-    const welcome = newsletterWelcome({ unsubscribeUrl: 'https://shop.example/newsletter/unsubscribe?token=U', oneClickUnsubscribe: true });
+    const welcome = newsletterWelcome({
+      unsubscribeUrl: 'https://shop.example/newsletter/unsubscribe?token=U',
+      oneClickUnsubscribe: true,
+    });
     expect(welcome.headers).toEqual({
       'List-Unsubscribe': '<https://shop.example/newsletter/unsubscribe?token=U>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    expect(newsletterWelcome({ unsubscribeUrl: 'https://shop.example/u' }).headers).toEqual({ 'List-Unsubscribe': '<https://shop.example/u>' });
+    expect(newsletterWelcome({ unsubscribeUrl: 'https://shop.example/u' }).headers).toEqual({
+      'List-Unsubscribe': '<https://shop.example/u>',
+    });
   });
 
   it('built messages go through sendMail as they are and the links can be read back', async () => {
     const mailer = outboxMailer();
-    await mailer.sendMail({ to: 'ana@example.com', ...passwordReset({ resetUrl: 'https://shop.example/my-account/lost-password?key=K1&login=ana' }) });
-    await mailer.sendMail({ to: 'ana@example.com', ...newsletterWelcome({ unsubscribeUrl: 'https://shop.example/u?t=1' }) });
+    await mailer.sendMail({
+      to: 'ana@example.com',
+      ...passwordReset({ resetUrl: 'https://shop.example/my-account/lost-password?key=K1&login=ana' }),
+    });
+    await mailer.sendMail({
+      to: 'ana@example.com',
+      ...newsletterWelcome({ unsubscribeUrl: 'https://shop.example/u?t=1' }),
+    });
     const [welcome, reset] = await mailer.readOutbox({ to: 'ana@example.com' });
     expect(reset!.links[0]).toBe('https://shop.example/my-account/lost-password?key=K1&login=ana');
     expect(welcome!.headers['List-Unsubscribe']).toBe('<https://shop.example/u?t=1>');
-    expect(parseMessage(fs.readFileSync(welcome!.file, 'utf8')).headers['list-unsubscribe']).toEqual(['<https://shop.example/u?t=1>']);
+    expect(parseMessage(fs.readFileSync(welcome!.file, 'utf8')).headers['list-unsubscribe']).toEqual([
+      '<https://shop.example/u?t=1>',
+    ]);
   });
 });
 
@@ -301,7 +370,12 @@ describe('header injection is impossible', () => {
     const smtp = await startSmtpServer();
     const mailer = createMailer(readMailSettings({ SMTP_URL: smtp.url(), SUPPORT_EMAIL: 'support@meshfront.example' }));
     try {
-      const content = contactMessage({ firstName: 'Eve\r\nBcc: victim@example.com\r\n', lastName: 'X\nSubject: hi', email: 'eve@example.com', message: 'hi\r\n.\r\nMAIL FROM:<x@example.com>' });
+      const content = contactMessage({
+        firstName: 'Eve\r\nBcc: victim@example.com\r\n',
+        lastName: 'X\nSubject: hi',
+        email: 'eve@example.com',
+        message: 'hi\r\n.\r\nMAIL FROM:<x@example.com>',
+      });
       await mailer.sendMail({ to: mailer.settings.supportEmail, ...content });
       expect(smtp.messages).toHaveLength(1);
       const got = smtp.messages[0]!;

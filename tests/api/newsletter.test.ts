@@ -35,9 +35,19 @@ const nextIp = () => `192.0.2.${++ipSeq}`;
 
 function makeDeps(env: Record<string, string> = {}): NewsletterHandlerDeps {
   const limiter = new RateLimiter(handle.db);
-  const settings = readNewsletterSettings({ NODE_ENV: 'test', PUBLIC_SITE_URL: 'http://shop.test/', RATE_LIMIT_NEWSLETTER_PER_HOUR: '50', ...env });
+  const settings = readNewsletterSettings({
+    NODE_ENV: 'test',
+    PUBLIC_SITE_URL: 'http://shop.test/',
+    RATE_LIMIT_NEWSLETTER_PER_HOUR: '50',
+    ...env,
+  });
   return {
-    newsletter: new NewsletterService(handle.db, { mailer, limiter, settings, now: () => new Date(Date.now() + clockOffsetMs) }),
+    newsletter: new NewsletterService(handle.db, {
+      mailer,
+      limiter,
+      settings,
+      now: () => new Date(Date.now() + clockOffsetMs),
+    }),
     limiter,
     settings,
     clientAddressSettings: readClientAddressSettings({}),
@@ -47,7 +57,13 @@ function makeDeps(env: Record<string, string> = {}): NewsletterHandlerDeps {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  handle = await openDatabase(loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', ...database.env }).database);
+  handle = await openDatabase(
+    loadConfig({
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      ...database.env,
+    }).database,
+  );
   await migrate(handle);
   outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshfront-newsletter-mail-'));
   mailer = createMailer(readMailSettings({ NODE_ENV: 'test', MAIL_OUTBOX_DIR: outboxDir }));
@@ -67,7 +83,11 @@ async function subscribe(body: unknown, ip = nextIp(), d = deps) {
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const response = await handleSubscribe(request, { socketAddress: ip }, d);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as { message: string; errors?: Record<string, string> } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { message: string; errors?: Record<string, string> },
+  };
 }
 
 async function mailsTo(address: string, subject: RegExp) {
@@ -108,7 +128,11 @@ describe('double opt-in', () => {
 
     const confirmed = await follow(link);
     expect(confirmed).toEqual({ status: 303, location: '/de/newsletter/confirmed' });
-    expect(await row('ana.sub@example.com')).toMatchObject({ status: 'confirmed', confirmTokenHash: null, confirmedIp: '192.0.2.250' });
+    expect(await row('ana.sub@example.com')).toMatchObject({
+      status: 'confirmed',
+      confirmTokenHash: null,
+      confirmedIp: '192.0.2.250',
+    });
 
     const [welcome] = await mailsTo('ana.sub@example.com', /Welcome/);
     expect(welcome).toBeDefined();
@@ -147,9 +171,18 @@ describe('double opt-in', () => {
   });
 
   it('refuses made-up and malformed tokens', async () => {
-    expect(await follow('http://shop.test/api/newsletter/confirm?token=' + 'A'.repeat(43))).toEqual({ status: 303, location: '/newsletter/invalid' });
-    expect(await follow("http://shop.test/api/newsletter/confirm?token=' or 1=1 --")).toEqual({ status: 303, location: '/newsletter/invalid' });
-    expect(await follow('http://shop.test/api/newsletter/confirm')).toEqual({ status: 303, location: '/newsletter/invalid' });
+    expect(await follow('http://shop.test/api/newsletter/confirm?token=' + 'A'.repeat(43))).toEqual({
+      status: 303,
+      location: '/newsletter/invalid',
+    });
+    expect(await follow("http://shop.test/api/newsletter/confirm?token=' or 1=1 --")).toEqual({
+      status: 303,
+      location: '/newsletter/invalid',
+    });
+    expect(await follow('http://shop.test/api/newsletter/confirm')).toEqual({
+      status: 303,
+      location: '/newsletter/invalid',
+    });
   });
 });
 
@@ -187,7 +220,11 @@ describe('unsubscribe', () => {
 
     const formPost = () =>
       handleUnsubscribePost(
-        new Request('http://shop.test/api/newsletter/unsubscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${token}` }),
+        new Request('http://shop.test/api/newsletter/unsubscribe', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `token=${token}`,
+        }),
         {},
         deps,
       );
@@ -204,14 +241,22 @@ describe('unsubscribe', () => {
   it('supports RFC 8058 one-click unsubscribe', async () => {
     const link = await confirmedWelcome('oneclick@example.com', 'en_US');
     const r = await handleUnsubscribePost(
-      new Request(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }),
+      new Request(link, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
       {},
       deps,
     );
     expect(r.status).toBe(200);
     expect((await row('oneclick@example.com'))!.status).toBe('unsubscribed');
     const bad = await handleUnsubscribePost(
-      new Request(`http://shop.test/api/newsletter/unsubscribe?token=${'B'.repeat(43)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }),
+      new Request(`http://shop.test/api/newsletter/unsubscribe?token=${'B'.repeat(43)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
       {},
       deps,
     );
@@ -219,7 +264,11 @@ describe('unsubscribe', () => {
   });
 
   it('sends an unknown unsubscribe token to the invalid-link page', async () => {
-    const r = await handleUnsubscribeGet(new Request(`http://shop.test/api/newsletter/unsubscribe?token=${'C'.repeat(43)}`), {}, deps);
+    const r = await handleUnsubscribeGet(
+      new Request(`http://shop.test/api/newsletter/unsubscribe?token=${'C'.repeat(43)}`),
+      {},
+      deps,
+    );
     expect(r.headers.get('location')).toBe('/newsletter/invalid');
   });
 
@@ -227,12 +276,25 @@ describe('unsubscribe', () => {
     await confirmedWelcome('again@example.com', 'en_US');
     const [welcome] = await mailsTo('again@example.com', /Welcome/);
     const link = welcome!.links.find((l) => l.includes('unsubscribe'))!;
-    await handleUnsubscribePost(new Request(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }), {}, deps);
+    await handleUnsubscribePost(
+      new Request(link, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+      {},
+      deps,
+    );
     await subscribe({ email: 'again@example.com', locale: 'en_US' });
     expect((await row('again@example.com'))!.status).toBe('pending');
-    expect(await follow(await confirmLinkFor('again@example.com'))).toEqual({ status: 303, location: '/newsletter/confirmed' });
+    expect(await follow(await confirmLinkFor('again@example.com'))).toEqual({
+      status: 303,
+      location: '/newsletter/confirmed',
+    });
     // The old unsubscribe link belonged to the old subscription.
-    expect((await handleUnsubscribeGet(new Request(link), {}, deps)).headers.get('location')).toBe('/newsletter/invalid');
+    expect((await handleUnsubscribeGet(new Request(link), {}, deps)).headers.get('location')).toBe(
+      '/newsletter/invalid',
+    );
   });
 });
 
@@ -243,7 +305,11 @@ describe('validation and limits', () => {
     expect(r.body.errors).toEqual({ email: 'Please enter a valid email' });
     expect((await subscribe('{"email":')).status).toBe(400);
     const form = await handleSubscribe(
-      new Request('http://shop.test/api/newsletter/subscribe', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'email=a@b.c' }),
+      new Request('http://shop.test/api/newsletter/subscribe', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'email=a@b.c',
+      }),
       { socketAddress: nextIp() },
       deps,
     );
@@ -278,15 +344,29 @@ describe('validation and limits', () => {
 describe('settings', () => {
   it('links to a fixed origin in production (never the request’s) and to the request origin elsewhere', async () => {
     expect(readNewsletterSettings({ NODE_ENV: 'production' }).siteUrl).toBe('http://localhost:4321');
-    expect(readNewsletterSettings({ NODE_ENV: 'production', SESSION_ISSUER: 'https://shop.example/' }).siteUrl).toBe('https://shop.example');
-    expect(readNewsletterSettings({ NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://www.shop.example' }).siteUrl).toBe('https://www.shop.example');
-    expect(readNewsletterSettings({ NODE_ENV: 'development' })).toMatchObject({ siteUrl: null, confirmSeconds: 48 * 3600, perHourPerIp: 10 });
+    expect(readNewsletterSettings({ NODE_ENV: 'production', SESSION_ISSUER: 'https://shop.example/' }).siteUrl).toBe(
+      'https://shop.example',
+    );
+    expect(
+      readNewsletterSettings({ NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://www.shop.example' }).siteUrl,
+    ).toBe('https://www.shop.example');
+    expect(readNewsletterSettings({ NODE_ENV: 'development' })).toMatchObject({
+      siteUrl: null,
+      confirmSeconds: 48 * 3600,
+      perHourPerIp: 10,
+    });
     const d = makeDeps({ PUBLIC_SITE_URL: '' });
     await handleSubscribe(
-      new Request('http://localhost:4399/api/newsletter/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'origin@example.com' }) }),
+      new Request('http://localhost:4399/api/newsletter/subscribe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'origin@example.com' }),
+      }),
       { socketAddress: nextIp() },
       d,
     );
-    expect((await confirmLinkFor('origin@example.com')).startsWith('http://localhost:4399/api/newsletter/confirm?token=')).toBe(true);
+    expect(
+      (await confirmLinkFor('origin@example.com')).startsWith('http://localhost:4399/api/newsletter/confirm?token='),
+    ).toBe(true);
   });
 });

@@ -15,12 +15,24 @@ import {
 } from '../../src/server/payments/kadena/addresses.ts';
 import { blake2b, blake2b256 } from '../../src/server/payments/kadena/blake2b.ts';
 import { ChainwebClient, ChainwebError, pactDecimalToUnits } from '../../src/server/payments/kadena/chainweb.ts';
-import { compareKda, formatKda, KdaAmountError, normalizeKda, parseKda, parseKdaJsonNumber } from '../../src/server/payments/kadena/decimal.ts';
+import {
+  compareKda,
+  formatKda,
+  KdaAmountError,
+  normalizeKda,
+  parseKda,
+  parseKdaJsonNumber,
+} from '../../src/server/payments/kadena/decimal.ts';
 import { createKadenaGateway } from '../../src/server/payments/kadena/gateway.ts';
 import { buildLocalCommand, getBalanceCode, pactHash } from '../../src/server/payments/kadena/pact.ts';
 import { eurCentsToKda, parseRate, RateError } from '../../src/server/payments/kadena/rates.ts';
 import { KadenaSettingsError, loadKadenaSettings } from '../../src/server/payments/kadena/settings.ts';
-import { decidePaymentState, KadenaPaymentWatcher, type OpenCryptoOrder, type PaymentState } from '../../src/server/payments/kadena/watcher.ts';
+import {
+  decidePaymentState,
+  KadenaPaymentWatcher,
+  type OpenCryptoOrder,
+  type PaymentState,
+} from '../../src/server/payments/kadena/watcher.ts';
 import type { PaymentProgress } from '../../src/server/payments/kadena/chainweb.ts';
 import { startChainwebServer, type ChainwebStandIn } from '../fixtures/chainweb-server.ts';
 
@@ -39,7 +51,9 @@ describe('BLAKE2b (Pact command hashes)', () => {
   it('agrees with node:crypto blake2b512 across block boundaries', () => {
     for (const length of [0, 1, 127, 128, 129, 255, 256, 257, 1000, 5000]) {
       const data = crypto.randomBytes(length);
-      expect(hex(blake2b(data, 64)), `length ${length}`).toBe(crypto.createHash('blake2b512').update(data).digest('hex'));
+      expect(hex(blake2b(data, 64)), `length ${length}`).toBe(
+        crypto.createHash('blake2b512').update(data).digest('hex'),
+      );
     }
   });
 
@@ -52,10 +66,30 @@ describe('per-order payment accounts (SLIP-0010 ed25519)', () => {
   // SLIP-0010 "Test vector 1 for ed25519", seed 000102030405060708090a0b0c0d0e0f.
   const seed1 = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex');
   const vector1 = [
-    { path: [], chainCode: '90046a93de5380a72b5e45010748567d5ea02bbf6522f979e05c0d8d8ca9fffb', priv: '2b4be7f19ee27bbf30c667b642d5f4aa69fd169872f8fc3059c08ebae2eb19e7', pub: '00a4b2856bfec510abab89753fac1ac0e1112364e7d250545963f135f2a33188ed' },
-    { path: [0], chainCode: '8b59aa11380b624e81507a27fedda59fea6d0b779a778918a2fd3590e16e9c69', priv: '68e0fe46dfb67e368c75379acec591dad19df3cde26e63b93a8e704f1dade7a3', pub: '008c8a13df77a28f3445213a0f432fde644acaa215fc72dcdf300d5efaa85d350c' },
-    { path: [0, 1], chainCode: 'a320425f77d1b5c2505a6b1b27382b37368ee640e3557c315416801243552f14', priv: 'b1d0bad404bf35da785a64ca1ac54b2617211d2777696fbffaf208f746ae84f2', pub: '001932a5270f335bed617d5b935c80aedb1a35bd9fc1e31acafd5372c30f5c1187' },
-    { path: [0, 1, 2], chainCode: '2e69929e00b5ab250f49c3fb1c12f252de4fed2c1db88387094a0f8c4c9ccd6c', priv: '92a5b23c0b8a99e37d07df3fb9966917f5d06e02ddbd909c7e184371463e9fc9', pub: '00ae98736566d30ed0e9d2f4486a64bc95740d89c7db33f52121f8ea8f76ff0fc1' },
+    {
+      path: [],
+      chainCode: '90046a93de5380a72b5e45010748567d5ea02bbf6522f979e05c0d8d8ca9fffb',
+      priv: '2b4be7f19ee27bbf30c667b642d5f4aa69fd169872f8fc3059c08ebae2eb19e7',
+      pub: '00a4b2856bfec510abab89753fac1ac0e1112364e7d250545963f135f2a33188ed',
+    },
+    {
+      path: [0],
+      chainCode: '8b59aa11380b624e81507a27fedda59fea6d0b779a778918a2fd3590e16e9c69',
+      priv: '68e0fe46dfb67e368c75379acec591dad19df3cde26e63b93a8e704f1dade7a3',
+      pub: '008c8a13df77a28f3445213a0f432fde644acaa215fc72dcdf300d5efaa85d350c',
+    },
+    {
+      path: [0, 1],
+      chainCode: 'a320425f77d1b5c2505a6b1b27382b37368ee640e3557c315416801243552f14',
+      priv: 'b1d0bad404bf35da785a64ca1ac54b2617211d2777696fbffaf208f746ae84f2',
+      pub: '001932a5270f335bed617d5b935c80aedb1a35bd9fc1e31acafd5372c30f5c1187',
+    },
+    {
+      path: [0, 1, 2],
+      chainCode: '2e69929e00b5ab250f49c3fb1c12f252de4fed2c1db88387094a0f8c4c9ccd6c',
+      priv: '92a5b23c0b8a99e37d07df3fb9966917f5d06e02ddbd909c7e184371463e9fc9',
+      pub: '00ae98736566d30ed0e9d2f4486a64bc95740d89c7db33f52121f8ea8f76ff0fc1',
+    },
   ];
 
   it.each(vector1)('matches the official vector at m/$path (hardened)', ({ path: p, chainCode, priv, pub }) => {
@@ -66,7 +100,7 @@ describe('per-order payment accounts (SLIP-0010 ed25519)', () => {
     expect('00' + hex(ed25519PublicKey(key.privateKey))).toBe(pub);
   });
 
-  it('derives a k: account per order index, deterministically, under m/44\'/626\'/i\'', () => {
+  it("derives a k: account per order index, deterministically, under m/44'/626'/i'", () => {
     const seed = Buffer.from('11'.repeat(32), 'hex');
     const a = deriveOrderPaymentAccount(seed, 7);
     expect(a.path).toBe("m/44'/626'/7'");
@@ -82,8 +116,16 @@ describe('per-order payment accounts (SLIP-0010 ed25519)', () => {
   it('signs with the derived key so that the account can really be spent from', () => {
     const seed = Buffer.from('22'.repeat(32), 'hex');
     const { publicKeyHex } = deriveOrderPaymentAccount(seed, 3);
-    const priv = crypto.createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), deriveOrderPrivateKey(seed, 3)]), format: 'der', type: 'pkcs8' });
-    const pub = crypto.createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(publicKeyHex, 'hex')]), format: 'der', type: 'spki' });
+    const priv = crypto.createPrivateKey({
+      key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), deriveOrderPrivateKey(seed, 3)]),
+      format: 'der',
+      type: 'pkcs8',
+    });
+    const pub = crypto.createPublicKey({
+      key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(publicKeyHex, 'hex')]),
+      format: 'der',
+      type: 'spki',
+    });
     const sig = crypto.sign(null, Buffer.from('pact hash'), priv);
     expect(crypto.verify(null, Buffer.from('pact hash'), pub, sig)).toBe(true);
   });
@@ -128,7 +170,12 @@ describe('KDA amounts and rates (BigInt, never floats)', () => {
     // a rate with many decimals stays exact: 0.1 EUR = 0.1 / 0.123456789 KDA
     expect(eurCentsToKda(10, '0.123456789')).toBe('0.810000007372');
     // never short: quoted KDA × rate ≥ amount
-    for (const [cents, rate] of [[1, '0.07'], [99_999, '0.4321'], [12_345, '7.77'], [5, '1234.5678']] as const) {
+    for (const [cents, rate] of [
+      [1, '0.07'],
+      [99_999, '0.4321'],
+      [12_345, '7.77'],
+      [5, '1234.5678'],
+    ] as const) {
       const kda = parseKda(eurCentsToKda(cents, rate));
       const r = parseRate(rate);
       // kda[1e-12] × rate[num/10^scale] ≥ cents/100  ⇔  kda · num · 100 ≥ cents · 10^scale · 10^12
@@ -164,14 +211,22 @@ describe('settings', () => {
   });
 
   it('requires the merchant seed in production with PostgreSQL, and otherwise generates one kept in the data directory', () => {
-    expect(() => loadKadenaSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', KDA_EUR_RATE: '0.50' })).toThrow(/KADENA_MERCHANT_SEED: required in production with DATABASE_URL/);
+    expect(() =>
+      loadKadenaSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', KDA_EUR_RATE: '0.50' }),
+    ).toThrow(/KADENA_MERCHANT_SEED: required in production with DATABASE_URL/);
     // The embedded database (one process): production and development alike keep a generated seed.
     for (const NODE_ENV of ['production', 'development']) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshfront-kda-'));
       try {
         const warnings: string[] = [];
-        const a = loadKadenaSettings({ NODE_ENV, MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' }, { warn: (m) => warnings.push(m) });
-        const b = loadKadenaSettings({ NODE_ENV, MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' }, { warn: (m) => warnings.push(m) });
+        const a = loadKadenaSettings(
+          { NODE_ENV, MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' },
+          { warn: (m) => warnings.push(m) },
+        );
+        const b = loadKadenaSettings(
+          { NODE_ENV, MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' },
+          { warn: (m) => warnings.push(m) },
+        );
         expect(a.merchantSeed!.length).toBe(32);
         expect(b.merchantSeed!.equals(a.merchantSeed!)).toBe(true);
         expect(warnings).toHaveLength(1);
@@ -186,7 +241,9 @@ describe('settings', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshfront-kda-'));
     try {
       fs.writeFileSync(path.join(dir, 'kadena-merchant-seed'), 'abc\n');
-      expect(() => loadKadenaSettings({ NODE_ENV: 'production', MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' })).toThrow(/kadena-merchant-seed does not hold a valid secret/);
+      expect(() =>
+        loadKadenaSettings({ NODE_ENV: 'production', MESHFRONT_DATA_DIR: dir, KDA_EUR_RATE: '0.50' }),
+      ).toThrow(/kadena-merchant-seed does not hold a valid secret/);
       expect(fs.readFileSync(path.join(dir, 'kadena-merchant-seed'), 'utf8')).toBe('abc\n');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -202,7 +259,13 @@ describe('settings', () => {
 
 describe('Pact commands', () => {
   it('hashes the exact cmd text with BLAKE2b-256 as base64url', () => {
-    const command = buildLocalCommand({ code: getBalanceCode(`k:${'a'.repeat(64)}`), networkId: 'testnet04', chainId: '3', creationTime: 1_700_000_000, nonce: 'n1' });
+    const command = buildLocalCommand({
+      code: getBalanceCode(`k:${'a'.repeat(64)}`),
+      networkId: 'testnet04',
+      chainId: '3',
+      creationTime: 1_700_000_000,
+      nonce: 'n1',
+    });
     expect(command.sigs).toEqual([]);
     expect(command.hash).toBe(Buffer.from(blake2b256(command.cmd)).toString('base64url'));
     expect(command.hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -235,7 +298,13 @@ describe('Chainweb client against the stand-in node', () => {
   const seed = Buffer.from('33'.repeat(32), 'hex');
   beforeAll(async () => {
     node = await startChainwebServer({ networkId: 'mainnet01', chainId: '1' });
-    client = new ChainwebClient({ url: node.url, networkId: 'mainnet01', chainId: '1', confirmations: 6, timeoutMs: 2000 });
+    client = new ChainwebClient({
+      url: node.url,
+      networkId: 'mainnet01',
+      chainId: '1',
+      confirmations: 6,
+      timeoutMs: 2000,
+    });
   });
   afterAll(async () => {
     await node?.stop();
@@ -261,7 +330,11 @@ describe('Chainweb client against the stand-in node', () => {
 
   it('reports 0 for an account that does not exist yet (Pact 5 and Pact 4 wordings)', async () => {
     const { account } = deriveOrderPaymentAccount(seed, 2);
-    expect(await client.readPaymentProgress(account)).toEqual({ receivedUnconfirmedKda: '0.0', receivedConfirmedKda: '0.0', height: node.height });
+    expect(await client.readPaymentProgress(account)).toEqual({
+      receivedUnconfirmedKda: '0.0',
+      receivedConfirmedKda: '0.0',
+      height: node.height,
+    });
     const pact4 = await startChainwebServer({ errorStyle: 'pact4' });
     try {
       const c4 = new ChainwebClient({ url: pact4.url, networkId: 'mainnet01', chainId: '1', confirmations: 6 });
@@ -274,15 +347,24 @@ describe('Chainweb client against the stand-in node', () => {
   it('shows a transfer as unconfirmed at once and as confirmed after N blocks', async () => {
     const { account } = deriveOrderPaymentAccount(seed, 3);
     node.transfer(account, '698.0');
-    expect(await client.readPaymentProgress(account)).toMatchObject({ receivedUnconfirmedKda: '698.0', receivedConfirmedKda: '0.0' });
+    expect(await client.readPaymentProgress(account)).toMatchObject({
+      receivedUnconfirmedKda: '698.0',
+      receivedConfirmedKda: '0.0',
+    });
     node.mineBlocks(5);
-    expect(await client.readPaymentProgress(account)).toMatchObject({ receivedUnconfirmedKda: '698.0', receivedConfirmedKda: '0.0' });
+    expect(await client.readPaymentProgress(account)).toMatchObject({
+      receivedUnconfirmedKda: '698.0',
+      receivedConfirmedKda: '0.0',
+    });
     node.mineBlocks(1);
     const progress = await client.readPaymentProgress(account);
     expect(progress).toEqual({ receivedUnconfirmedKda: '698.0', receivedConfirmedKda: '698.0', height: node.height });
     // A second, smaller payment adds up and confirms separately, to the last of 12 decimals.
     node.transfer(account, '0.000000000001');
-    expect(await client.readPaymentProgress(account)).toMatchObject({ receivedUnconfirmedKda: '698.000000000001', receivedConfirmedKda: '698.0' });
+    expect(await client.readPaymentProgress(account)).toMatchObject({
+      receivedUnconfirmedKda: '698.000000000001',
+      receivedConfirmedKda: '698.0',
+    });
   });
 
   it('keeps every digit of large balances ({"decimal": …}) and of exponent spellings', async () => {
@@ -306,7 +388,11 @@ describe('Chainweb client against the stand-in node', () => {
       const { account } = deriveOrderPaymentAccount(seed, 5);
       young.transfer(account, '1.0');
       const c = new ChainwebClient({ url: young.url, networkId: 'mainnet01', chainId: '1', confirmations: 6 });
-      expect(await c.readPaymentProgress(account)).toEqual({ receivedUnconfirmedKda: '1.0', receivedConfirmedKda: '0.0', height: 3 });
+      expect(await c.readPaymentProgress(account)).toEqual({
+        receivedUnconfirmedKda: '1.0',
+        receivedConfirmedKda: '0.0',
+        height: 3,
+      });
     } finally {
       await young.stop();
     }
@@ -314,12 +400,24 @@ describe('Chainweb client against the stand-in node', () => {
 
   it('the stand-in refuses bad hashes, wrong networks and chains, and code other than get-balance', async () => {
     const post = (body: unknown, chain = '1', network = 'mainnet01') =>
-      fetch(`${node.url}/chainweb/0.0/${network}/chain/${chain}/pact/api/v1/local?signatureVerification=false`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const good = buildLocalCommand({ code: getBalanceCode(`k:${'b'.repeat(64)}`), networkId: 'mainnet01', chainId: '1' });
+      fetch(`${node.url}/chainweb/0.0/${network}/chain/${chain}/pact/api/v1/local?signatureVerification=false`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const good = buildLocalCommand({
+      code: getBalanceCode(`k:${'b'.repeat(64)}`),
+      networkId: 'mainnet01',
+      chainId: '1',
+    });
     expect((await post({ ...good, hash: pactHash('other') })).status).toBe(400);
     expect((await post(good, '2')).status).toBe(400);
     expect((await post(good, '1', 'testnet04')).status).toBe(404);
-    const wrongNet = buildLocalCommand({ code: getBalanceCode(`k:${'b'.repeat(64)}`), networkId: 'testnet04', chainId: '1' });
+    const wrongNet = buildLocalCommand({
+      code: getBalanceCode(`k:${'b'.repeat(64)}`),
+      networkId: 'testnet04',
+      chainId: '1',
+    });
     expect(await (await post(wrongNet)).text()).toMatch(/Network id mismatch/);
     const transfer = buildLocalCommand({ code: '(coin.transfer "a" "b" 1.0)', networkId: 'mainnet01', chainId: '1' });
     const res = await post(transfer);
@@ -337,7 +435,13 @@ describe('Chainweb client against the stand-in node', () => {
     expect(error.details.status).toBe(503);
     node.setDown(false);
     await expect(client.readPaymentProgress(account)).resolves.toMatchObject({ receivedConfirmedKda: '0.0' });
-    const nowhere = new ChainwebClient({ url: 'http://127.0.0.1:1', networkId: 'mainnet01', chainId: '1', confirmations: 6, timeoutMs: 1000 });
+    const nowhere = new ChainwebClient({
+      url: 'http://127.0.0.1:1',
+      networkId: 'mainnet01',
+      chainId: '1',
+      confirmations: 6,
+      timeoutMs: 1000,
+    });
     await expect(nowhere.getCut()).rejects.toThrow(/unreachable/);
   });
 });
@@ -345,7 +449,14 @@ describe('Chainweb client against the stand-in node', () => {
 describe('decidePaymentState', () => {
   const t0 = Date.UTC(2026, 0, 1, 12);
   const windowEndsAt = t0 + 60 * 60_000;
-  const decide = (confirmed: string, unconfirmed: string, now: number) => decidePaymentState({ amountKda: '698.0', receivedConfirmedKda: confirmed, receivedUnconfirmedKda: unconfirmed, now, windowEndsAt });
+  const decide = (confirmed: string, unconfirmed: string, now: number) =>
+    decidePaymentState({
+      amountKda: '698.0',
+      receivedConfirmedKda: confirmed,
+      receivedUnconfirmedKda: unconfirmed,
+      now,
+      windowEndsAt,
+    });
 
   it('is paid once the confirmed amount covers the quote, even past the window', () => {
     expect(decide('698.0', '698.0', t0)).toBe('paid');
@@ -366,12 +477,25 @@ describe('decidePaymentState', () => {
   it('waits for confirmations of a covering payment past the window, for a bounded grace', () => {
     expect(decide('0.0', '698.0', windowEndsAt + 60_000)).toBe('pending');
     expect(decide('0.0', '698.0', windowEndsAt + 31 * 60_000)).toBe('expired');
-    expect(decidePaymentState({ amountKda: '1.0', receivedConfirmedKda: '0.0', receivedUnconfirmedKda: '1.0', now: windowEndsAt + 5000, windowEndsAt, confirmationGraceMs: 1000 })).toBe('expired');
+    expect(
+      decidePaymentState({
+        amountKda: '1.0',
+        receivedConfirmedKda: '0.0',
+        receivedUnconfirmedKda: '1.0',
+        now: windowEndsAt + 5000,
+        windowEndsAt,
+        confirmationGraceMs: 1000,
+      }),
+    ).toBe('expired');
   });
 });
 
 describe('KadenaPaymentWatcher', () => {
-  const progress = (c: string, u = c): PaymentProgress => ({ receivedConfirmedKda: c, receivedUnconfirmedKda: u, height: 1 });
+  const progress = (c: string, u = c): PaymentProgress => ({
+    receivedConfirmedKda: c,
+    receivedUnconfirmedKda: u,
+    height: 1,
+  });
   const quietLog = () => {};
 
   it('reports every open order with its state', async () => {
@@ -380,7 +504,11 @@ describe('KadenaPaymentWatcher', () => {
       { orderId: 2, account: 'k:2', amountKda: '1.0', windowEndsAt: Date.now() + 60_000 },
       { orderId: 3, account: 'k:3', amountKda: '1.0', windowEndsAt: Date.now() - 1 },
     ];
-    const balances: Record<string, PaymentProgress> = { 'k:1': progress('1.0'), 'k:2': progress('0.5'), 'k:3': progress('0.0') };
+    const balances: Record<string, PaymentProgress> = {
+      'k:1': progress('1.0'),
+      'k:2': progress('0.5'),
+      'k:3': progress('0.0'),
+    };
     const seen: [OpenCryptoOrder['orderId'], PaymentState][] = [];
     const watcher = new KadenaPaymentWatcher({
       intervalMs: 1000,
@@ -391,7 +519,11 @@ describe('KadenaPaymentWatcher', () => {
     });
     const summary = await watcher.runOnce();
     expect(summary).toMatchObject({ orders: 3, checked: 3, failed: 0, states: { paid: 1, pending: 1, expired: 1 } });
-    expect(seen.sort()).toEqual([[1, 'paid'], [2, 'pending'], [3, 'expired']]);
+    expect(seen.sort()).toEqual([
+      [1, 'paid'],
+      [2, 'pending'],
+      [3, 'expired'],
+    ]);
   });
 
   it('never overlaps runs: a call during a run joins it, and the timer waits for the run to end', async () => {
@@ -432,7 +564,13 @@ describe('KadenaPaymentWatcher', () => {
   it('survives node errors and callback errors: logs once per pass and retries on the next tick', async () => {
     const node = await startChainwebServer();
     try {
-      const client = new ChainwebClient({ url: node.url, networkId: 'mainnet01', chainId: '1', confirmations: 2, timeoutMs: 1000 });
+      const client = new ChainwebClient({
+        url: node.url,
+        networkId: 'mainnet01',
+        chainId: '1',
+        confirmations: 2,
+        timeoutMs: 1000,
+      });
       const seed = Buffer.alloc(32, 9);
       const { account } = deriveOrderPaymentAccount(seed, 1);
       const logs: string[] = [];
@@ -469,7 +607,15 @@ describe('KadenaPaymentWatcher', () => {
   });
 
   it('jitters the interval within ±jitter', () => {
-    const w = (r: number) => new KadenaPaymentWatcher({ intervalMs: 1000, jitter: 0.2, random: () => r, readPaymentProgress: async () => progress('0'), listOpenCryptoOrders: async () => [], onProgress: () => {} });
+    const w = (r: number) =>
+      new KadenaPaymentWatcher({
+        intervalMs: 1000,
+        jitter: 0.2,
+        random: () => r,
+        readPaymentProgress: async () => progress('0'),
+        listOpenCryptoOrders: async () => [],
+        onProgress: () => {},
+      });
     expect(w(0).nextDelay()).toBe(800);
     expect(w(0.5).nextDelay()).toBe(1000);
     expect(w(0.999999).nextDelay()).toBe(1200);
@@ -478,11 +624,22 @@ describe('KadenaPaymentWatcher', () => {
 
 describe('gateway', () => {
   it('quotes an order: its own account, the KDA amount and the window end', () => {
-    const settings = loadKadenaSettings({ KADENA_MERCHANT_SEED: '44'.repeat(32), KDA_EUR_RATE: '0.50', KADENA_PAYMENT_WINDOW_MINUTES: '30', CHAINWEB_URL: 'http://127.0.0.1:9/' });
+    const settings = loadKadenaSettings({
+      KADENA_MERCHANT_SEED: '44'.repeat(32),
+      KDA_EUR_RATE: '0.50',
+      KADENA_PAYMENT_WINDOW_MINUTES: '30',
+      CHAINWEB_URL: 'http://127.0.0.1:9/',
+    });
     const gateway = createKadenaGateway(settings);
     const now = new Date(Date.UTC(2026, 5, 1));
     const quote = gateway.quote(42, 34_900, now);
-    expect(quote).toMatchObject({ amountKda: '698.0', eurPerKda: '0.50', networkId: 'mainnet01', chainId: '1', path: "m/44'/626'/42'" });
+    expect(quote).toMatchObject({
+      amountKda: '698.0',
+      eurPerKda: '0.50',
+      networkId: 'mainnet01',
+      chainId: '1',
+      path: "m/44'/626'/42'",
+    });
     expect(quote.account).toBe(deriveOrderPaymentAccount(Buffer.from('44'.repeat(32), 'hex'), 42).account);
     expect(quote.windowEndsAt.getTime() - now.getTime()).toBe(30 * 60_000);
     expect(gateway.client.base).toBe('http://127.0.0.1:9/chainweb/0.0/mainnet01');

@@ -12,7 +12,13 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  handle = await openDatabase(loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', ...database.env }).database);
+  handle = await openDatabase(
+    loadConfig({
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      ...database.env,
+    }).database,
+  );
 }, 180_000); // opening an embedded database is slow on a busy machine
 
 afterAll(async () => {

@@ -45,7 +45,14 @@ describe('product(id, idType)', () => {
   });
 
   it('answers null (not an error) for an unknown slug, id, SKU or a malformed id', async () => {
-    for (const [id, idType] of [['no-such-product', 'SLUG'], ['999999', 'DATABASE_ID'], ['abc', 'DATABASE_ID'], ['FX-NOPE', 'SKU'], ['bm90LWFuLWlk', 'ID'], ['%%%', 'ID']]) {
+    for (const [id, idType] of [
+      ['no-such-product', 'SLUG'],
+      ['999999', 'DATABASE_ID'],
+      ['abc', 'DATABASE_ID'],
+      ['FX-NOPE', 'SKU'],
+      ['bm90LWFuLWlk', 'ID'],
+      ['%%%', 'ID'],
+    ]) {
       const r = await t.gql(BY, { id, idType });
       expect(r.body.errors, `${idType} ${id}`).toBeUndefined();
       expect(r.body.data.product, `${idType} ${id}`).toBeNull();
@@ -83,7 +90,14 @@ describe('prices', () => {
   });
 
   it('simple product not on sale has a null sale price; thousands are separated', async () => {
-    expect(await prices('bravo-outdoor-gateway')).toMatchObject({ onSale: false, price: '€449.00', regularPrice: '€449.00', salePrice: null, rawPrice: '449', rawSalePrice: null });
+    expect(await prices('bravo-outdoor-gateway')).toMatchObject({
+      onSale: false,
+      price: '€449.00',
+      regularPrice: '€449.00',
+      salePrice: null,
+      rawPrice: '449',
+      rawSalePrice: null,
+    });
   });
 
   it('variable product: ranges when formatted, the sorted comma list of variation prices when RAW', async () => {
@@ -97,12 +111,25 @@ describe('prices', () => {
       rawRegularPrice: '199, 199, 209',
       rawSalePrice: '179',
     });
-    expect(await prices('mesh-hoodie')).toMatchObject({ price: '€39.00 - €49.00', rawPrice: '39, 49, 49, 49', regularPrice: '€49.00', rawRegularPrice: '49, 49, 49, 49' });
+    expect(await prices('mesh-hoodie')).toMatchObject({
+      price: '€39.00 - €49.00',
+      rawPrice: '39, 49, 49, 49',
+      regularPrice: '€49.00',
+      rawRegularPrice: '49, 49, 49, 49',
+    });
   });
 
   it('external product', async () => {
-    const r = await t.data(`{ product(id: "partner-solar-kit", idType: SLUG) { __typename ... on ExternalProduct { price rawPrice: price(format: RAW) externalUrl buttonText } } }`);
-    expect(r.product).toEqual({ __typename: 'ExternalProduct', price: '€299.00', rawPrice: '299', externalUrl: 'https://partner.example.com/solar-kit', buttonText: 'Buy from SolarCo' });
+    const r = await t.data(
+      `{ product(id: "partner-solar-kit", idType: SLUG) { __typename ... on ExternalProduct { price rawPrice: price(format: RAW) externalUrl buttonText } } }`,
+    );
+    expect(r.product).toEqual({
+      __typename: 'ExternalProduct',
+      price: '€299.00',
+      rawPrice: '299',
+      externalUrl: 'https://partner.example.com/solar-kit',
+      buttonText: 'Buy from SolarCo',
+    });
   });
 });
 
@@ -115,23 +142,53 @@ describe('stock', () => {
     }
   `;
   it('managed stock: quantity, low-stock amount, out of stock, backorders', async () => {
-    expect((await t.data(STOCK, { slug: 'omni-antenna' })).product).toEqual({ stockStatus: 'IN_STOCK', stockQuantity: 30, lowStockAmount: 5, manageStock: 'TRUE', backorders: 'NO', backordersAllowed: false });
+    expect((await t.data(STOCK, { slug: 'omni-antenna' })).product).toEqual({
+      stockStatus: 'IN_STOCK',
+      stockQuantity: 30,
+      lowStockAmount: 5,
+      manageStock: 'TRUE',
+      backorders: 'NO',
+      backordersAllowed: false,
+    });
     // A managed stock of 0 is 0; null is for products that do not manage stock (mesh-os below).
-    expect((await t.data(STOCK, { slug: 'n-type-cable' })).product).toMatchObject({ stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 });
-    expect((await t.data(STOCK, { slug: 'yagi-antenna' })).product).toMatchObject({ stockStatus: 'ON_BACKORDER', backorders: 'NOTIFY', backordersAllowed: true });
-    expect((await t.data(STOCK, { slug: 'mesh-os' })).product).toMatchObject({ stockStatus: 'IN_STOCK', manageStock: 'FALSE', stockQuantity: null });
+    expect((await t.data(STOCK, { slug: 'n-type-cable' })).product).toMatchObject({
+      stockStatus: 'OUT_OF_STOCK',
+      stockQuantity: 0,
+    });
+    expect((await t.data(STOCK, { slug: 'yagi-antenna' })).product).toMatchObject({
+      stockStatus: 'ON_BACKORDER',
+      backorders: 'NOTIFY',
+      backordersAllowed: true,
+    });
+    expect((await t.data(STOCK, { slug: 'mesh-os' })).product).toMatchObject({
+      stockStatus: 'IN_STOCK',
+      manageStock: 'FALSE',
+      stockQuantity: null,
+    });
   });
 
   it('the stock-status lookup (getStockStatus) returns the product and each variation', async () => {
-    const r = await t.data(`
+    const r = await t.data(
+      `
       query getStockStatus($slug: ID!) {
         product(id: $slug, idType: SLUG) {
           ... on SimpleProduct { stockStatus stockQuantity }
           ... on VariableProduct { stockStatus stockQuantity variations { nodes { databaseId sku stockStatus stockQuantity lowStockAmount attributes { nodes { name value } } } } }
         }
-      }`, { slug: 'alpha-gateway' });
+      }`,
+      { slug: 'alpha-gateway' },
+    );
     expect(r.product.stockStatus).toBe('IN_STOCK');
-    expect(r.product.variations.nodes.map((v: { sku: string; stockStatus: string; stockQuantity: number | null; lowStockAmount: number | null }) => [v.sku, v.stockStatus, v.stockQuantity, v.lowStockAmount])).toEqual([
+    expect(
+      r.product.variations.nodes.map(
+        (v: { sku: string; stockStatus: string; stockQuantity: number | null; lowStockAmount: number | null }) => [
+          v.sku,
+          v.stockStatus,
+          v.stockQuantity,
+          v.lowStockAmount,
+        ],
+      ),
+    ).toEqual([
       ['FX-ALPHA-EU', 'IN_STOCK', 5, null],
       ['FX-ALPHA-US', 'OUT_OF_STOCK', 0, null],
       ['FX-ALPHA-AS', 'IN_STOCK', 2, 3],
@@ -148,15 +205,33 @@ describe('product fields', () => {
       ... on ProductWithDimensions { weight length width height }
     } }`);
     expect(r.product).toEqual({
-      name: 'Alpha Indoor Gateway', sku: 'FX-ALPHA', type: 'VARIABLE', featured: true, status: 'publish', date: '2025-01-10T10:00:00',
-      catalogVisibility: 'VISIBLE', description: '<p>An indoor gateway with a <strong>concentrator</strong>.</p>', shortDescription: '<p>Indoor LoRa gateway.</p>',
-      totalSales: 120, averageRating: 4.5, reviewCount: 2, purchasable: true, virtual: false, downloadable: false, uri: '/product/alpha-gateway/',
-      weight: '0.4', length: '12', width: '10', height: '4',
+      name: 'Alpha Indoor Gateway',
+      sku: 'FX-ALPHA',
+      type: 'VARIABLE',
+      featured: true,
+      status: 'publish',
+      date: '2025-01-10T10:00:00',
+      catalogVisibility: 'VISIBLE',
+      description: '<p>An indoor gateway with a <strong>concentrator</strong>.</p>',
+      shortDescription: '<p>Indoor LoRa gateway.</p>',
+      totalSales: 120,
+      averageRating: 4.5,
+      reviewCount: 2,
+      purchasable: true,
+      virtual: false,
+      downloadable: false,
+      uri: '/product/alpha-gateway/',
+      weight: '0.4',
+      length: '12',
+      width: '10',
+      height: '4',
     });
   });
 
   it('virtual downloadable product with its downloads', async () => {
-    const r = await t.data(`{ product(id: "mesh-os", idType: SLUG) { virtual downloadable ... on SimpleProduct { downloadLimit downloadExpiry downloads { name file downloadId } } } }`);
+    const r = await t.data(
+      `{ product(id: "mesh-os", idType: SLUG) { virtual downloadable ... on SimpleProduct { downloadLimit downloadExpiry downloads { name file downloadId } } } }`,
+    );
     expect(r.product).toMatchObject({ virtual: true, downloadable: true, downloadLimit: 5, downloadExpiry: 365 });
     expect(r.product.downloads).toHaveLength(1);
     expect(r.product.downloads[0]).toMatchObject({ name: 'Mesh OS 1.0', file: 'mesh-os-1.0.zip' });
@@ -168,10 +243,22 @@ describe('product fields', () => {
       galleryImages(first: 20) { nodes { sourceUrl } }
       one: galleryImages(first: 1) { nodes { sourceUrl } pageInfo { hasNextPage } }
     } }`);
-    expect(r.product.image).toMatchObject({ sourceUrl: '/media/catalog/alpha.svg', thumb: '/media/catalog/alpha.svg', altText: 'Alpha Indoor Gateway', title: 'alpha', mediaDetails: { width: 400, height: 300 } });
+    expect(r.product.image).toMatchObject({
+      sourceUrl: '/media/catalog/alpha.svg',
+      thumb: '/media/catalog/alpha.svg',
+      altText: 'Alpha Indoor Gateway',
+      title: 'alpha',
+      mediaDetails: { width: 400, height: 300 },
+    });
     expect(r.product.image.databaseId).toEqual(expect.any(Number));
-    expect(r.product.galleryImages.nodes.map((n: { sourceUrl: string }) => n.sourceUrl)).toEqual(['/media/catalog/alpha-back.svg', '/media/catalog/alpha-side.svg']);
-    expect(r.product.one).toEqual({ nodes: [{ sourceUrl: '/media/catalog/alpha-back.svg' }], pageInfo: { hasNextPage: true } });
+    expect(r.product.galleryImages.nodes.map((n: { sourceUrl: string }) => n.sourceUrl)).toEqual([
+      '/media/catalog/alpha-back.svg',
+      '/media/catalog/alpha-side.svg',
+    ]);
+    expect(r.product.one).toEqual({
+      nodes: [{ sourceUrl: '/media/catalog/alpha-back.svg' }],
+      pageInfo: { hasNextPage: true },
+    });
   });
 
   it('variations: names, prices, stock, attributes and image (falling back to the product image)', async () => {
@@ -180,25 +267,67 @@ describe('product fields', () => {
       defaultAttributes { nodes { name label value } }
     } } }`);
     const v = r.product.variations.nodes;
-    expect(v.map((x: { name: string }) => x.name)).toEqual(['Mesh Hoodie - Black, S', 'Mesh Hoodie - Black, M', 'Mesh Hoodie - Teal, S', 'Mesh Hoodie - Teal, M']);
-    expect(v[2]).toMatchObject({ sku: 'FX-HOODIE-TS', price: '€39.00', rawSalePrice: '39', onSale: true, stockQuantity: 3, image: { sourceUrl: '/media/catalog/hoodie-teal.svg' } });
+    expect(v.map((x: { name: string }) => x.name)).toEqual([
+      'Mesh Hoodie - Black, S',
+      'Mesh Hoodie - Black, M',
+      'Mesh Hoodie - Teal, S',
+      'Mesh Hoodie - Teal, M',
+    ]);
+    expect(v[2]).toMatchObject({
+      sku: 'FX-HOODIE-TS',
+      price: '€39.00',
+      rawSalePrice: '39',
+      onSale: true,
+      stockQuantity: 3,
+      image: { sourceUrl: '/media/catalog/hoodie-teal.svg' },
+    });
     expect(v[0].image.sourceUrl).toBe('/media/catalog/hoodie.svg');
     expect(v[3]).toMatchObject({ stockStatus: 'ON_BACKORDER', stockQuantity: 0 });
-    expect(v[0].attributes.nodes.map((a: { name: string; label: string; value: string }) => [a.name, a.label, a.value])).toEqual([['pa_color', 'Color', 'black'], ['pa_size', 'Size', 's']]);
-    expect(r.product.defaultAttributes.nodes).toEqual([{ name: 'pa_color', label: 'Color', value: 'black' }, { name: 'pa_size', label: 'Size', value: 'm' }]);
+    expect(
+      v[0].attributes.nodes.map((a: { name: string; label: string; value: string }) => [a.name, a.label, a.value]),
+    ).toEqual([
+      ['pa_color', 'Color', 'black'],
+      ['pa_size', 'Size', 's'],
+    ]);
+    expect(r.product.defaultAttributes.nodes).toEqual([
+      { name: 'pa_color', label: 'Color', value: 'black' },
+      { name: 'pa_size', label: 'Size', value: 'm' },
+    ]);
   });
 
   it('attributes: global ones with their terms in menu order, local ones with free-text options', async () => {
-    const r = await t.data(`{ product(id: "mesh-hoodie", idType: SLUG) { ... on ProductWithAttributes { attributes { nodes {
+    const r =
+      await t.data(`{ product(id: "mesh-hoodie", idType: SLUG) { ... on ProductWithAttributes { attributes { nodes {
       __typename name label options visible variation scope position
       ... on GlobalProductAttribute { slug terms(where: { orderby: MENU_ORDER, order: ASC }) { nodes { name slug taxonomyName } } }
     } } } } }`);
     const [color, size, material] = r.product.attributes.nodes;
-    expect(color).toMatchObject({ __typename: 'GlobalProductAttribute', name: 'pa_color', label: 'Color', options: ['black', 'teal'], variation: true, visible: true, scope: 'GLOBAL', slug: 'pa_color' });
-    expect(color.terms.nodes).toEqual([{ name: 'Black', slug: 'black', taxonomyName: 'pa_color' }, { name: 'Teal', slug: 'teal', taxonomyName: 'pa_color' }]);
+    expect(color).toMatchObject({
+      __typename: 'GlobalProductAttribute',
+      name: 'pa_color',
+      label: 'Color',
+      options: ['black', 'teal'],
+      variation: true,
+      visible: true,
+      scope: 'GLOBAL',
+      slug: 'pa_color',
+    });
+    expect(color.terms.nodes).toEqual([
+      { name: 'Black', slug: 'black', taxonomyName: 'pa_color' },
+      { name: 'Teal', slug: 'teal', taxonomyName: 'pa_color' },
+    ]);
     expect(size.terms.nodes.map((n: { slug: string }) => n.slug)).toEqual(['s', 'm']);
-    expect(material).toMatchObject({ __typename: 'LocalProductAttribute', name: 'Material', label: 'Material', options: ['Organic cotton'], variation: false, scope: 'LOCAL' });
-    const local = await t.data(`{ product(id: "mesh-hoodie", idType: SLUG) { ... on ProductWithAttributes { attributes(where: { type: LOCAL }) { nodes { name } } } } }`);
+    expect(material).toMatchObject({
+      __typename: 'LocalProductAttribute',
+      name: 'Material',
+      label: 'Material',
+      options: ['Organic cotton'],
+      variation: false,
+      scope: 'LOCAL',
+    });
+    const local = await t.data(
+      `{ product(id: "mesh-hoodie", idType: SLUG) { ... on ProductWithAttributes { attributes(where: { type: LOCAL }) { nodes { name } } } } }`,
+    );
     expect(local.product.attributes.nodes).toEqual([{ name: 'Material' }]);
   });
 
@@ -208,7 +337,10 @@ describe('product fields', () => {
       terms(first: 100) { nodes { taxonomyName slug } }
     }
     bravo: product(id: "bravo-outdoor-gateway", idType: SLUG) { metaData { key value } one: metaData(key: "ip_rating") { value } } }`);
-    expect(r.product.productCategories.nodes).toEqual([{ slug: 'gateways', name: 'Gateways', count: 3 }, { slug: 'indoor-gateways', name: 'Indoor gateways', count: 1 }]);
+    expect(r.product.productCategories.nodes).toEqual([
+      { slug: 'gateways', name: 'Gateways', count: 3 },
+      { slug: 'indoor-gateways', name: 'Indoor gateways', count: 1 },
+    ]);
     expect(r.product.terms.nodes).toEqual(
       expect.arrayContaining([
         { taxonomyName: 'product_cat', slug: 'gateways' },
@@ -217,15 +349,23 @@ describe('product fields', () => {
       ]),
     );
     expect(r.product.terms.nodes).toHaveLength(6);
-    expect(r.bravo.metaData).toEqual([{ key: 'warranty', value: '2 years' }, { key: 'ip_rating', value: 'IP67' }]);
+    expect(r.bravo.metaData).toEqual([
+      { key: 'warranty', value: '2 years' },
+      { key: 'ip_rating', value: 'IP67' },
+    ]);
     expect(r.bravo.one).toEqual([{ value: 'IP67' }]);
   });
 
   it('related: the editor list first, then category neighbours, at most 5', async () => {
     const r = await t.data(`{ product(id: "omni-antenna", idType: SLUG) { related(first: 5) { nodes { slug } } } }`);
     expect(r.product.related.nodes.map((n: { slug: string }) => n.slug)).toEqual(['alpha-gateway', 'yagi-antenna']);
-    const gw = await t.data(`{ product(id: "bravo-outdoor-gateway", idType: SLUG) { related(first: 50) { nodes { slug } } one: related(first: 1) { nodes { slug } } } }`);
-    expect(gw.product.related.nodes.map((n: { slug: string }) => n.slug)).toEqual(['alpha-gateway', 'partner-solar-kit']);
+    const gw = await t.data(
+      `{ product(id: "bravo-outdoor-gateway", idType: SLUG) { related(first: 50) { nodes { slug } } one: related(first: 1) { nodes { slug } } } }`,
+    );
+    expect(gw.product.related.nodes.map((n: { slug: string }) => n.slug)).toEqual([
+      'alpha-gateway',
+      'partner-solar-kit',
+    ]);
     expect(gw.product.one.nodes).toHaveLength(1);
   });
 
@@ -236,17 +376,46 @@ describe('product fields', () => {
     } } }`);
     expect(r.product.reviews.averageRating).toBe(4.5);
     expect(r.product.reviews.edges).toEqual([
-      { rating: 4, node: { content: '<p>Good range.</p>\n<p>Setup &lt;easy&gt;.</p>', raw: 'Good range.\n\nSetup <easy>.', date: '2025-02-03T00:00:00', author: { node: { name: 'Ben Okafor' } } } },
-      { rating: 5, node: { content: '<p>Solid hardware, easy setup.</p>', raw: 'Solid hardware, easy setup.', date: '2025-02-01T00:00:00', author: { node: { name: 'Ana Silva' } } } },
+      {
+        rating: 4,
+        node: {
+          content: '<p>Good range.</p>\n<p>Setup &lt;easy&gt;.</p>',
+          raw: 'Good range.\n\nSetup <easy>.',
+          date: '2025-02-03T00:00:00',
+          author: { node: { name: 'Ben Okafor' } },
+        },
+      },
+      {
+        rating: 5,
+        node: {
+          content: '<p>Solid hardware, easy setup.</p>',
+          raw: 'Solid hardware, easy setup.',
+          date: '2025-02-01T00:00:00',
+          author: { node: { name: 'Ana Silva' } },
+        },
+      },
     ]);
-    const first1 = await t.data(`{ product(id: "omni-antenna", idType: SLUG) { reviews(first: 1) { averageRating pageInfo { hasNextPage } edges { rating } } } }`);
-    expect(first1.product.reviews).toEqual({ averageRating: 4.67, pageInfo: { hasNextPage: true }, edges: [{ rating: 4 }] });
+    const first1 = await t.data(
+      `{ product(id: "omni-antenna", idType: SLUG) { reviews(first: 1) { averageRating pageInfo { hasNextPage } edges { rating } } } }`,
+    );
+    expect(first1.product.reviews).toEqual({
+      averageRating: 4.67,
+      pageInfo: { hasNextPage: true },
+      edges: [{ rating: 4 }],
+    });
   });
 
   it('productVariation by database id and SKU', async () => {
-    const v = await t.data(`{ productVariation(id: "FX-ALPHA-AS", idType: SKU) { databaseId name parent { node { slug } } } }`);
-    expect(v.productVariation).toMatchObject({ name: 'Alpha Indoor Gateway - AS923', parent: { node: { slug: 'alpha-gateway' } } });
-    const again = await t.data(`query($id: ID!) { productVariation(id: $id, idType: DATABASE_ID) { name } }`, { id: String(v.productVariation.databaseId) });
+    const v = await t.data(
+      `{ productVariation(id: "FX-ALPHA-AS", idType: SKU) { databaseId name parent { node { slug } } } }`,
+    );
+    expect(v.productVariation).toMatchObject({
+      name: 'Alpha Indoor Gateway - AS923',
+      parent: { node: { slug: 'alpha-gateway' } },
+    });
+    const again = await t.data(`query($id: ID!) { productVariation(id: $id, idType: DATABASE_ID) { name } }`, {
+      id: String(v.productVariation.databaseId),
+    });
     expect(again.productVariation.name).toBe('Alpha Indoor Gateway - AS923');
   });
 });

@@ -42,8 +42,14 @@ beforeAll(async () => {
   production = loadConfig({ MESHFRONT_DATA_DIR: dataDir() });
   development = loadConfig({ NODE_ENV: 'development', MESHFRONT_DATA_DIR: dataDir() });
   const engine = async () => t.engine;
-  prod = { storefront: createMeshfrontYoga(engine, production), admin: createAdminYoga(engine, production, { operationsDir: ADMIN_OPERATIONS_DIR }) };
-  dev = { storefront: createMeshfrontYoga(engine, development), admin: createAdminYoga(engine, development, { operationsDir: ADMIN_OPERATIONS_DIR }) };
+  prod = {
+    storefront: createMeshfrontYoga(engine, production),
+    admin: createAdminYoga(engine, production, { operationsDir: ADMIN_OPERATIONS_DIR }),
+  };
+  dev = {
+    storefront: createMeshfrontYoga(engine, development),
+    admin: createAdminYoga(engine, development, { operationsDir: ADMIN_OPERATIONS_DIR }),
+  };
 }, ENGINE_START_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -52,15 +58,26 @@ afterAll(async () => {
 });
 
 type Endpoint = 'storefront' | 'admin';
-const url = (endpoint: Endpoint) => (endpoint === 'storefront' ? 'http://shop.test/graphql' : 'http://shop.test/api/admin/graphql');
+const url = (endpoint: Endpoint) =>
+  endpoint === 'storefront' ? 'http://shop.test/graphql' : 'http://shop.test/api/admin/graphql';
 
 async function post(yogas: typeof prod, endpoint: Endpoint, query: string, token?: string) {
   const r = await yogas[endpoint].fetch(url(endpoint), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ query }),
   });
-  return { status: r.status, body: (await r.json()) as { data?: Record<string, any> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
+  return {
+    status: r.status,
+    body: (await r.json()) as {
+      data?: Record<string, any> | null;
+      errors?: { message: string; extensions?: Record<string, unknown> }[];
+    },
+  };
 }
 
 async function openInBrowser(yogas: typeof prod, endpoint: Endpoint) {
@@ -70,10 +87,21 @@ async function openInBrowser(yogas: typeof prod, endpoint: Endpoint) {
 
 describe('settings of `npm start` with nothing configured', () => {
   it('are production settings: trusted documents, no introspection, the self-hosted bot check', () => {
-    expect(production).toMatchObject({ env: 'production', isProduction: true, introspection: false, trustedDocumentsOnly: true, corsOrigins: [] });
+    expect(production).toMatchObject({
+      env: 'production',
+      isProduction: true,
+      introspection: false,
+      trustedDocumentsOnly: true,
+      corsOrigins: [],
+    });
     expect(readBotCheckSettings({})).toMatchObject({ env: 'production', mode: 'altcha' });
     // `npm run dev` keeps the conveniences.
-    expect(development).toMatchObject({ env: 'development', isProduction: false, introspection: true, trustedDocumentsOnly: false });
+    expect(development).toMatchObject({
+      env: 'development',
+      isProduction: false,
+      introspection: true,
+      trustedDocumentsOnly: false,
+    });
     expect(readBotCheckSettings({ NODE_ENV: 'development' }).mode).toBe('off');
   });
 
@@ -93,7 +121,9 @@ describe('settings of `npm start` with nothing configured', () => {
   });
 
   it('require the secret to be configured with PostgreSQL, where several processes must share it', () => {
-    expect(() => loadConfig({ MESHFRONT_DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h/db' })).toThrow(/SESSION_SECRET: required in production with DATABASE_URL/);
+    expect(() => loadConfig({ MESHFRONT_DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      /SESSION_SECRET: required in production with DATABASE_URL/,
+    );
   });
 });
 
@@ -110,10 +140,19 @@ describe('production: the storefront endpoint /graphql', () => {
     expect(introspect.body.errors?.[0]?.message).toMatch(/^Invalid GraphQL Operation/);
     const arbitrary = await post(prod, 'storefront', '{ products(first: 1) { nodes { id name } } }');
     expect(arbitrary.status).toBe(400);
-    expect(arbitrary.body.errors?.[0]?.message).toMatch(/^Invalid GraphQL Operation: only the storefront’s own operations/);
+    expect(arbitrary.body.errors?.[0]?.message).toMatch(
+      /^Invalid GraphQL Operation: only the storefront’s own operations/,
+    );
     // Even where an operator allows other documents, introspection stays off unless asked for.
-    const open = createMeshfrontYoga(async () => t.engine, loadConfig({ MESHFRONT_DATA_DIR: dataDir(), TRUSTED_DOCUMENTS_ONLY: 'false' }));
-    const r = await open.fetch(url('storefront'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: INTROSPECTION }) });
+    const open = createMeshfrontYoga(
+      async () => t.engine,
+      loadConfig({ MESHFRONT_DATA_DIR: dataDir(), TRUSTED_DOCUMENTS_ONLY: 'false' }),
+    );
+    const r = await open.fetch(url('storefront'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: INTROSPECTION }),
+    });
     const body = (await r.json()) as { data?: unknown; errors?: { message: string }[] };
     expect(body.data).toBeUndefined();
     expect(body.errors?.[0]?.message).toMatch(/introspection is not allowed/);
@@ -141,17 +180,27 @@ describe('production: the admin endpoint /api/admin/graphql', () => {
 });
 
 describe('requests that are not JSON', () => {
-  for (const [name, yogas] of [['production', () => prod], ['development', () => dev]] as const) {
+  for (const [name, yogas] of [
+    ['production', () => prod],
+    ['development', () => dev],
+  ] as const) {
     for (const endpoint of ['storefront', 'admin'] as const) {
       it(`are refused without repeating the body (${name}, ${endpoint})`, async () => {
-        const r = await yogas()[endpoint].fetch(url(endpoint), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: SECRET_BODY });
+        const r = await yogas()[endpoint].fetch(url(endpoint), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: SECRET_BODY,
+        });
         const text = await r.text();
         expect(r.status).toBe(400);
         expect(text).not.toContain('hunter2');
         expect(text).not.toContain('password');
         expect(JSON.parse(text).errors[0].message).toBe('POST body sent invalid JSON.');
 
-        const get = await yogas()[endpoint].fetch(`${url(endpoint)}?query=${encodeURIComponent('{ __typename }')}&variables=${encodeURIComponent('{"card": "4242-4242')}`, { headers: { accept: 'application/json' } });
+        const get = await yogas()[endpoint].fetch(
+          `${url(endpoint)}?query=${encodeURIComponent('{ __typename }')}&variables=${encodeURIComponent('{"card": "4242-4242')}`,
+          { headers: { accept: 'application/json' } },
+        );
         const getText = await get.text();
         expect(get.status).toBe(400);
         expect(getText).not.toContain('4242');
@@ -177,9 +226,17 @@ describe('development (`npm run dev`)', () => {
       const r = await post(dev, 'admin', INTROSPECTION, token);
       expect(r.status).toBe(403);
       expect(r.body.data ?? undefined).toBeUndefined();
-      expect(r.body.errors?.[0]).toMatchObject({ message: ADMIN_INTROSPECTION_FORBIDDEN, extensions: { code: 'FORBIDDEN' } });
+      expect(r.body.errors?.[0]).toMatchObject({
+        message: ADMIN_INTROSPECTION_FORBIDDEN,
+        extensions: { code: 'FORBIDDEN' },
+      });
       // Also when the introspection hides in a fragment or next to a harmless field.
-      const hidden = await post(dev, 'admin', 'query { __typename ...F } fragment F on Query { __type(name: "Query") { fields { name } } }', token);
+      const hidden = await post(
+        dev,
+        'admin',
+        'query { __typename ...F } fragment F on Query { __type(name: "Query") { fields { name } } }',
+        token,
+      );
       expect(hidden.body.errors?.[0]?.message).toBe(ADMIN_INTROSPECTION_FORBIDDEN);
     }
     const manager = await post(dev, 'admin', INTROSPECTION, t.managerToken);

@@ -39,12 +39,30 @@ async function slugs(where: Record<string, unknown>, extra: Record<string, unkno
 const sorted = (a: string[]) => [...a].sort();
 
 const PUBLISHED = [
-  'alpha-gateway', 'bravo-outdoor-gateway', 'catalog-only-sticker', 'hidden-spare-part', 'mesh-hoodie', 'mesh-os',
-  'n-type-cable', 'omni-antenna', 'partner-solar-kit', 'search-only-adapter', 'yagi-antenna',
+  'alpha-gateway',
+  'bravo-outdoor-gateway',
+  'catalog-only-sticker',
+  'hidden-spare-part',
+  'mesh-hoodie',
+  'mesh-os',
+  'n-type-cable',
+  'omni-antenna',
+  'partner-solar-kit',
+  'search-only-adapter',
+  'yagi-antenna',
 ];
 const BY_DATE_DESC = [
-  'mesh-os', 'mesh-hoodie', 'bravo-outdoor-gateway', 'omni-antenna', 'alpha-gateway', 'partner-solar-kit', 'yagi-antenna',
-  'n-type-cable', 'search-only-adapter', 'catalog-only-sticker', 'hidden-spare-part',
+  'mesh-os',
+  'mesh-hoodie',
+  'bravo-outdoor-gateway',
+  'omni-antenna',
+  'alpha-gateway',
+  'partner-solar-kit',
+  'yagi-antenna',
+  'n-type-cable',
+  'search-only-adapter',
+  'catalog-only-sticker',
+  'hidden-spare-part',
 ];
 
 describe('pagination', () => {
@@ -64,7 +82,8 @@ describe('pagination', () => {
 
   it('uses WPGraphQL cursors: base64 arrayconnection:<databaseId>', async () => {
     const r = await list({ first: 2 });
-    for (const e of r.edges) expect(Buffer.from(e.cursor, 'base64').toString()).toBe(`arrayconnection:${e.node.databaseId}`);
+    for (const e of r.edges)
+      expect(Buffer.from(e.cursor, 'base64').toString()).toBe(`arrayconnection:${e.node.databaseId}`);
     expect(r.pageInfo.startCursor).toBe(r.edges[0]!.cursor);
     expect(r.pageInfo.endCursor).toBe(r.edges[1]!.cursor);
   });
@@ -99,7 +118,11 @@ describe('pagination', () => {
   it('keeps a cursor stable when the filter changes (keyset): paging continues after the named product', async () => {
     const all = await list({ first: 3, where: { orderby: [{ field: 'NAME', order: 'ASC' }] } });
     // The cursor names "Catalog-only Sticker"; in the gateways-only list it sits between Bravo and Partner.
-    const next = await list({ first: 10, after: all.pageInfo.endCursor, where: { category: 'gateways', orderby: [{ field: 'NAME', order: 'ASC' }] } });
+    const next = await list({
+      first: 10,
+      after: all.pageInfo.endCursor,
+      where: { category: 'gateways', orderby: [{ field: 'NAME', order: 'ASC' }] },
+    });
     expect(next.nodes.map((n) => n.slug)).toEqual(['partner-solar-kit']);
   });
 
@@ -120,19 +143,40 @@ describe('pagination', () => {
 
 describe('where filters', () => {
   it('category / categoryIn / categoryNotIn take slugs and include sub-categories', async () => {
-    expect(sorted(await slugs({ category: 'gateways' }))).toEqual(['alpha-gateway', 'bravo-outdoor-gateway', 'partner-solar-kit']);
+    expect(sorted(await slugs({ category: 'gateways' }))).toEqual([
+      'alpha-gateway',
+      'bravo-outdoor-gateway',
+      'partner-solar-kit',
+    ]);
     expect(await slugs({ categoryIn: ['indoor-gateways'] })).toEqual(['alpha-gateway']);
-    expect(sorted(await slugs({ categoryIn: ['antennas', 'software'] }))).toEqual(['mesh-os', 'omni-antenna', 'yagi-antenna']);
-    expect(sorted(await slugs({ categoryNotIn: ['gateways', 'accessories'] }))).toEqual(['catalog-only-sticker', 'mesh-hoodie', 'mesh-os', 'omni-antenna', 'yagi-antenna']);
+    expect(sorted(await slugs({ categoryIn: ['antennas', 'software'] }))).toEqual([
+      'mesh-os',
+      'omni-antenna',
+      'yagi-antenna',
+    ]);
+    expect(sorted(await slugs({ categoryNotIn: ['gateways', 'accessories'] }))).toEqual([
+      'catalog-only-sticker',
+      'mesh-hoodie',
+      'mesh-os',
+      'omni-antenna',
+      'yagi-antenna',
+    ]);
     expect(await slugs({ category: 'no-such-category' })).toEqual([]);
   });
 
   it('categoryId / categoryIdIn / categoryIdNotIn take term ids', async () => {
-    const cats = await t.data<{ productCategories: { nodes: { databaseId: number; slug: string }[] } }>(`{ productCategories(first: 50) { nodes { databaseId slug } } }`);
+    const cats = await t.data<{ productCategories: { nodes: { databaseId: number; slug: string }[] } }>(
+      `{ productCategories(first: 50) { nodes { databaseId slug } } }`,
+    );
     const id = (slug: string) => cats.productCategories.nodes.find((c) => c.slug === slug)!.databaseId;
     expect(sorted(await slugs({ categoryId: id('antennas') }))).toEqual(['omni-antenna', 'yagi-antenna']);
-    expect(sorted(await slugs({ categoryIdIn: [id('software'), id('indoor-gateways')] }))).toEqual(['alpha-gateway', 'mesh-os']);
-    expect(await slugs({ categoryIdNotIn: [id('gateways'), id('antennas'), id('accessories'), id('swag')] })).toEqual(['mesh-os']);
+    expect(sorted(await slugs({ categoryIdIn: [id('software'), id('indoor-gateways')] }))).toEqual([
+      'alpha-gateway',
+      'mesh-os',
+    ]);
+    expect(await slugs({ categoryIdNotIn: [id('gateways'), id('antennas'), id('accessories'), id('swag')] })).toEqual([
+      'mesh-os',
+    ]);
   });
 
   it('search is a case-insensitive substring of name, slug, SKU and descriptions', async () => {
@@ -144,7 +188,11 @@ describe('where filters', () => {
   });
 
   it('minPrice / maxPrice match products whose price range overlaps; 0 is ignored', async () => {
-    expect(sorted(await slugs({ minPrice: 40, maxPrice: 100 }))).toEqual(['mesh-hoodie', 'omni-antenna', 'yagi-antenna']);
+    expect(sorted(await slugs({ minPrice: 40, maxPrice: 100 }))).toEqual([
+      'mesh-hoodie',
+      'omni-antenna',
+      'yagi-antenna',
+    ]);
     expect(sorted(await slugs({ minPrice: 300 }))).toEqual(['bravo-outdoor-gateway']);
     expect(sorted(await slugs({ maxPrice: 5 }))).toEqual(['catalog-only-sticker', 'hidden-spare-part']);
     expect(sorted(await slugs({ minPrice: 0 }))).toEqual(PUBLISHED);
@@ -160,12 +208,24 @@ describe('where filters', () => {
   it('stockStatus (a variable product is in stock when any variation is)', async () => {
     expect(await slugs({ stockStatus: ['OUT_OF_STOCK'] })).toEqual(['n-type-cable']);
     expect(await slugs({ stockStatus: ['ON_BACKORDER'] })).toEqual(['yagi-antenna']);
-    expect(sorted(await slugs({ stockStatus: ['OUT_OF_STOCK', 'ON_BACKORDER'] }))).toEqual(['n-type-cable', 'yagi-antenna']);
+    expect(sorted(await slugs({ stockStatus: ['OUT_OF_STOCK', 'ON_BACKORDER'] }))).toEqual([
+      'n-type-cable',
+      'yagi-antenna',
+    ]);
     expect(await slugs({ stockStatus: ['IN_STOCK'] })).toHaveLength(9);
   });
 
   it('visibility follows WooGraphQL (VISIBLE excludes catalog-only and search-only products)', async () => {
-    const visible = ['alpha-gateway', 'bravo-outdoor-gateway', 'mesh-hoodie', 'mesh-os', 'n-type-cable', 'omni-antenna', 'partner-solar-kit', 'yagi-antenna'];
+    const visible = [
+      'alpha-gateway',
+      'bravo-outdoor-gateway',
+      'mesh-hoodie',
+      'mesh-os',
+      'n-type-cable',
+      'omni-antenna',
+      'partner-solar-kit',
+      'yagi-antenna',
+    ];
     expect(sorted(await slugs({ visibility: 'VISIBLE' }))).toEqual(visible);
     expect(sorted(await slugs({ visibility: 'CATALOG' }))).toEqual(sorted([...visible, 'catalog-only-sticker']));
     expect(sorted(await slugs({ visibility: 'SEARCH' }))).toEqual(sorted([...visible, 'search-only-adapter']));
@@ -184,7 +244,11 @@ describe('where filters', () => {
 
   it('type / typeIn / typeNotIn', async () => {
     expect(sorted(await slugs({ type: 'VARIABLE' }))).toEqual(['alpha-gateway', 'mesh-hoodie']);
-    expect(sorted(await slugs({ typeIn: ['EXTERNAL', 'VARIABLE'] }))).toEqual(['alpha-gateway', 'mesh-hoodie', 'partner-solar-kit']);
+    expect(sorted(await slugs({ typeIn: ['EXTERNAL', 'VARIABLE'] }))).toEqual([
+      'alpha-gateway',
+      'mesh-hoodie',
+      'partner-solar-kit',
+    ]);
     expect(await slugs({ typeNotIn: ['SIMPLE', 'VARIABLE'] })).toEqual(['partner-solar-kit']);
   });
 
@@ -193,12 +257,19 @@ describe('where filters', () => {
     const id = (slug: string) => all.edges.find((e) => e.node.slug === slug)!.node.databaseId;
     expect(sorted(await slugs({ include: [id('mesh-os'), id('yagi-antenna')] }))).toEqual(['mesh-os', 'yagi-antenna']);
     expect(await slugs({ exclude: [id('mesh-os')] })).toHaveLength(10);
-    expect(await slugs({ include: [id('yagi-antenna'), id('mesh-os')], orderby: [{ field: 'IN', order: 'ASC' }] })).toEqual(['yagi-antenna', 'mesh-os']);
+    expect(
+      await slugs({ include: [id('yagi-antenna'), id('mesh-os')], orderby: [{ field: 'IN', order: 'ASC' }] }),
+    ).toEqual(['yagi-antenna', 'mesh-os']);
   });
 
   it('slugIn, with NAME_IN keeping the given order', async () => {
-    expect(sorted(await slugs({ slugIn: ['omni-antenna', 'yagi-antenna', 'draft-prototype'] }))).toEqual(['omni-antenna', 'yagi-antenna']);
-    expect(await slugs({ slugIn: ['yagi-antenna', 'omni-antenna'], orderby: [{ field: 'NAME_IN', order: 'ASC' }] })).toEqual(['yagi-antenna', 'omni-antenna']);
+    expect(sorted(await slugs({ slugIn: ['omni-antenna', 'yagi-antenna', 'draft-prototype'] }))).toEqual([
+      'omni-antenna',
+      'yagi-antenna',
+    ]);
+    expect(
+      await slugs({ slugIn: ['yagi-antenna', 'omni-antenna'], orderby: [{ field: 'NAME_IN', order: 'ASC' }] }),
+    ).toEqual(['yagi-antenna', 'omni-antenna']);
   });
 
   it('sku matches a product or one of its variations, case-insensitively', async () => {
@@ -220,17 +291,38 @@ describe('where filters', () => {
   });
 
   it('attributes: global attribute terms, with or without the pa_ prefix', async () => {
-    expect(await slugs({ attributes: { queries: [{ taxonomy: 'pa_color', terms: ['teal'] }] } })).toEqual(['mesh-hoodie']);
-    expect(await slugs({ attributes: { queries: [{ taxonomy: 'frequency-band', terms: ['us915'] }] } })).toEqual(['alpha-gateway']);
+    expect(await slugs({ attributes: { queries: [{ taxonomy: 'pa_color', terms: ['teal'] }] } })).toEqual([
+      'mesh-hoodie',
+    ]);
+    expect(await slugs({ attributes: { queries: [{ taxonomy: 'frequency-band', terms: ['us915'] }] } })).toEqual([
+      'alpha-gateway',
+    ]);
     expect(await slugs({ attributes: { queries: [{ taxonomy: 'pa_color', terms: ['white'] }] } })).toEqual([]);
     expect(
-      sorted(await slugs({ attributes: { relation: 'OR', queries: [{ taxonomy: 'pa_color', terms: ['teal'] }, { taxonomy: 'pa_frequency-band', terms: ['eu868'] }] } })),
+      sorted(
+        await slugs({
+          attributes: {
+            relation: 'OR',
+            queries: [
+              { taxonomy: 'pa_color', terms: ['teal'] },
+              { taxonomy: 'pa_frequency-band', terms: ['eu868'] },
+            ],
+          },
+        }),
+      ),
     ).toEqual(['alpha-gateway', 'mesh-hoodie']);
   });
 
   it('combines filters (AND)', async () => {
     expect(await slugs({ category: 'antennas', onSale: true })).toEqual(['omni-antenna']);
-    expect(await slugs({ visibility: 'VISIBLE', search: 'gateway', maxPrice: 250, orderby: [{ field: 'PRICE', order: 'ASC' }] })).toEqual(['alpha-gateway']);
+    expect(
+      await slugs({
+        visibility: 'VISIBLE',
+        search: 'gateway',
+        maxPrice: 250,
+        orderby: [{ field: 'PRICE', order: 'ASC' }],
+      }),
+    ).toEqual(['alpha-gateway']);
   });
 });
 
@@ -245,19 +337,46 @@ describe('orderby', () => {
 
   it('PRICE sorts ascending by the lowest and descending by the highest variation price', async () => {
     expect(await order('PRICE', 'ASC')).toEqual([
-      'catalog-only-sticker', 'hidden-spare-part', 'search-only-adapter', 'n-type-cable', 'mesh-os', 'mesh-hoodie',
-      'omni-antenna', 'yagi-antenna', 'alpha-gateway', 'partner-solar-kit', 'bravo-outdoor-gateway',
+      'catalog-only-sticker',
+      'hidden-spare-part',
+      'search-only-adapter',
+      'n-type-cable',
+      'mesh-os',
+      'mesh-hoodie',
+      'omni-antenna',
+      'yagi-antenna',
+      'alpha-gateway',
+      'partner-solar-kit',
+      'bravo-outdoor-gateway',
     ]);
     expect(await order('PRICE', 'DESC')).toEqual([
-      'bravo-outdoor-gateway', 'partner-solar-kit', 'alpha-gateway', 'yagi-antenna', 'omni-antenna', 'mesh-hoodie',
-      'mesh-os', 'n-type-cable', 'search-only-adapter', 'hidden-spare-part', 'catalog-only-sticker',
+      'bravo-outdoor-gateway',
+      'partner-solar-kit',
+      'alpha-gateway',
+      'yagi-antenna',
+      'omni-antenna',
+      'mesh-hoodie',
+      'mesh-os',
+      'n-type-cable',
+      'search-only-adapter',
+      'hidden-spare-part',
+      'catalog-only-sticker',
     ]);
   });
 
   it('NAME', async () => {
     const names = [
-      'alpha-gateway', 'bravo-outdoor-gateway', 'catalog-only-sticker', 'hidden-spare-part', 'mesh-hoodie', 'mesh-os',
-      'n-type-cable', 'omni-antenna', 'partner-solar-kit', 'search-only-adapter', 'yagi-antenna',
+      'alpha-gateway',
+      'bravo-outdoor-gateway',
+      'catalog-only-sticker',
+      'hidden-spare-part',
+      'mesh-hoodie',
+      'mesh-os',
+      'n-type-cable',
+      'omni-antenna',
+      'partner-solar-kit',
+      'search-only-adapter',
+      'yagi-antenna',
     ];
     expect(await order('NAME', 'ASC')).toEqual(names);
     expect(await order('NAME', 'DESC')).toEqual([...names].reverse());
@@ -265,14 +384,28 @@ describe('orderby', () => {
 
   it('POPULARITY / TOTAL_SALES (ties broken by id, so the order is total)', async () => {
     const desc = await order('POPULARITY', 'DESC');
-    expect(desc.slice(0, 7)).toEqual(['n-type-cable', 'omni-antenna', 'alpha-gateway', 'mesh-os', 'mesh-hoodie', 'bravo-outdoor-gateway', 'yagi-antenna']);
+    expect(desc.slice(0, 7)).toEqual([
+      'n-type-cable',
+      'omni-antenna',
+      'alpha-gateway',
+      'mesh-os',
+      'mesh-hoodie',
+      'bravo-outdoor-gateway',
+      'yagi-antenna',
+    ]);
     expect(await order('TOTAL_SALES', 'DESC')).toEqual(desc);
     expect(await order('POPULARITY', 'ASC')).toEqual([...desc].reverse());
   });
 
   it('RATING and REVIEW_COUNT', async () => {
     const rating = await order('RATING', 'DESC');
-    expect(rating.slice(0, 5)).toEqual(['omni-antenna', 'alpha-gateway', 'bravo-outdoor-gateway', 'n-type-cable', 'mesh-hoodie']);
+    expect(rating.slice(0, 5)).toEqual([
+      'omni-antenna',
+      'alpha-gateway',
+      'bravo-outdoor-gateway',
+      'n-type-cable',
+      'mesh-hoodie',
+    ]);
     expect(await order('RATING', 'ASC')).toEqual([...rating].reverse());
     const reviews = await order('REVIEW_COUNT', 'DESC');
     expect(reviews.slice(0, 2)).toEqual(['omni-antenna', 'alpha-gateway']);
@@ -280,7 +413,16 @@ describe('orderby', () => {
   });
 
   it('every other field sorts both ways, ASC being the exact reverse of DESC', async () => {
-    for (const field of ['MODIFIED', 'SLUG', 'MENU_ORDER', 'PARENT', 'REGULAR_PRICE', 'SALE_PRICE', 'ON_SALE_FROM', 'ON_SALE_TO']) {
+    for (const field of [
+      'MODIFIED',
+      'SLUG',
+      'MENU_ORDER',
+      'PARENT',
+      'REGULAR_PRICE',
+      'SALE_PRICE',
+      'ON_SALE_FROM',
+      'ON_SALE_TO',
+    ]) {
       const desc = await order(field, 'DESC');
       expect(sorted(desc), field).toEqual(PUBLISHED);
       expect(await order(field, 'ASC'), field).toEqual([...desc].reverse());
@@ -291,7 +433,14 @@ describe('orderby', () => {
   });
 
   it('only the first orderby entry counts', async () => {
-    expect(await slugs({ orderby: [{ field: 'DATE', order: 'DESC' }, { field: 'NAME', order: 'ASC' }] })).toEqual(BY_DATE_DESC);
+    expect(
+      await slugs({
+        orderby: [
+          { field: 'DATE', order: 'DESC' },
+          { field: 'NAME', order: 'ASC' },
+        ],
+      }),
+    ).toEqual(BY_DATE_DESC);
   });
 
   it('without orderby: editor (menu) order, ties by name', async () => {

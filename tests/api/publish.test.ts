@@ -25,7 +25,10 @@ let port: number;
 function writeSite(dir: string, name: string, builtAt: string) {
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'client'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'), `export const handler = (req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(${JSON.stringify(name)}); };\n`);
+  fs.writeFileSync(
+    path.join(dir, 'server', 'entry.mjs'),
+    `export const handler = (req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(${JSON.stringify(name)}); };\n`,
+  );
   fs.writeFileSync(path.join(dir, 'client', 'index.html'), `<!doctype html><title>${name}</title>`);
   fs.writeFileSync(path.join(dir, 'client', 'latest-build.json'), JSON.stringify({ id: name, builtAt }));
 }
@@ -38,7 +41,10 @@ function gatedBuilder(name: string, options: { fail?: boolean } = {}) {
   const begun = new Promise<void>((r) => (started = r));
   const builder: SiteBuilder = async (outDir, { log }) => {
     fs.mkdirSync(path.join(outDir, 'server'), { recursive: true });
-    fs.writeFileSync(path.join(outDir, 'server', 'entry.mjs'), `export const handler = (req, res) => res.end('half-built');\n`);
+    fs.writeFileSync(
+      path.join(outDir, 'server', 'entry.mjs'),
+      `export const handler = (req, res) => res.end('half-built');\n`,
+    );
     log(`building ${name}`);
     started();
     await gate;
@@ -52,7 +58,12 @@ function gatedBuilder(name: string, options: { fail?: boolean } = {}) {
 }
 
 const publisher = (builder: SiteBuilder, keepBuilds = 2) =>
-  new Publisher({ db: t.engine.database.db, settings: { buildsDir, projectDir: root, keepBuilds, buildTimeoutMs: 60_000 }, builder, heartbeatMs: 50 });
+  new Publisher({
+    db: t.engine.database.db,
+    settings: { buildsDir, projectDir: root, keepBuilds, buildTimeoutMs: 60_000 },
+    builder,
+    heartbeatMs: 50,
+  });
 
 function get(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -110,7 +121,13 @@ describe('publish', () => {
     expect(await get()).toBe('build one');
     expect(fs.readlinkSync(path.join(buildsDir, 'current'))).toBe(run.buildId);
     const after = await publisher(first.builder).status();
-    expect(after).toMatchObject({ state: 'idle', lastBuildId: run.buildId, stale: false, staleSince: null, error: null });
+    expect(after).toMatchObject({
+      state: 'idle',
+      lastBuildId: run.buildId,
+      stale: false,
+      staleSince: null,
+      error: null,
+    });
     expect(after.lastPublishedAt).not.toBeNull();
   });
 
@@ -147,7 +164,9 @@ describe('publish', () => {
     expect(await get()).toBe('build two');
     const s = await publisher(broken.builder).status();
     expect(s).toMatchObject({ state: 'failed', error: 'astro build failed (exit code 1)', stale: true });
-    expect(s.logTail).toEqual(expect.arrayContaining(['error: a page failed to render', 'publish failed: astro build failed (exit code 1)']));
+    expect(s.logTail).toEqual(
+      expect.arrayContaining(['error: a page failed to render', 'publish failed: astro build failed (exit code 1)']),
+    );
   });
 
   it('the next publish succeeds, clears the stale mark and prunes builds beyond the ones kept', async () => {
@@ -160,6 +179,10 @@ describe('publish', () => {
     expect(await get()).toBe('build three');
     expect(fs.existsSync(path.join(buildsDir, previous))).toBe(false);
     expect(fs.readdirSync(buildsDir).filter((n) => !n.startsWith('.') && n !== 'current')).toEqual([run.buildId]);
-    expect(await publisher(next.builder).status()).toMatchObject({ state: 'idle', stale: false, lastBuildId: run.buildId });
+    expect(await publisher(next.builder).status()).toMatchObject({
+      state: 'idle',
+      stale: false,
+      lastBuildId: run.buildId,
+    });
   });
 });

@@ -17,7 +17,10 @@ const ports: number[] = [];
 function startProcess(env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
-    const child = spawn(tsx, [path.resolve(import.meta.dirname, '../fixtures/engine-process.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(tsx, [path.resolve(import.meta.dirname, '../fixtures/engine-process.ts')], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     let out = '';
     let err = '';
@@ -51,10 +54,17 @@ afterAll(async () => {
 async function post(port: number, query: string, variables: Record<string, unknown>, token: string | null) {
   const r = await fetch(`http://127.0.0.1:${port}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { 'woocommerce-session': `Session ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(token ? { 'woocommerce-session': `Session ${token}` } : {}),
+    },
     body: JSON.stringify({ query, variables }),
   });
-  return { token: r.headers.get('woocommerce-session') ?? token, body: (await r.json()) as { data?: any; errors?: { message: string }[] } };
+  return {
+    token: r.headers.get('woocommerce-session') ?? token,
+    body: (await r.json()) as { data?: any; errors?: { message: string }[] },
+  };
 }
 
 describe.skipIf(!usePostgres)('race across two engine processes (PostgreSQL)', () => {
@@ -75,15 +85,28 @@ describe.skipIf(!usePostgres)('race across two engine processes (PostgreSQL)', (
       tokens.push(...batch);
     }
     // Each checkout goes to the other process than the one that filled its cart.
-    const results = await Promise.all(tokens.map((token, i) => post(ports[(i + 1) % 2]!, CHECKOUT, { paymentMethod: 'cod', billing: { ...BILLING, email: `p${i}@example.com` } }, token)));
+    const results = await Promise.all(
+      tokens.map((token, i) =>
+        post(
+          ports[(i + 1) % 2]!,
+          CHECKOUT,
+          { paymentMethod: 'cod', billing: { ...BILLING, email: `p${i}@example.com` } },
+          token,
+        ),
+      ),
+    );
     const ok = results.filter((r) => !r.body.errors?.length);
     const failed = results.filter((r) => r.body.errors?.length);
     expect(ok).toHaveLength(20);
     expect(new Set(failed.map((r) => r.body.errors![0]!.message))).toEqual(
-      new Set(['Sorry, "Search-only Adapter" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.']),
+      new Set([
+        'Sorry, "Search-only Adapter" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.',
+      ]),
     );
     expect(await stockOf(t, 'search-only-adapter')).toBe(0);
-    const r = await t.engine.database.db.execute(sql`select count(*)::int as n from order_items where product_id = ${id}`);
+    const r = await t.engine.database.db.execute(
+      sql`select count(*)::int as n from order_items where product_id = ${id}`,
+    );
     expect(((r as any).rows ?? r)[0].n).toBe(20);
     // Each process's catalog follows the other's stock changes (it refreshes only the rows they stamped).
     const STOCK = `query { product(id: "search-only-adapter", idType: SLUG) { ... on SimpleProduct { stockQuantity stockStatus } } }`;

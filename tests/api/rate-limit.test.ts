@@ -26,7 +26,12 @@ const T0 = Math.floor((Date.now() + 86_400_000) / 60_000) * 60_000;
 const at = (seconds: number) => new Date(T0 + seconds * 1000);
 
 function configFor(env: Record<string, string>) {
-  return loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', DATABASE_POOL_SIZE: '20', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    DATABASE_POOL_SIZE: '20',
+    ...env,
+  });
 }
 
 beforeAll(async () => {
@@ -45,7 +50,8 @@ describe('consume', () => {
   it('allows `limit` calls in a window, then refuses with a Retry-After inside the window', async () => {
     const b = bucket();
     const results = [];
-    for (let i = 0; i < 6; i++) results.push(await limiter.consume({ bucket: b, key: '203.0.113.5', limit: 5, windowSeconds: 3600 }));
+    for (let i = 0; i < 6; i++)
+      results.push(await limiter.consume({ bucket: b, key: '203.0.113.5', limit: 5, windowSeconds: 3600 }));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, true, true, false]);
     expect(results.map((r) => r.remaining)).toEqual([4, 3, 2, 1, 0, 0]);
     expect(results[5]!.retryAfterSeconds).toBeGreaterThan(0);
@@ -64,23 +70,37 @@ describe('consume', () => {
 
   it('does not allow a double burst across a window boundary (sliding, not fixed)', async () => {
     const b = bucket();
-    for (let i = 0; i < 4; i++) expect((await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(59) })).allowed).toBe(true);
+    for (let i = 0; i < 4; i++)
+      expect((await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(59) })).allowed).toBe(
+        true,
+      );
     // A fixed window would start over at 60 s; the sliding estimate still counts 4 × 59/60 of the last window.
     const refused = await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(61) });
     expect(refused.allowed).toBe(false);
     // 4 × (1 − f) + 1 ≤ 4 once f ≥ 0.25, i.e. 15 s into the window: 14 s after 61 s.
     expect(refused.retryAfterSeconds).toBe(14);
-    expect((await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(74) })).allowed).toBe(false);
-    expect((await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(75) })).allowed).toBe(true);
+    expect((await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(74) })).allowed).toBe(
+      false,
+    );
+    expect((await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(75) })).allowed).toBe(
+      true,
+    );
     // Half a window later the old window weighs 4 × 0.5 = 2; with the 1 just allowed one more fits.
-    expect((await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(90) })).allowed).toBe(true);
-    expect((await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(90) })).allowed).toBe(false);
+    expect((await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(90) })).allowed).toBe(
+      true,
+    );
+    expect((await limiter.consume({ bucket: b, key: 'k', limit: 4, windowSeconds: 60, at: at(90) })).allowed).toBe(
+      false,
+    );
   });
 
   it('does not count refused calls, so hammering does not extend the lock-out', async () => {
     const b = bucket();
     for (let i = 0; i < 3; i++) await limiter.consume({ bucket: b, key: 'k', limit: 3, windowSeconds: 60, at: at(1) });
-    for (let i = 0; i < 50; i++) expect((await limiter.consume({ bucket: b, key: 'k', limit: 3, windowSeconds: 60, at: at(30) })).allowed).toBe(false);
+    for (let i = 0; i < 50; i++)
+      expect((await limiter.consume({ bucket: b, key: 'k', limit: 3, windowSeconds: 60, at: at(30) })).allowed).toBe(
+        false,
+      );
     // Two windows later nothing of the burst is left.
     const later = await limiter.consume({ bucket: b, key: 'k', limit: 3, windowSeconds: 60, at: at(121) });
     expect(later).toMatchObject({ allowed: true, remaining: 2 });
@@ -90,31 +110,44 @@ describe('consume', () => {
     const r = await limiter.consume({ bucket: bucket(), key: 'k', limit: 0, windowSeconds: 60 });
     expect(r.allowed).toBe(false);
     expect(r.retryAfterSeconds).toBe(60);
-    await expect(limiter.consume({ bucket: bucket(), key: 'k', limit: 1.5, windowSeconds: 60 })).rejects.toThrow(/limit/);
-    await expect(limiter.consume({ bucket: bucket(), key: 'k', limit: 1, windowSeconds: 0 })).rejects.toThrow(/windowSeconds/);
-    await expect(limiter.consume({ bucket: bucket(), key: 'k', limit: 1, windowSeconds: '1; drop table x' as unknown as number })).rejects.toThrow(TypeError);
+    await expect(limiter.consume({ bucket: bucket(), key: 'k', limit: 1.5, windowSeconds: 60 })).rejects.toThrow(
+      /limit/,
+    );
+    await expect(limiter.consume({ bucket: bucket(), key: 'k', limit: 1, windowSeconds: 0 })).rejects.toThrow(
+      /windowSeconds/,
+    );
+    await expect(
+      limiter.consume({ bucket: bucket(), key: 'k', limit: 1, windowSeconds: '1; drop table x' as unknown as number }),
+    ).rejects.toThrow(TypeError);
   });
 
   it('never lets more than `limit` of many parallel calls through', async () => {
     const b = bucket();
-    const results = await Promise.all(Array.from({ length: 60 }, () => limiter.consume({ bucket: b, key: 'burst', limit: 7, windowSeconds: 3600 })));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, () => limiter.consume({ bucket: b, key: 'burst', limit: 7, windowSeconds: 3600 })),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(7);
   });
 
-  it.runIf(!!process.env.DATABASE_URL)('holds the limit across independent connection pools (two processes)', async () => {
-    const other = await openDatabase(configFor(database.env).database);
-    try {
-      const a = new RateLimiter(handle.db);
-      const c = new RateLimiter(other.db);
-      const b = bucket();
-      const results = await Promise.all(
-        Array.from({ length: 80 }, (_, i) => (i % 2 ? a : c).consume({ bucket: b, key: 'shared', limit: 11, windowSeconds: 3600 })),
-      );
-      expect(results.filter((r) => r.allowed)).toHaveLength(11);
-    } finally {
-      await other.close();
-    }
-  });
+  it.runIf(!!process.env.DATABASE_URL)(
+    'holds the limit across independent connection pools (two processes)',
+    async () => {
+      const other = await openDatabase(configFor(database.env).database);
+      try {
+        const a = new RateLimiter(handle.db);
+        const c = new RateLimiter(other.db);
+        const b = bucket();
+        const results = await Promise.all(
+          Array.from({ length: 80 }, (_, i) =>
+            (i % 2 ? a : c).consume({ bucket: b, key: 'shared', limit: 11, windowSeconds: 3600 }),
+          ),
+        );
+        expect(results.filter((r) => r.allowed)).toHaveLength(11);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('forgets a key on reset', async () => {
     const b = bucket();
@@ -129,12 +162,16 @@ describe('counters that only count failures or slow down', () => {
   it('release gives a counted call back, so a limit can count failures only', async () => {
     const b = bucket();
     for (let i = 0; i < 5; i++) {
-      expect((await limiter.consume({ bucket: b, key: 'k', limit: 2, windowSeconds: 60, at: at(i) })).allowed).toBe(true);
+      expect((await limiter.consume({ bucket: b, key: 'k', limit: 2, windowSeconds: 60, at: at(i) })).allowed).toBe(
+        true,
+      );
       await limiter.release(b, 'k'); // it succeeded
     }
     expect((await limiter.consume({ bucket: b, key: 'k', limit: 2, windowSeconds: 60, at: at(6) })).allowed).toBe(true);
     expect((await limiter.consume({ bucket: b, key: 'k', limit: 2, windowSeconds: 60, at: at(7) })).allowed).toBe(true);
-    expect((await limiter.consume({ bucket: b, key: 'k', limit: 2, windowSeconds: 60, at: at(8) })).allowed).toBe(false);
+    expect((await limiter.consume({ bucket: b, key: 'k', limit: 2, windowSeconds: 60, at: at(8) })).allowed).toBe(
+      false,
+    );
     // Releasing an unknown key, or one at zero, changes nothing.
     await limiter.release(b, 'nobody');
     expect((await limiter.peek(b, 'nobody', 60, at(8))).count).toBe(0);
@@ -158,7 +195,11 @@ describe('clean-up', () => {
     await limiter.consume({ bucket: b, key: 'old', limit: 5, windowSeconds: 60, at: at(0) });
     await limiter.consume({ bucket: b, key: 'live', limit: 5, windowSeconds: 60, at: at(200) });
     const count = async () =>
-      (await handle.withRawClient((c) => c.query<{ n: number }>('select count(*)::int as n from rate_limits where bucket = $1', [b]))).rows[0]!.n;
+      (
+        await handle.withRawClient((c) =>
+          c.query<{ n: number }>('select count(*)::int as n from rate_limits where bucket = $1', [b]),
+        )
+      ).rows[0]!.n;
     expect(await count()).toBe(2);
     // 'old' expired at 120 s (two windows), 'live' lives until 320 s.
     const removed = await limiter.purgeExpired(at(150));
@@ -172,7 +213,9 @@ describe('clean-up', () => {
     // Rows from the past are expired by now; the next consume sweeps them.
     await eager.consume({ bucket: b, key: 'past', limit: 5, windowSeconds: 60, at: new Date(Date.now() - 3600_000) });
     await eager.consume({ bucket: b, key: 'now', limit: 5, windowSeconds: 60 });
-    const rows = (await handle.withRawClient((c) => c.query<{ key: string }>('select key from rate_limits where bucket = $1', [b]))).rows;
+    const rows = (
+      await handle.withRawClient((c) => c.query<{ key: string }>('select key from rate_limits where bucket = $1', [b]))
+    ).rows;
     expect(rows.map((r) => r.key)).toEqual(['now']);
   });
 });

@@ -22,7 +22,13 @@ describe('woocommerce-session', () => {
     const token = tokenOf(r.headers)!;
     expect(token.split('.')).toHaveLength(3);
     expect(token.startsWith('Session ')).toBe(false);
-    const claims = decodeJwt(token) as { iss: string; iat: number; nbf: number; exp: number; data: { customer_id: string } };
+    const claims = decodeJwt(token) as {
+      iss: string;
+      iat: number;
+      nbf: number;
+      exp: number;
+      data: { customer_id: string };
+    };
     expect(claims.data.customer_id).toMatch(/^t_[0-9a-f]{30}$/);
     expect(claims.iss).toBe('http://meshfront.test');
     expect(claims.exp - claims.iat).toBe(48 * 3600);
@@ -46,10 +52,32 @@ describe('woocommerce-session', () => {
     const good = tokenOf((await t.gql(QUERY)).headers)!;
     const now = Math.floor(Date.now() / 1000);
     const key = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789');
-    const expired = await new SignJWT({ data: { customer_id: 't_expired' } }).setProtectedHeader({ alg: 'HS256' }).setIssuer('http://meshfront.test').setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(key);
-    const foreignIssuer = await new SignJWT({ data: { customer_id: 't_x' } }).setProtectedHeader({ alg: 'HS256' }).setIssuer('https://evil.example').setIssuedAt().setExpirationTime('1h').sign(key);
-    const otherKey = await new SignJWT({ data: { customer_id: 't_x' } }).setProtectedHeader({ alg: 'HS256' }).setIssuer('http://meshfront.test').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-    for (const header of [`Session ${good.slice(0, -3)}abc`, `Session ${expired}`, `Session ${foreignIssuer}`, `Session ${otherKey}`, good, 'Session not-a-jwt']) {
+    const expired = await new SignJWT({ data: { customer_id: 't_expired' } })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('http://meshfront.test')
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(key);
+    const foreignIssuer = await new SignJWT({ data: { customer_id: 't_x' } })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('https://evil.example')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+    const otherKey = await new SignJWT({ data: { customer_id: 't_x' } })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('http://meshfront.test')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    for (const header of [
+      `Session ${good.slice(0, -3)}abc`,
+      `Session ${expired}`,
+      `Session ${foreignIssuer}`,
+      `Session ${otherKey}`,
+      good,
+      'Session not-a-jwt',
+    ]) {
       const r = await t.gql(QUERY, {}, { 'woocommerce-session': header });
       expect(r.status, header).toBe(200);
       const fresh = tokenOf(r.headers);
@@ -61,12 +89,30 @@ describe('woocommerce-session', () => {
   it('explains why a token was refused, in WooGraphQL words (for the cart domain)', async () => {
     const s = t.engine.sessions;
     expect((await s.fromHeader('Session a.b')).tokenError).toBe('invalid_token: Wrong number of segments');
-    const foreign = new SessionService(t.engine.database.db, { secret: 'x'.repeat(40), issuer: 'http://meshfront.test', ttlSeconds: 60 });
-    expect((await s.fromHeader(`Session ${await foreign.sign('t_abc')}`)).tokenError).toBe('invalid_token: Signature verification failed');
-    const otherIssuer = new SessionService(t.engine.database.db, { secret: 'test-secret-that-is-long-enough-for-hs256-0123456789', issuer: 'https://elsewhere', ttlSeconds: 60 });
-    expect((await s.fromHeader(`Session ${await otherIssuer.sign('t_abc')}`)).tokenError).toBe('invalid_token: The iss do not match with this server');
-    const expired = new SessionService(t.engine.database.db, { secret: 'test-secret-that-is-long-enough-for-hs256-0123456789', issuer: 'http://meshfront.test', ttlSeconds: -3600 });
-    expect((await s.fromHeader(`Session ${await expired.sign('t_abc')}`)).tokenError).toBe('invalid_token: Expired token');
+    const foreign = new SessionService(t.engine.database.db, {
+      secret: 'x'.repeat(40),
+      issuer: 'http://meshfront.test',
+      ttlSeconds: 60,
+    });
+    expect((await s.fromHeader(`Session ${await foreign.sign('t_abc')}`)).tokenError).toBe(
+      'invalid_token: Signature verification failed',
+    );
+    const otherIssuer = new SessionService(t.engine.database.db, {
+      secret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      issuer: 'https://elsewhere',
+      ttlSeconds: 60,
+    });
+    expect((await s.fromHeader(`Session ${await otherIssuer.sign('t_abc')}`)).tokenError).toBe(
+      'invalid_token: The iss do not match with this server',
+    );
+    const expired = new SessionService(t.engine.database.db, {
+      secret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      issuer: 'http://meshfront.test',
+      ttlSeconds: -3600,
+    });
+    expect((await s.fromHeader(`Session ${await expired.sign('t_abc')}`)).tokenError).toBe(
+      'invalid_token: Expired token',
+    );
     const ok = await s.fromHeader(`Session ${await s.sign('t_abc')}`);
     expect(ok).toMatchObject({ customerId: 't_abc', issue: false, tokenError: null });
   });
@@ -75,7 +121,11 @@ describe('woocommerce-session', () => {
     const id = t.engine.sessions.newGuestId();
     await t.engine.sessions.save(id, { cart: { items: 2 } });
     // A second service on the same database stands in for another API process.
-    const other = new SessionService(t.engine.database.db, { secret: 'test-secret-that-is-long-enough-for-hs256-0123456789', issuer: 'http://meshfront.test', ttlSeconds: 3600 });
+    const other = new SessionService(t.engine.database.db, {
+      secret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      issuer: 'http://meshfront.test',
+      ttlSeconds: 3600,
+    });
     expect(await other.load(id)).toEqual({ cart: { items: 2 } });
     const result = await other.update(id, async (data) => ({ data: { ...data, chosen: 'flat_rate:1' }, result: 'ok' }));
     expect(result).toBe('ok');
@@ -106,7 +156,11 @@ describe('HTTP', () => {
   it('answers CORS preflights for configured origins with credentials and the session/auth headers', async () => {
     const r = await t.fetch({
       method: 'OPTIONS',
-      headers: { origin: 'http://shop.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,woocommerce-session,authorization' },
+      headers: {
+        origin: 'http://shop.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,woocommerce-session,authorization',
+      },
     });
     expect(r.status).toBeLessThan(300);
     expect(r.headers.get('access-control-allow-origin')).toBe('http://shop.test');
@@ -119,18 +173,34 @@ describe('HTTP', () => {
 
   it('exposes the session header to configured origins and does not echo other origins', async () => {
     const body = JSON.stringify({ query: QUERY });
-    const ok = await t.fetch({ method: 'POST', headers: { origin: 'http://shop.test', 'content-type': 'application/json' }, body });
+    const ok = await t.fetch({
+      method: 'POST',
+      headers: { origin: 'http://shop.test', 'content-type': 'application/json' },
+      body,
+    });
     expect(ok.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('woocommerce-session');
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://shop.test');
-    const evil = await t.fetch({ method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body });
+    const evil = await t.fetch({
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body,
+    });
     expect(evil.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
   });
 
   it('allows GET for queries but not for mutations', async () => {
-    const get = await t.fetch({ path: `/graphql?query=${encodeURIComponent(QUERY)}`, method: 'GET', headers: { accept: 'application/json' } });
+    const get = await t.fetch({
+      path: `/graphql?query=${encodeURIComponent(QUERY)}`,
+      method: 'GET',
+      headers: { accept: 'application/json' },
+    });
     expect(get.status).toBe(200);
     expect((await get.json()).data.allowedCountries).toContain('DE');
-    const mutation = await t.fetch({ path: `/graphql?query=${encodeURIComponent('mutation { _noop }')}`, method: 'GET', headers: { accept: 'application/json' } });
+    const mutation = await t.fetch({
+      path: `/graphql?query=${encodeURIComponent('mutation { _noop }')}`,
+      method: 'GET',
+      headers: { accept: 'application/json' },
+    });
     expect(mutation.status).toBe(405);
     const body = await mutation.text();
     expect(body).not.toMatch(/\bat .*\.(ts|js):\d+/);

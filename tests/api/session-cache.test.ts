@@ -25,8 +25,11 @@ const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** The session row as the table holds it ({} when none or expired), read around the cache. */
 async function tableRow(customerId: string): Promise<Record<string, unknown>> {
-  const r = await t.engine.database.db.execute(sql`select data from sessions where customer_id = ${customerId} and expires_at > now()`);
-  const rows = ((r as unknown as { rows?: { data: Record<string, unknown> }[] }).rows ?? (r as unknown as { data: Record<string, unknown> }[])) as { data: Record<string, unknown> }[];
+  const r = await t.engine.database.db.execute(
+    sql`select data from sessions where customer_id = ${customerId} and expires_at > now()`,
+  );
+  const rows = ((r as unknown as { rows?: { data: Record<string, unknown> }[] }).rows ??
+    (r as unknown as { data: Record<string, unknown> }[])) as { data: Record<string, unknown> }[];
   return rows[0]?.data ?? {};
 }
 
@@ -98,7 +101,11 @@ describe('concurrency', () => {
     const pid = await productId(t, 'n-type-cable');
     const s = new Shopper(t);
     await s.ok(ADD, { productId: pid, quantity: 1 });
-    const results = await Promise.all(Array.from({ length: 20 }, () => t.gql(ADD, { productId: pid, quantity: 1 }, { 'woocommerce-session': `Session ${s.token}` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.gql(ADD, { productId: pid, quantity: 1 }, { 'woocommerce-session': `Session ${s.token}` }),
+      ),
+    );
     for (const r of results) expect(r.body.errors).toBeUndefined();
     // Every answer saw a different cart: the mutations ran one after another.
     expect(new Set(results.map((r) => r.body.data.addToCart.cartItem.quantity)).size).toBe(20);
@@ -128,7 +135,9 @@ describe('login hand-over', () => {
     expect(mine.body.data.cart.contents.itemCount).toBe(2);
     expect(mine.body.data.customer.databaseId).toBe(c.userId);
     // The guest session is gone, in what the engine answers and in the table.
-    expect((await t.gql(CART_OF, {}, headersOf({ sessionToken: guest.token! }))).body.data.cart.contents.itemCount).toBe(0);
+    expect(
+      (await t.gql(CART_OF, {}, headersOf({ sessionToken: guest.token! }))).body.data.cart.contents.itemCount,
+    ).toBe(0);
     expect(await tableRow(guestId)).toEqual({});
     expect(await t.engine.sessions.load(guestId)).toEqual({});
     expect(await t.engine.sessions.load(String(c.userId))).toEqual(await tableRow(String(c.userId)));
@@ -145,10 +154,16 @@ describe('login hand-over', () => {
 describe('expiry', () => {
   it('an expired session reads as empty, from the cache as from the table', async () => {
     // Another service on the same database with a 1-second session lifetime stands in for a session left idle.
-    const short = new SessionService(t.engine.database.db, { secret: SECRET, issuer: 'http://meshfront.test', ttlSeconds: 1 });
+    const short = new SessionService(t.engine.database.db, {
+      secret: SECRET,
+      issuer: 'http://meshfront.test',
+      ttlSeconds: 1,
+    });
     const id = t.engine.sessions.newGuestId();
     await short.save(id, { cart: { items: [], coupons: [], chosenShipping: ['flat_rate:1'] } });
-    expect(await t.engine.sessions.load(id)).toEqual({ cart: { items: [], coupons: [], chosenShipping: ['flat_rate:1'] } });
+    expect(await t.engine.sessions.load(id)).toEqual({
+      cart: { items: [], coupons: [], chosenShipping: ['flat_rate:1'] },
+    });
     await new Promise((r) => setTimeout(r, 1500));
     expect(await t.engine.sessions.load(id)).toEqual({});
     expect(await tableRow(id)).toEqual({});
@@ -161,7 +176,12 @@ describe('expiry', () => {
 describe('bounds', () => {
   it('keeps at most its entry cap, and an evicted session is read back from the table', async () => {
     const cache = new SessionCache({ maxEntries: 3, maxBytes: 1_000_000 });
-    const s = new SessionService(t.engine.database.db, { secret: SECRET, issuer: 'http://meshfront.test', ttlSeconds: 3600, cache });
+    const s = new SessionService(t.engine.database.db, {
+      secret: SECRET,
+      issuer: 'http://meshfront.test',
+      ttlSeconds: 3600,
+      cache,
+    });
     const ids = Array.from({ length: 5 }, () => s.newGuestId());
     for (const [i, id] of ids.entries()) await s.save(id, { n: i });
     expect(cache.size).toBe(3);
@@ -177,7 +197,12 @@ describe('bounds', () => {
 
   it('keeps its byte budget: large sessions push out older ones', async () => {
     const cache = new SessionCache({ maxEntries: 100, maxBytes: 5_000 });
-    const s = new SessionService(t.engine.database.db, { secret: SECRET, issuer: 'http://meshfront.test', ttlSeconds: 3600, cache });
+    const s = new SessionService(t.engine.database.db, {
+      secret: SECRET,
+      issuer: 'http://meshfront.test',
+      ttlSeconds: 3600,
+      cache,
+    });
     const ids = Array.from({ length: 6 }, () => s.newGuestId());
     for (const id of ids) await s.save(id, { blob: 'x'.repeat(1500) });
     expect(cache.byteSize).toBeLessThanOrEqual(5_000);

@@ -19,8 +19,13 @@ afterAll(async () => {
 const expiresAt = () => new Date(Date.now() + 3_600_000);
 
 async function rows(prefix: string): Promise<Map<string, unknown>> {
-  const r = await t.engine.database.db.execute(sql`select customer_id, data from sessions where customer_id like ${`${prefix}%`}`);
-  const list = ((r as unknown as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])) as { customer_id: string; data: unknown }[];
+  const r = await t.engine.database.db.execute(
+    sql`select customer_id, data from sessions where customer_id like ${`${prefix}%`}`,
+  );
+  const list = ((r as unknown as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])) as {
+    customer_id: string;
+    data: unknown;
+  }[];
   return new Map(list.map((row) => [row.customer_id, row.data]));
 }
 
@@ -28,7 +33,9 @@ describe('SessionWriteBatch', () => {
   it('writes concurrent sessions in one statement and answers each caller after its row is stored', async () => {
     const batch = new SessionWriteBatch(t.engine.database.db);
     const ids = Array.from({ length: 30 }, (_, i) => `t_batch_a_${i}`);
-    await Promise.all(ids.map((id, i) => batch.write({ customerId: id, json: JSON.stringify({ n: i }), expiresAt: expiresAt() })));
+    await Promise.all(
+      ids.map((id, i) => batch.write({ customerId: id, json: JSON.stringify({ n: i }), expiresAt: expiresAt() })),
+    );
     expect(batch.stats).toEqual({ statements: 1, rows: 30 });
     const stored = await rows('t_batch_a_');
     expect(stored.size).toBe(30);
@@ -55,7 +62,9 @@ describe('SessionWriteBatch', () => {
     const batch = new SessionWriteBatch(t.engine.database.db);
     // jsonb refuses the NUL character: that row cannot be stored.
     const bad = batch.write({ customerId: 't_batch_d_bad', json: '{"v":"\\u0000"}', expiresAt: expiresAt() });
-    const good = ['t_batch_d_1', 't_batch_d_2'].map((id) => batch.write({ customerId: id, json: `{"id":"${id}"}`, expiresAt: expiresAt() }));
+    const good = ['t_batch_d_1', 't_batch_d_2'].map((id) =>
+      batch.write({ customerId: id, json: `{"id":"${id}"}`, expiresAt: expiresAt() }),
+    );
     await expect(bad).rejects.toThrow();
     await expect(Promise.all(good)).resolves.toEqual([undefined, undefined]);
     const stored = await rows('t_batch_d_');
@@ -75,7 +84,9 @@ describe('cart mutations through the engine', () => {
       const v = await t.engine.sessions.verify(s.token!);
       if (!('customerId' in v)) throw new Error(v.error);
       const r = await t.engine.database.db.execute(sql`select data from sessions where customer_id = ${v.customerId}`);
-      const list = ((r as unknown as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])) as { data: { cart: { items: { quantity: number }[] } } }[];
+      const list = ((r as unknown as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])) as {
+        data: { cart: { items: { quantity: number }[] } };
+      }[];
       expect(list[0]!.data.cart.items[0]!.quantity).toBe(1 + (i % 3) + 1);
       expect((await t.engine.sessions.load(v.customerId)).cart).toEqual(list[0]!.data.cart);
     }

@@ -15,7 +15,12 @@ const FRAGS = path.resolve(import.meta.dirname, '../../src/graphql/fragments');
 
 /** A storefront operation document with the fragments it uses (transitively), exactly as the client sends it. */
 export function operation(name: string): string {
-  const fragments = new Map(fs.readdirSync(FRAGS).filter((f) => f.endsWith('.graphql')).map((f) => [f.replace(/\.graphql$/, ''), fs.readFileSync(path.join(FRAGS, f), 'utf8')]));
+  const fragments = new Map(
+    fs
+      .readdirSync(FRAGS)
+      .filter((f) => f.endsWith('.graphql'))
+      .map((f) => [f.replace(/\.graphql$/, ''), fs.readFileSync(path.join(FRAGS, f), 'utf8')]),
+  );
   const doc = fs.readFileSync(path.join(OPS, `${name}.graphql`), 'utf8');
   const used = new Set<string>();
   const visit = (text: string) => {
@@ -40,7 +45,10 @@ export class Shopper {
   ) {}
 
   async gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<GqlResponse<T>> {
-    const r = await this.t.gql<T>(query, variables, { ...this.headers, ...(this.token ? { 'woocommerce-session': `Session ${this.token}` } : {}) });
+    const r = await this.t.gql<T>(query, variables, {
+      ...this.headers,
+      ...(this.token ? { 'woocommerce-session': `Session ${this.token}` } : {}),
+    });
     const issued = r.headers.get('woocommerce-session');
     if (issued) this.token = issued;
     return r;
@@ -80,9 +88,16 @@ export async function addCoupons(t: TestEngine, list: Record<string, unknown>[])
 }
 
 /** Test arrangement: set a product's stock directly (the admin API is another issue). */
-export async function setStock(t: TestEngine, slug: string, quantity: number, backorders: 'no' | 'notify' | 'yes' = 'no'): Promise<void> {
+export async function setStock(
+  t: TestEngine,
+  slug: string,
+  quantity: number,
+  backorders: 'no' | 'notify' | 'yes' = 'no',
+): Promise<void> {
   await t.engine.database.db.transaction(async (tx) => {
-    const r = await tx.execute(sql`update catalog_products set manage_stock = true, stock_quantity = ${quantity}, backorders = ${backorders} where slug = ${slug} returning id`);
+    const r = await tx.execute(
+      sql`update catalog_products set manage_stock = true, stock_quantity = ${quantity}, backorders = ${backorders} where slug = ${slug} returning id`,
+    );
     const rows = (r as unknown as { rows?: { id: number }[] }).rows ?? (r as unknown as { id: number }[]);
     // Announced as the shop's own stock changes are, so every snapshot refreshes this product.
     await markStockChanged(tx, { productIds: rows.map((row) => row.id) });
@@ -92,7 +107,8 @@ export async function setStock(t: TestEngine, slug: string, quantity: number, ba
 
 export async function stockOf(t: TestEngine, slug: string): Promise<number | null> {
   const r = await t.engine.database.db.execute(sql`select stock_quantity from catalog_products where slug = ${slug}`);
-  return ((r as unknown as { rows: { stock_quantity: number | null }[] }).rows ?? (r as unknown as { stock_quantity: number | null }[]))[0]!.stock_quantity;
+  return ((r as unknown as { rows: { stock_quantity: number | null }[] }).rows ??
+    (r as unknown as { stock_quantity: number | null }[]))[0]!.stock_quantity;
 }
 
 export const CART = `
@@ -103,4 +119,13 @@ query cart { cart { isEmpty total rawTotal: total(format: RAW) subtotal rawSubto
   appliedCoupons { code description discountAmount rawDiscount: discountAmount(format: RAW) rawDiscountTax: discountTax(format: RAW) }
   contents(first: 100) { itemCount productCount nodes { key quantity rawSubtotal: subtotal(format: RAW) rawTotal: total(format: RAW) rawTax: tax(format: RAW) product { node { databaseId slug } } variation { node { databaseId } attributes { name value } } } } } }`;
 
-export const BILLING = { firstName: 'Ada', lastName: 'Lovelace', address1: 'Hauptstr. 1', city: 'Berlin', postcode: '10115', country: 'DE', email: 'ada@example.com', phone: '+49 30 123456' };
+export const BILLING = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address1: 'Hauptstr. 1',
+  city: 'Berlin',
+  postcode: '10115',
+  country: 'DE',
+  email: 'ada@example.com',
+  phone: '+49 30 123456',
+};

@@ -14,10 +14,32 @@ const OPERATIONS_DIR = path.resolve(import.meta.dirname, '../../src/graphql/oper
 
 /** Catalog operations and the variables to run each with (several runs where the product type matters). */
 const CATALOG: Record<string, Record<string, unknown>[]> = {
-  getProducts: [{}, { first: 3 }, { first: 100, where: { categoryIn: ['gateways'], visibility: 'VISIBLE', status: 'publish', orderby: [{ field: 'PRICE', order: 'ASC' }] } }],
-  getProduct: [{ slug: 'alpha-gateway' }, { slug: 'mesh-hoodie' }, { slug: 'omni-antenna' }, { slug: 'partner-solar-kit' }, { slug: 'mesh-os' }, { slug: 'no-such-product' }],
+  getProducts: [
+    {},
+    { first: 3 },
+    {
+      first: 100,
+      where: {
+        categoryIn: ['gateways'],
+        visibility: 'VISIBLE',
+        status: 'publish',
+        orderby: [{ field: 'PRICE', order: 'ASC' }],
+      },
+    },
+  ],
+  getProduct: [
+    { slug: 'alpha-gateway' },
+    { slug: 'mesh-hoodie' },
+    { slug: 'omni-antenna' },
+    { slug: 'partner-solar-kit' },
+    { slug: 'mesh-os' },
+    { slug: 'no-such-product' },
+  ],
   getProductCategories: [{}, { first: 3, hideEmpty: false }],
-  getAllTerms: [{ taxonomies: ['PACOLOR', 'PASIZE', 'PAFREQUENCYBAND'] }, { taxonomies: ['PRODUCTCATEGORY'], hideEmpty: true }],
+  getAllTerms: [
+    { taxonomies: ['PACOLOR', 'PASIZE', 'PAFREQUENCYBAND'] },
+    { taxonomies: ['PRODUCTCATEGORY'], hideEmpty: true },
+  ],
   getAllowedCountries: [{}],
   getStates: [{ country: 'US' }, { country: 'FR' }],
   getStockStatus: [{ slug: 'alpha-gateway' }, { slug: 'bravo-outdoor-gateway' }, { slug: 'partner-solar-kit' }],
@@ -112,10 +134,17 @@ describe('storefront operations', () => {
 
   it('stay well inside the query cost limit', async () => {
     // A Yoga with maxCost 1 reports each document's cost in its error ("… found N.").
-    const probe = createMeshfrontYoga(async () => t.engine, { ...t.config, limits: { ...t.config.limits, maxCost: 1 } });
+    const probe = createMeshfrontYoga(async () => t.engine, {
+      ...t.config,
+      limits: { ...t.config.limits, maxCost: 1 },
+    });
     const costs: Record<string, number> = {};
     for (const name of Object.keys(CATALOG)) {
-      const r = await probe.fetch('http://x/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: print(byName.get(name)!.document), variables: CATALOG[name]![0] }) });
+      const r = await probe.fetch('http://x/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: print(byName.get(name)!.document), variables: CATALOG[name]![0] }),
+      });
       const body = await r.json();
       const found = /found ([\d.]+)/.exec(body.errors?.[0]?.message ?? '');
       costs[name] = found ? Math.round(parseFloat(found[1]!)) : 0;
@@ -125,9 +154,17 @@ describe('storefront operations', () => {
   });
 
   it('are accepted when only trusted documents may run', async () => {
-    const trusted = createMeshfrontYoga(async () => t.engine, { ...t.config, trustedDocumentsOnly: true, operationsDir: OPERATIONS_DIR });
+    const trusted = createMeshfrontYoga(async () => t.engine, {
+      ...t.config,
+      trustedDocumentsOnly: true,
+      operationsDir: OPERATIONS_DIR,
+    });
     for (const name of Object.keys(CATALOG)) {
-      const r = await trusted.fetch('http://x/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: print(byName.get(name)!.document), variables: CATALOG[name]![0] }) });
+      const r = await trusted.fetch('http://x/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: print(byName.get(name)!.document), variables: CATALOG[name]![0] }),
+      });
       const body = await r.json();
       expect(body.errors, name).toBeUndefined();
     }

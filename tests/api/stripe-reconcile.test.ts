@@ -26,7 +26,10 @@ beforeAll(async () => {
   stripe = await startStripeServer();
   // The commerce settings come from the environment (each test file runs in its own process). No
   // background sweeps: each test runs the reconciliation itself.
-  Object.assign(process.env, stripe.env, { STRIPE_RECONCILE_AFTER_SECONDS: String(GRACE), ORDER_SWEEP_INTERVAL_MS: '0' });
+  Object.assign(process.env, stripe.env, {
+    STRIPE_RECONCILE_AFTER_SECONDS: String(GRACE),
+    ORDER_SWEEP_INTERVAL_MS: '0',
+  });
   t = await startTestEngine();
   adapter = await productId(t, 'search-only-adapter');
   await setStock(t, 'search-only-adapter', 100);
@@ -39,7 +42,8 @@ afterAll(async () => {
 const ADD = operation('addToCart');
 const INTENT = operation('getStripePaymentIntent');
 const CHECKOUT = operation('Checkout');
-const customerIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).data.customer_id as string;
+const customerIdOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).data.customer_id as string;
 const reconcile = () => t.engine.reconcileCardPayments!();
 
 /** A customer with the adapter in the cart who paid at Stripe (Stripe.js in the browser). */
@@ -58,8 +62,12 @@ function paidAgo(intentId: string, seconds: number) {
 }
 
 const refundsOf = (intentId: string) => [...stripe.refunds.values()].filter((r) => r.payment_intent === intentId);
-const refundRequestsOf = (intentId: string) => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.payment_intent === intentId);
-const recordOf = async (customerId: string, intentId: string) => ((await t.engine.sessions.load(customerId))[RECORDS_KEY] as Record<string, any> | undefined)?.[intentId];
+const refundRequestsOf = (intentId: string) =>
+  stripe.requests.filter(
+    (r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.payment_intent === intentId,
+  );
+const recordOf = async (customerId: string, intentId: string) =>
+  ((await t.engine.sessions.load(customerId))[RECORDS_KEY] as Record<string, any> | undefined)?.[intentId];
 
 describe('card payments that never reached a Checkout', () => {
   it('each PaymentIntent names its session and this shop in its metadata', async () => {
@@ -73,10 +81,20 @@ describe('card payments that never reached a Checkout', () => {
     const before = await stockOf(t, 'search-only-adapter');
     const { s, pi, customerId } = await paidShopper();
     // Stripe tells the engine right away; the Checkout may still come, so nothing happens.
-    const event = [...stripe.events].reverse().find((e) => e.type === 'payment_intent.succeeded' && (e.data as { object: { id: string } }).object.id === pi.id)!;
+    const event = [...stripe.events]
+      .reverse()
+      .find(
+        (e) => e.type === 'payment_intent.succeeded' && (e.data as { object: { id: string } }).object.id === pi.id,
+      )!;
     const webhook = createStripeWebhookRoute(async () => t.engine);
     const payload = JSON.stringify(event);
-    const answer = await webhook(new Request('http://shop.test/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signPayload(payload) } }));
+    const answer = await webhook(
+      new Request('http://shop.test/api/stripe/webhook', {
+        method: 'POST',
+        body: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signPayload(payload) },
+      }),
+    );
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ received: true, action: 'no-order' });
 
@@ -99,7 +117,9 @@ describe('card payments that never reached a Checkout', () => {
     expect((await recordOf(customerId, pi.id)).refundPending).toBeUndefined();
 
     // The customer comes back to the open checkout page and presses "Place order".
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(REFUNDED_MESSAGE);
+    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(
+      REFUNDED_MESSAGE,
+    );
     expect(await t.engine.orders.getByTransaction('stripe', pi.id)).toBeNull();
     expect(await stockOf(t, 'search-only-adapter')).toBe(before);
     // The cart is still there to pay again.
@@ -108,34 +128,59 @@ describe('card payments that never reached a Checkout', () => {
 
   it('leaves a payment that became an order alone', async () => {
     const { s, pi } = await paidShopper();
-    const order = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout.order;
+    const order = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout
+      .order;
     paidAgo(pi.id, GRACE * 10);
     const report = await reconcile();
     expect(report.listed).toBeGreaterThan(0);
     expect([...report.refunded, ...report.waiting, ...report.leftToRecovery, ...report.failed]).not.toContain(pi.id);
     expect(refundRequestsOf(pi.id)).toEqual([]);
-    expect((await t.engine.orders.getByTransaction('stripe', pi.id))!).toMatchObject({ id: order.databaseId, status: 'processing' });
+    expect((await t.engine.orders.getByTransaction('stripe', pi.id))!).toMatchObject({
+      id: order.databaseId,
+      status: 'processing',
+    });
   });
 
   it('leaves a payment whose Checkout is recorded to the recovery, which can still place the order', async () => {
     const { s, pi, customerId } = await paidShopper();
     // What a process that died inside the Checkout left (recovery.ts writes it before the order's transaction).
-    const record = { userId: null, input: { paymentMethod: 'stripe', transactionId: pi.id, billing: BILLING }, at: new Date().toISOString() };
-    await t.engine.sessions.update(customerId, async (data) => ({ data: { ...data, [RECORDS_KEY]: { [pi.id]: record } }, result: null }));
+    const record = {
+      userId: null,
+      input: { paymentMethod: 'stripe', transactionId: pi.id, billing: BILLING },
+      at: new Date().toISOString(),
+    };
+    await t.engine.sessions.update(customerId, async (data) => ({
+      data: { ...data, [RECORDS_KEY]: { [pi.id]: record } },
+      result: null,
+    }));
     paidAgo(pi.id, GRACE * 10);
     const report = await reconcile();
     expect(report.leftToRecovery).toContain(pi.id);
     expect(refundRequestsOf(pi.id)).toEqual([]);
     expect(await recordOf(customerId, pi.id)).toEqual(record);
-    const order = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout.order;
+    const order = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout
+      .order;
     expect(order).toMatchObject({ status: 'PROCESSING', transactionId: pi.id });
   });
 
-  it('never touches another shop\'s payments on the same Stripe account, nor intents without the marker', async () => {
+  it("never touches another shop's payments on the same Stripe account, nor intents without the marker", async () => {
     const { customerId } = await paidShopper(); // a real session of this shop, to make the foreign intent look close
-    const sdk = new Stripe(stripe.secretKey, { host: stripe.host, port: stripe.port, protocol: 'http', maxNetworkRetries: 0 });
-    const foreign = await sdk.paymentIntents.create({ amount: 4_200, currency: 'eur', metadata: { session_ref: customerId, meshfront_site: 'https://staging.meshfront.test' } });
-    const unmarked = await sdk.paymentIntents.create({ amount: 4_300, currency: 'eur', metadata: { session_ref: customerId } });
+    const sdk = new Stripe(stripe.secretKey, {
+      host: stripe.host,
+      port: stripe.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    const foreign = await sdk.paymentIntents.create({
+      amount: 4_200,
+      currency: 'eur',
+      metadata: { session_ref: customerId, meshfront_site: 'https://staging.meshfront.test' },
+    });
+    const unmarked = await sdk.paymentIntents.create({
+      amount: 4_300,
+      currency: 'eur',
+      metadata: { session_ref: customerId },
+    });
     for (const id of [foreign.id, unmarked.id]) {
       stripe.confirm(id, 'pm_card_visa');
       paidAgo(id, GRACE * 10);
@@ -152,7 +197,13 @@ describe('card payments that never reached a Checkout', () => {
     let other: Engine | null = null;
     if (process.env.DATABASE_URL) {
       // A second engine process's view: its own pool and locks, the same database.
-      const config = loadConfig({ NODE_ENV: 'test', MESHFRONT_CATALOG_DIR: FIXTURE_CATALOG, SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', SESSION_ISSUER: SITE, ...t.database.env });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        MESHFRONT_CATALOG_DIR: FIXTURE_CATALOG,
+        SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+        SESSION_ISSUER: SITE,
+        ...t.database.env,
+      });
       other = await createEngine(config, { seed: false, log: () => {} });
     }
     try {
@@ -160,11 +211,16 @@ describe('card payments that never reached a Checkout', () => {
       const reports = await Promise.all([reconcile(), second(), reconcile()]);
       const again = await reconcile();
       for (const { pi, s } of paid) {
-        expect(refundsOf(pi.id).map((r) => r.amount), pi.id).toEqual([pi.amount]);
+        expect(
+          refundsOf(pi.id).map((r) => r.amount),
+          pi.id,
+        ).toEqual([pi.amount]);
         expect(refundRequestsOf(pi.id), pi.id).toHaveLength(1);
         expect(reports.flatMap((r) => r.refunded).filter((id) => id === pi.id)).toHaveLength(1);
         expect(again.refunded).not.toContain(pi.id);
-        expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(REFUNDED_MESSAGE);
+        expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(
+          REFUNDED_MESSAGE,
+        );
       }
     } finally {
       await other?.close();
@@ -176,7 +232,13 @@ describe('card payments that never reached a Checkout', () => {
     for (const { pi } of racers) paidAgo(pi.id, GRACE + 5);
     // The Checkouts arrive spread over the time the reconciliation takes to reach their payments.
     const running = reconcile();
-    const results = await Promise.all(racers.map(({ s, pi }, i) => new Promise((r) => setTimeout(r, i * 12)).then(() => s.gql(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id }))));
+    const results = await Promise.all(
+      racers.map(({ s, pi }, i) =>
+        new Promise((r) => setTimeout(r, i * 12)).then(() =>
+          s.gql(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id }),
+        ),
+      ),
+    );
     await running;
     const outcomes = new Set<string>();
     for (const [i, { pi }] of racers.entries()) {
@@ -204,7 +266,9 @@ describe('card payments that never reached a Checkout', () => {
     expect(refundsOf(pi.id)).toEqual([]);
     expect(await recordOf(customerId, pi.id)).toMatchObject({ refunded: true, refundPending: true });
     // The money is on its way back: the payment no longer pays an order.
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(REFUNDED_MESSAGE);
+    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(
+      REFUNDED_MESSAGE,
+    );
     // Within the lease the mark is taken to be another run's refund in flight.
     expect((await reconcile()).refunded).not.toContain(pi.id);
     expect(refundRequestsOf(pi.id)).toHaveLength(1);
@@ -220,14 +284,21 @@ describe('card payments that never reached a Checkout', () => {
 
   it('a payment refunded by hand at Stripe is only recorded, so it cannot pay an order either', async () => {
     const { s, pi, customerId } = await paidShopper();
-    const sdk = new Stripe(stripe.secretKey, { host: stripe.host, port: stripe.port, protocol: 'http', maxNetworkRetries: 0 });
+    const sdk = new Stripe(stripe.secretKey, {
+      host: stripe.host,
+      port: stripe.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     await sdk.refunds.create({ payment_intent: pi.id });
     paidAgo(pi.id, GRACE + 5);
     const report = await reconcile();
     expect(report.recorded).toEqual([pi.id]);
     expect(refundRequestsOf(pi.id)).toHaveLength(1); // the one made by hand
     expect(await recordOf(customerId, pi.id)).toMatchObject({ refunded: true, orphan: true });
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(REFUNDED_MESSAGE);
+    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(
+      REFUNDED_MESSAGE,
+    );
   });
 
   it('the scheduled runs of all processes share one claim per half sweep interval', async () => {

@@ -45,7 +45,13 @@ async function paidIntent(s: Shopper, card = 'pm_card_visa') {
   return pi;
 }
 const postWebhook = (body: string, signature: string | null) =>
-  webhook(new Request('http://shop.test/api/stripe/webhook', { method: 'POST', body, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } }));
+  webhook(
+    new Request('http://shop.test/api/stripe/webhook', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    }),
+  );
 
 describe('gateways and the PaymentIntent', () => {
   it('lists the card gateway next to cash on delivery', async () => {
@@ -73,7 +79,10 @@ describe('gateways and the PaymentIntent', () => {
 
   it('answers errors in `error`, not as GraphQL errors', async () => {
     const s = new Shopper(t);
-    expect((await s.ok(INTENT)).stripePaymentIntent).toMatchObject({ id: null, error: 'WooCommerce cart is not available' });
+    expect((await s.ok(INTENT)).stripePaymentIntent).toMatchObject({
+      id: null,
+      error: 'WooCommerce cart is not available',
+    });
   });
 });
 
@@ -82,8 +91,14 @@ describe('checkout with a card', () => {
     const s = await shopper([['bravo-outdoor-gateway', 1]]);
     const pi = await paidIntent(s);
     const before = await stockOf(t, 'bravo-outdoor-gateway');
-    const o = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id, isPaid: true })).checkout.order;
-    expect(o).toMatchObject({ status: 'PROCESSING', transactionId: pi.id, paymentMethod: 'stripe', needsPayment: false });
+    const o = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id, isPaid: true }))
+      .checkout.order;
+    expect(o).toMatchObject({
+      status: 'PROCESSING',
+      transactionId: pi.id,
+      paymentMethod: 'stripe',
+      needsPayment: false,
+    });
     expect(o.datePaid).toBeTruthy();
     expect(centsOf(o.rawTotal)).toBe(pi.amount);
     expect(await stockOf(t, 'bravo-outdoor-gateway')).toBe(before! - 1);
@@ -92,7 +107,8 @@ describe('checkout with a card', () => {
   it('virtual + downloadable paid by card is completed with download permissions', async () => {
     const s = await shopper([['mesh-os', 1]]);
     const pi = await paidIntent(s);
-    const o = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout.order;
+    const o = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout
+      .order;
     expect(o.status).toBe('COMPLETED');
     expect(o.downloadableItems.nodes).toHaveLength(1);
     expect(o.downloadableItems.nodes[0].downloadsRemaining).toBe(5);
@@ -102,32 +118,51 @@ describe('checkout with a card', () => {
     const s = await shopper([['omni-antenna', 1]]);
     const before = await stockOf(t, 'omni-antenna');
     const pi = (await s.ok(INTENT)).stripePaymentIntent;
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id, isPaid: true })).toBe('The card payment has not succeeded (status requires_payment_method).');
+    expect(
+      await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id, isPaid: true }),
+    ).toBe('The card payment has not succeeded (status requires_payment_method).');
     stripe.confirm(pi.id, 'pm_card_chargeDeclined');
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id, isPaid: true })).toMatch(/has not succeeded/);
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: 'pi_doesnotexist', isPaid: true })).toBe('No card payment was found for this checkout.');
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, isPaid: true })).toBe('The card payment is missing. Please pay with your card first.');
+    expect(
+      await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id, isPaid: true }),
+    ).toMatch(/has not succeeded/);
+    expect(
+      await s.fails(CHECKOUT, {
+        paymentMethod: 'stripe',
+        billing: BILLING,
+        transactionId: 'pi_doesnotexist',
+        isPaid: true,
+      }),
+    ).toBe('No card payment was found for this checkout.');
+    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, isPaid: true })).toBe(
+      'The card payment is missing. Please pay with your card first.',
+    );
     expect(await stockOf(t, 'omni-antenna')).toBe(before);
     expect((await s.ok('query { cart { isEmpty } }')).cart.isEmpty).toBe(false);
   });
 
-  it('refuses an intent for another amount (cart changed after paying) and another session\'s intent', async () => {
+  it("refuses an intent for another amount (cart changed after paying) and another session's intent", async () => {
     const s = await shopper([['omni-antenna', 1]]);
     const pi = await paidIntent(s);
     await s.ok(ADD, { productId: ids['omni-antenna'] });
     const total = centsOf((await s.ok('query { cart { total(format: RAW) } }')).cart.total);
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(`The card payment was for ${pi.amount} cents, the order total is ${total} cents.`);
+    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(
+      `The card payment was for ${pi.amount} cents, the order total is ${total} cents.`,
+    );
     const other = await shopper([['omni-antenna', 1]]);
-    expect(await other.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe('The card payment belongs to another cart.');
+    expect(await other.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(
+      'The card payment belongs to another cart.',
+    );
   });
 
-  it('refuses a payment refunded before the checkout (e.g. from Stripe\'s dashboard), in part or whole, and keeps the cart', async () => {
+  it("refuses a payment refunded before the checkout (e.g. from Stripe's dashboard), in part or whole, and keeps the cart", async () => {
     const s = await shopper([['omni-antenna', 1]]);
     const pi = await paidIntent(s);
     const before = await stockOf(t, 'omni-antenna');
     const sdk = new Stripe(stripe.secretKey, { host: stripe.host, port: stripe.port, protocol: 'http' });
     await sdk.refunds.create({ payment_intent: pi.id, amount: 100 });
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id, isPaid: true })).toBe('This card payment was refunded. Please pay again.');
+    expect(
+      await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id, isPaid: true }),
+    ).toBe('This card payment was refunded. Please pay again.');
     expect(await stockOf(t, 'omni-antenna')).toBe(before);
     expect((await s.ok('query { cart { isEmpty } }')).cart.isEmpty).toBe(false);
   });
@@ -137,16 +172,28 @@ describe('checkout with a card', () => {
     const pi = await paidIntent(s);
     await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id });
     await s.ok(ADD, { productId: ids['omni-antenna'] });
-    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe('This card payment was already used for another order.');
+    expect(await s.fails(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).toBe(
+      'This card payment was already used for another order.',
+    );
     // and the database refuses it even when the early check is raced past
-    const n = await t.engine.database.db.execute(sql`select count(*)::int as n from orders where transaction_id = ${pi.id}`);
+    const n = await t.engine.database.db.execute(
+      sql`select count(*)::int as n from orders where transaction_id = ${pi.id}`,
+    );
     expect(((n as any).rows ?? n)[0].n).toBe(1);
   });
 });
 
 describe('webhook', () => {
   it('verifies the signature on the raw body', async () => {
-    const event = stripe.buildEvent('payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent', amount: 100, amount_received: 100, currency: 'eur', status: 'succeeded', metadata: {} });
+    const event = stripe.buildEvent('payment_intent.succeeded', {
+      id: 'pi_x',
+      object: 'payment_intent',
+      amount: 100,
+      amount_received: 100,
+      currency: 'eur',
+      status: 'succeeded',
+      metadata: {},
+    });
     const payload = JSON.stringify(event);
     expect((await postWebhook(payload, null)).status).toBe(400);
     expect((await postWebhook(payload, stripe.signPayload(payload, { secret: 'whsec_wrong' }))).status).toBe(400);
@@ -160,11 +207,17 @@ describe('webhook', () => {
   it('refunds an order once; a replayed event is acknowledged and ignored', async () => {
     const s = await shopper([['omni-antenna', 1]]);
     const pi = await paidIntent(s);
-    const o = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout.order;
+    const o = (await s.ok(CHECKOUT, { paymentMethod: 'stripe', billing: BILLING, transactionId: pi.id })).checkout
+      .order;
     // payment_intent.succeeded for an order that is already paid changes nothing
-    const succeeded = stripe.events.filter((e: any) => e.type === 'payment_intent.succeeded' && e.data.object.id === pi.id).at(-1)!;
+    const succeeded = stripe.events
+      .filter((e: any) => e.type === 'payment_intent.succeeded' && e.data.object.id === pi.id)
+      .at(-1)!;
     const sp = JSON.stringify(succeeded);
-    expect(await (await postWebhook(sp, stripe.signPayload(sp))).json()).toMatchObject({ action: 'ignore', orderId: o.databaseId });
+    expect(await (await postWebhook(sp, stripe.signPayload(sp))).json()).toMatchObject({
+      action: 'ignore',
+      orderId: o.databaseId,
+    });
     // refund through the real SDK: the stand-in emits charge.refunded
     const sdk = new Stripe(stripe.secretKey, { host: stripe.host, port: stripe.port, protocol: 'http' });
     await sdk.refunds.create({ payment_intent: pi.id });

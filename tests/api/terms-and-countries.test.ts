@@ -12,25 +12,51 @@ afterAll(async () => {
 
 type Cat = { slug: string; count: number; databaseId: number };
 const cats = async (where: Record<string, unknown> = {}, first = 100) =>
-  (await t.data<{ productCategories: { nodes: Cat[] } }>(`query($where: RootQueryToProductCategoryConnectionWhereArgs, $first: Int) { productCategories(first: $first, where: $where) { nodes { slug count databaseId } } }`, { where, first })).productCategories.nodes;
+  (
+    await t.data<{ productCategories: { nodes: Cat[] } }>(
+      `query($where: RootQueryToProductCategoryConnectionWhereArgs, $first: Int) { productCategories(first: $first, where: $where) { nodes { slug count databaseId } } }`,
+      { where, first },
+    )
+  ).productCategories.nodes;
 
 describe('productCategories', () => {
   it('lists every category by name, with product counts that include sub-categories', async () => {
     expect((await cats()).map((c) => [c.slug, c.count])).toEqual([
-      ['accessories', 3], ['antennas', 2], ['empty-category', 0], ['gateways', 3], ['indoor-gateways', 1], ['software', 1], ['swag', 2],
+      ['accessories', 3],
+      ['antennas', 2],
+      ['empty-category', 0],
+      ['gateways', 3],
+      ['indoor-gateways', 1],
+      ['software', 1],
+      ['swag', 2],
     ]);
   });
 
   it('orders by count (DESC) and hides empty categories when asked', async () => {
-    expect((await cats({ orderby: 'COUNT', order: 'DESC', hideEmpty: true })).map((c) => c.slug)).toEqual(['gateways', 'accessories', 'antennas', 'swag', 'indoor-gateways', 'software']);
+    expect((await cats({ orderby: 'COUNT', order: 'DESC', hideEmpty: true })).map((c) => c.slug)).toEqual([
+      'gateways',
+      'accessories',
+      'antennas',
+      'swag',
+      'indoor-gateways',
+      'software',
+    ]);
     expect((await cats({ orderby: 'COUNT', order: 'ASC' })).map((c) => c.slug)[0]).toBe('empty-category');
   });
 
   it('orders by name, slug, term order and id both ways', async () => {
     expect((await cats({ orderby: 'NAME', order: 'DESC' })).map((c) => c.slug)[0]).toBe('swag');
-    expect((await cats({ orderby: 'TERM_ORDER', order: 'ASC' })).map((c) => c.slug)).toEqual(['gateways', 'indoor-gateways', 'antennas', 'accessories', 'software', 'swag', 'empty-category']);
+    expect((await cats({ orderby: 'TERM_ORDER', order: 'ASC' })).map((c) => c.slug)).toEqual([
+      'gateways',
+      'indoor-gateways',
+      'antennas',
+      'accessories',
+      'software',
+      'swag',
+      'empty-category',
+    ]);
     const byId = await cats({ orderby: 'TERM_ID', order: 'ASC' });
-    expect((await cats({ orderby: 'TERM_ID', order: 'DESC' }))).toEqual([...byId].reverse());
+    expect(await cats({ orderby: 'TERM_ID', order: 'DESC' })).toEqual([...byId].reverse());
   });
 
   it('filters by parent, slug and include', async () => {
@@ -49,9 +75,23 @@ describe('productCategories', () => {
       products(first: 10) { found nodes { slug } }
     } } }`);
     const [gw, indoor] = r.productCategories.nodes;
-    expect(gw).toMatchObject({ slug: 'gateways', name: 'Gateways', description: 'LoRa gateways.', uri: '/product-category/gateways/', parentDatabaseId: 0, image: { sourceUrl: '/media/catalog/cat-gateways.svg' }, parent: null, children: { nodes: [{ slug: 'indoor-gateways' }] } });
+    expect(gw).toMatchObject({
+      slug: 'gateways',
+      name: 'Gateways',
+      description: 'LoRa gateways.',
+      uri: '/product-category/gateways/',
+      parentDatabaseId: 0,
+      image: { sourceUrl: '/media/catalog/cat-gateways.svg' },
+      parent: null,
+      children: { nodes: [{ slug: 'indoor-gateways' }] },
+    });
     expect(gw.products.found).toBe(3);
-    expect(indoor).toMatchObject({ parent: { node: { slug: 'gateways' } }, ancestors: { nodes: [{ slug: 'gateways' }] }, image: null, products: { found: 1, nodes: [{ slug: 'alpha-gateway' }] } });
+    expect(indoor).toMatchObject({
+      parent: { node: { slug: 'gateways' } },
+      ancestors: { nodes: [{ slug: 'gateways' }] },
+      image: null,
+      products: { found: 1, nodes: [{ slug: 'alpha-gateway' }] },
+    });
   });
 
   it('productCategory by slug', async () => {
@@ -62,10 +102,12 @@ describe('productCategories', () => {
 
 describe('terms', () => {
   const terms = async (where: Record<string, unknown>) =>
-    (await t.data<{ terms: { nodes: { taxonomyName: string; slug: string; name: string; count: number }[] } }>(
-      `query($where: RootQueryToTermNodeConnectionWhereArgs) { terms(first: 100, where: $where) { nodes { __typename taxonomyName slug name count } } }`,
-      { where },
-    )).terms.nodes;
+    (
+      await t.data<{ terms: { nodes: { taxonomyName: string; slug: string; name: string; count: number }[] } }>(
+        `query($where: RootQueryToTermNodeConnectionWhereArgs) { terms(first: 100, where: $where) { nodes { __typename taxonomyName slug name count } } }`,
+        { where },
+      )
+    ).terms.nodes;
 
   it('returns the terms of the asked taxonomies, typed per taxonomy', async () => {
     const colors = await terms({ taxonomies: ['PACOLOR'] });
@@ -83,7 +125,9 @@ describe('terms', () => {
 
   it('without taxonomies returns every catalog taxonomy', async () => {
     const all = await terms({});
-    expect(new Set(all.map((x) => x.taxonomyName))).toEqual(new Set(['product_cat', 'product_tag', 'pa_color', 'pa_size', 'pa_frequency-band']));
+    expect(new Set(all.map((x) => x.taxonomyName))).toEqual(
+      new Set(['product_cat', 'product_tag', 'pa_color', 'pa_size', 'pa_frequency-band']),
+    );
   });
 
   it('refuses an unknown taxonomy with a validation error', async () => {
@@ -95,7 +139,9 @@ describe('terms', () => {
 describe('countries', () => {
   it('allowedCountries lists the configured ISO codes', async () => {
     const r = await t.data<{ allowedCountries: string[] }>(`{ allowedCountries }`);
-    expect(r.allowedCountries).toEqual(expect.arrayContaining(['DE', 'FR', 'IT', 'ES', 'US', 'CA', 'BR', 'AU', 'IN', 'MX', 'GB']));
+    expect(r.allowedCountries).toEqual(
+      expect.arrayContaining(['DE', 'FR', 'IT', 'ES', 'US', 'CA', 'BR', 'AU', 'IN', 'MX', 'GB']),
+    );
     expect(r.allowedCountries).not.toContain('KP');
   });
 
@@ -106,7 +152,13 @@ describe('countries', () => {
   });
 
   it('countryStates: real subdivisions, [] for a country without states', async () => {
-    const states = async (country: string) => (await t.data<{ countryStates: { code: string; name: string }[] }>(`query($c: CountriesEnum!) { countryStates(country: $c) { code name } }`, { c: country })).countryStates;
+    const states = async (country: string) =>
+      (
+        await t.data<{ countryStates: { code: string; name: string }[] }>(
+          `query($c: CountriesEnum!) { countryStates(country: $c) { code name } }`,
+          { c: country },
+        )
+      ).countryStates;
     const us = await states('US');
     expect(us).toContainEqual({ code: 'CA', name: 'California' });
     expect(us).toContainEqual({ code: 'DC', name: 'District Of Columbia' });

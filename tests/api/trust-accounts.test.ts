@@ -62,7 +62,10 @@ describe('login throttling', () => {
   it('the same holds for a shop manager at the /admin login', async () => {
     const m = await register(t, newCustomer('manager'), headersOf({}, ip()));
     await adminServiceFor(t.engine).roles.setRole(m.userId, 'shop_manager');
-    for (let i = 0; i < 10; i++) expect(await adminLogin(t.engine, { username: m.username, password: `guess-${i}-manager` }, ip(), false)).toEqual({ ok: false, error: BAD_LOGIN });
+    for (let i = 0; i < 10; i++)
+      expect(await adminLogin(t.engine, { username: m.username, password: `guess-${i}-manager` }, ip(), false)).toEqual(
+        { ok: false, error: BAD_LOGIN },
+      );
     const r = await adminLogin(t.engine, { username: m.username, password: m.password }, ip(), false);
     expect(r).toMatchObject({ ok: true, viewer: { id: m.userId } });
   });
@@ -70,7 +73,8 @@ describe('login throttling', () => {
   it('one address gets the rate-limit message after N failures on an account; other addresses and a success are not held back', async () => {
     const c = await register(t, newCustomer('pair'), headersOf({}, ip()));
     const guesser = headersOf({}, ip());
-    for (let i = 0; i < 5; i++) expect((await login(t, c.username, `wrong-pass-${i}`, guesser)).body.errors?.[0]?.message).toBe(WRONG);
+    for (let i = 0; i < 5; i++)
+      expect((await login(t, c.username, `wrong-pass-${i}`, guesser)).body.errors?.[0]?.message).toBe(WRONG);
     const blocked = await login(t, c.username, c.password, guesser);
     expect(blocked.body.errors?.[0]?.message).toMatch(TOO_MANY);
     expect(blocked.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
@@ -79,9 +83,11 @@ describe('login throttling', () => {
     // A customer who mistyped a few times and then got it right starts over.
     const d = await register(t, newCustomer('typist'), headersOf({}, ip()));
     const typist = headersOf({}, ip());
-    for (let i = 0; i < 4; i++) expect((await login(t, d.username, `typo-${i}-pass`, typist)).body.errors?.[0]?.message).toBe(WRONG);
+    for (let i = 0; i < 4; i++)
+      expect((await login(t, d.username, `typo-${i}-pass`, typist)).body.errors?.[0]?.message).toBe(WRONG);
     expect((await login(t, d.username, d.password, typist)).body.errors).toBeUndefined();
-    for (let i = 0; i < 4; i++) expect((await login(t, d.username, `typo-again-${i}`, typist)).body.errors?.[0]?.message).toBe(WRONG);
+    for (let i = 0; i < 4; i++)
+      expect((await login(t, d.username, `typo-again-${i}`, typist)).body.errors?.[0]?.message).toBe(WRONG);
   });
 
   it('limits failures per address across accounts, and never counts successful logins', async () => {
@@ -89,7 +95,10 @@ describe('login throttling', () => {
     const office = headersOf({}, ip());
     for (let i = 0; i < 10; i++) expect((await login(t, c.username, c.password, office)).body.errors).toBeUndefined();
     const scanner = headersOf({}, ip());
-    for (let i = 0; i < 8; i++) expect((await login(t, `ghost${i}-${c.username}`, 'whatever-123', scanner)).body.errors?.[0]?.message).toMatch(/^No account found/);
+    for (let i = 0; i < 8; i++)
+      expect((await login(t, `ghost${i}-${c.username}`, 'whatever-123', scanner)).body.errors?.[0]?.message).toMatch(
+        /^No account found/,
+      );
     expect((await login(t, c.username, c.password, scanner)).body.errors?.[0]?.message).toMatch(TOO_MANY);
   });
 });
@@ -101,7 +110,11 @@ describe('changing the e-mail address', () => {
     const newEmail = `moved-${c.email}`;
     const without = await t.gql(op('UpdateCustomer'), { input: { email: newEmail } }, h);
     expect(without.body.errors?.[0]?.message).toBe('Please enter your current password to change your e-mail address.');
-    const wrong = await t.gql(op('UpdateCustomer'), { input: { email: newEmail, currentPassword: 'not-my-password' } }, h);
+    const wrong = await t.gql(
+      op('UpdateCustomer'),
+      { input: { email: newEmail, currentPassword: 'not-my-password' } },
+      h,
+    );
     expect(wrong.body.errors?.[0]?.message).toBe('Your current password is incorrect.');
     // updateUser (WPGraphQL's own mutation) is held to the same rule.
     const viaUser = await t.gql(UPDATE_USER, { input: { id: userId(c.userId), email: newEmail } }, h);
@@ -121,14 +134,20 @@ describe('changing the e-mail address', () => {
     expect(more).toEqual([]);
     expect(notice!.text).toContain('was changed to mo***@e***.test');
     expect(notice!.text).not.toContain(newEmail);
-    expect(notice!.links.some((l) => l.startsWith('https://shop.meshfront.test/my-account/email-change-report?token='))).toBe(true);
+    expect(
+      notice!.links.some((l) => l.startsWith('https://shop.meshfront.test/my-account/email-change-report?token=')),
+    ).toBe(true);
     expect(await mails(newEmail, 'e-mail address was changed')).toEqual([]);
   });
 
   it('updateUser with the current password changes the address too, and tells the previous one', async () => {
     const c = await register(t, newCustomer('userupd'), headersOf({}, ip()));
     const h = headersOf({ authToken: c.authToken }, ip());
-    const r = await t.gql(UPDATE_USER, { input: { id: userId(c.userId), email: `new-${c.email}`, currentPassword: c.password } }, h);
+    const r = await t.gql(
+      UPDATE_USER,
+      { input: { id: userId(c.userId), email: `new-${c.email}`, currentPassword: c.password } },
+      h,
+    );
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data.updateUser.user.email).toBe(`new-${c.email}`);
     expect(await mails(c.email, 'e-mail address was changed')).toHaveLength(1);
@@ -140,7 +159,9 @@ describe('changing the e-mail address', () => {
     // Someone with the password moves the account to their own address.
     const thief = `thief-${c.email}`;
     const h = headersOf({ authToken: c.authToken, sessionToken: c.sessionToken }, ip());
-    expect((await t.gql(op('UpdateCustomer'), { input: { email: thief, currentPassword: c.password } }, h)).body.errors).toBeUndefined();
+    expect(
+      (await t.gql(op('UpdateCustomer'), { input: { email: thief, currentPassword: c.password } }, h)).body.errors,
+    ).toBeUndefined();
     const [notice] = await mails(c.email, 'e-mail address was changed');
     const link = new URL(notice!.links.find((l) => l.includes('/my-account/email-change-report'))!);
     const token = link.searchParams.get('token')!;
@@ -148,7 +169,9 @@ describe('changing the e-mail address', () => {
     // A token changed in one place, or cut short, is refused.
     const flipped = token.slice(0, 20) + (token[20] === 'A' ? 'B' : 'A') + token.slice(21);
     for (const bad of [flipped, token.slice(0, -4), 'not-a-token']) {
-      expect((await t.gql(op('reportEmailChange'), { token: bad }, headersOf({}, ip()))).body.errors?.[0]?.message).toBe('This link is invalid or has expired.');
+      expect(
+        (await t.gql(op('reportEmailChange'), { token: bad }, headersOf({}, ip()))).body.errors?.[0]?.message,
+      ).toBe('This link is invalid or has expired.');
     }
 
     const r = await t.gql(op('reportEmailChange'), { token }, headersOf({}, ip()));
@@ -166,7 +189,15 @@ describe('changing the e-mail address', () => {
     expect((await login(t, c.username, c.password, headersOf({}, ip()))).body.errors?.[0]?.message).toBe(WRONG);
     const [reset] = await mails(c.email, /^Reset your/);
     const resetUrl = new URL(reset!.links.find((l) => l.includes('/my-account/lost-password?key='))!);
-    const chosen = await t.gql(op('ResetPasswordKey'), { key: resetUrl.searchParams.get('key'), login: resetUrl.searchParams.get('login'), password: 'Mine-again-2026!' }, headersOf({}, ip()));
+    const chosen = await t.gql(
+      op('ResetPasswordKey'),
+      {
+        key: resetUrl.searchParams.get('key'),
+        login: resetUrl.searchParams.get('login'),
+        password: 'Mine-again-2026!',
+      },
+      headersOf({}, ip()),
+    );
     expect(chosen.body.errors).toBeUndefined();
     expect((await login(t, c.email, 'Mine-again-2026!', headersOf({}, ip()))).body.errors).toBeUndefined();
 
@@ -179,14 +210,21 @@ describe('changing the e-mail address', () => {
   it('the link expires', async () => {
     const c = await register(t, newCustomer('late'), headersOf({}, ip()));
     const h = headersOf({ authToken: c.authToken, sessionToken: c.sessionToken }, ip());
-    expect((await t.gql(op('UpdateCustomer'), { input: { email: `late-${c.email}`, currentPassword: c.password } }, h)).body.errors).toBeUndefined();
+    expect(
+      (await t.gql(op('UpdateCustomer'), { input: { email: `late-${c.email}`, currentPassword: c.password } }, h)).body
+        .errors,
+    ).toBeUndefined();
     const [notice] = await mails(c.email, 'e-mail address was changed');
     expect(notice!.text).toContain('The link works for 7 days.');
-    const token = new URL(notice!.links.find((l) => l.includes('/my-account/email-change-report'))!).searchParams.get('token')!;
+    const token = new URL(notice!.links.find((l) => l.includes('/my-account/email-change-report'))!).searchParams.get(
+      'token',
+    )!;
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 8 * 86_400_000);
     try {
-      expect((await t.gql(op('reportEmailChange'), { token }, headersOf({}, ip()))).body.errors?.[0]?.message).toBe('This link is invalid or has expired.');
+      expect((await t.gql(op('reportEmailChange'), { token }, headersOf({}, ip()))).body.errors?.[0]?.message).toBe(
+        'This link is invalid or has expired.',
+      );
     } finally {
       clock.mockRestore();
     }
@@ -198,15 +236,35 @@ describe('passwords made of the username', () => {
   it('refuses the username or the e-mail local part repeated, or mostly that, and keeps a longer password', async () => {
     const personal = 'Password must not be your username or e-mail address.';
     const attempt = (vars: Record<string, string>) => t.gql(op('registerCustomer'), vars, headersOf({}, ip()));
-    expect((await attempt({ username: 'carol', email: 'carol.w1@example.test', password: 'carol1carol1' })).body.errors?.[0]?.message).toBe(personal);
-    expect((await attempt({ username: 'carol', email: 'carol.w2@example.test', password: 'CAROLcarolCarol' })).body.errors?.[0]?.message).toBe(personal);
-    expect((await attempt({ username: 'dave-x', email: 'carol@example.test', password: 'Carol!Carol!' })).body.errors?.[0]?.message).toBe(personal);
-    expect((await attempt({ username: 'carol', email: 'carol.w3@example.test', password: 'carol#1' + 'carol' })).body.errors?.[0]?.message).toBe(personal);
-    const fine = await attempt({ username: 'carol', email: 'carol.w4@example.test', password: 'carol-likes-long-walks' });
+    expect(
+      (await attempt({ username: 'carol', email: 'carol.w1@example.test', password: 'carol1carol1' })).body.errors?.[0]
+        ?.message,
+    ).toBe(personal);
+    expect(
+      (await attempt({ username: 'carol', email: 'carol.w2@example.test', password: 'CAROLcarolCarol' })).body
+        .errors?.[0]?.message,
+    ).toBe(personal);
+    expect(
+      (await attempt({ username: 'dave-x', email: 'carol@example.test', password: 'Carol!Carol!' })).body.errors?.[0]
+        ?.message,
+    ).toBe(personal);
+    expect(
+      (await attempt({ username: 'carol', email: 'carol.w3@example.test', password: 'carol#1' + 'carol' })).body
+        .errors?.[0]?.message,
+    ).toBe(personal);
+    const fine = await attempt({
+      username: 'carol',
+      email: 'carol.w4@example.test',
+      password: 'carol-likes-long-walks',
+    });
     expect(fine.body.errors).toBeUndefined();
     // A password change follows the same rule.
     const c = fine.body.data.registerCustomer;
-    const change = await t.gql(op('updatePassword'), { id: userId(c.viewer.databaseId), currentPassword: 'carol-likes-long-walks', password: 'carolcarolcarol' }, headersOf({ authToken: c.authToken }, ip()));
+    const change = await t.gql(
+      op('updatePassword'),
+      { id: userId(c.viewer.databaseId), currentPassword: 'carol-likes-long-walks', password: 'carolcarolcarol' },
+      headersOf({ authToken: c.authToken }, ip()),
+    );
     expect(change.body.errors?.[0]?.message).toBe(personal);
   });
 });
@@ -222,7 +280,10 @@ describe('password reset budget', () => {
     const c = await register(t, newCustomer('weak'), headersOf({}, ip()));
     const h = headersOf({}, ip());
     // As many reset e-mails as the address may ask for in an hour (RESET_LIMIT_PER_IP = 3).
-    for (let i = 0; i < 3; i++) expect((await t.gql(op('ResetPasswordEmail'), { username: c.email }, h)).body.data.sendPasswordResetEmail.success).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await t.gql(op('ResetPasswordEmail'), { username: c.email }, h)).body.data.sendPasswordResetEmail.success,
+      ).toBe(true);
     const link = await resetLink(c.email);
     for (const weak of ['password', 'short1', 'password', c.username, 'qwerty123']) {
       const r = await t.gql(op('ResetPasswordKey'), { ...link, password: weak }, h);
@@ -239,10 +300,22 @@ describe('password reset budget', () => {
     const link = await resetLink(c.email);
     const h = headersOf({}, ip());
     for (let i = 0; i < 3; i++) {
-      expect((await t.gql(op('ResetPasswordKey'), { key: `guess${i}${link.key.slice(6)}`, login: link.login, password: 'Strong-pass-2026' }, h)).body.errors?.[0]?.message).toBe('Password reset link is invalid.');
+      expect(
+        (
+          await t.gql(
+            op('ResetPasswordKey'),
+            { key: `guess${i}${link.key.slice(6)}`, login: link.login, password: 'Strong-pass-2026' },
+            h,
+          )
+        ).body.errors?.[0]?.message,
+      ).toBe('Password reset link is invalid.');
     }
-    expect((await t.gql(op('ResetPasswordKey'), { ...link, password: 'Strong-pass-2026' }, h)).body.errors?.[0]?.message).toMatch(TOO_MANY);
+    expect(
+      (await t.gql(op('ResetPasswordKey'), { ...link, password: 'Strong-pass-2026' }, h)).body.errors?.[0]?.message,
+    ).toMatch(TOO_MANY);
     // From another address the link still works.
-    expect((await t.gql(op('ResetPasswordKey'), { ...link, password: 'Strong-pass-2026' }, headersOf({}, ip()))).body.errors).toBeUndefined();
+    expect(
+      (await t.gql(op('ResetPasswordKey'), { ...link, password: 'Strong-pass-2026' }, headersOf({}, ip()))).body.errors,
+    ).toBeUndefined();
   });
 });

@@ -23,7 +23,8 @@ const ip = () => `192.0.2.${++ipCounter}`;
 /** What the provider says about the next user who logs in. */
 let profile: Record<string, unknown> = {};
 
-const LINK_EXPIRED = 'This request to link your login has expired or was already used. Please log in with your provider again.';
+const LINK_EXPIRED =
+  'This request to link your login has expired or was already used. Please log in with your provider again.';
 const INVALID_CONFIRMATION = 'This confirmation link is invalid or has expired.';
 const VIEWER = /* GraphQL */ `query { viewer { databaseId email emailVerified } customer { databaseId billing { phone address1 } } }`;
 const SAVE_ADDRESS = /* GraphQL */ `mutation ($phone: String!) { updateCustomer(input: { billing: { address1: "7 Victim Lane", city: "Lyon", postcode: "69001", country: FR, phone: $phone } }) { customer { databaseId } } }`;
@@ -59,7 +60,11 @@ async function providerLogin(b: Browser, provider: 'GOOGLE' | 'OAUTH2_GENERIC', 
   const r = await fetch(client.authorizationUrl, { redirect: 'manual' });
   expect(r.status).toBe(302);
   const back = new URL(r.headers.get('location')!);
-  return t.gql(op('loginWithProvider'), { provider, code: back.searchParams.get('code'), state: back.searchParams.get('state') }, headersOf({ sessionToken: b.sessionToken }, b.ip));
+  return t.gql(
+    op('loginWithProvider'),
+    { provider, code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    headersOf({ sessionToken: b.sessionToken }, b.ip),
+  );
 }
 
 async function mailTo(to: string, subject: RegExp) {
@@ -90,7 +95,12 @@ describe('pre-registration takeover through a provider login', () => {
     const attacker = await register(t, { ...newCustomer('mallory'), email }, headersOf({}, ip()));
     // Later the victim logs in with Google, which verified the address.
     const victim = await browser();
-    const r = await providerLogin(victim, 'GOOGLE', { sub: `victim-${email}`, email, email_verified: true, given_name: 'Victor' });
+    const r = await providerLogin(victim, 'GOOGLE', {
+      sub: `victim-${email}`,
+      email,
+      email_verified: true,
+      given_name: 'Victor',
+    });
     expect(r.body.errors).toBeUndefined();
     const p = r.body.data.login;
     // Told that an account with this address exists and asked to prove it is theirs: no login.
@@ -101,13 +111,22 @@ describe('pre-registration takeover through a provider login', () => {
     expect(p.refreshToken).toBeNull();
     expect(p.user).toBeNull();
     // Whatever the victim would save with a login they got ends up nowhere near the attacker's account.
-    if (p.authToken) await t.gql(SAVE_ADDRESS, { phone: '+33 6 12 34 56 78' }, headersOf({ authToken: p.authToken, sessionToken: p.sessionToken }));
+    if (p.authToken)
+      await t.gql(
+        SAVE_ADDRESS,
+        { phone: '+33 6 12 34 56 78' },
+        headersOf({ authToken: p.authToken, sessionToken: p.sessionToken }),
+      );
     const seen = await login(t, attacker.username, attacker.password, headersOf({}, ip()));
     const mine = await viewerOf(seen.body.data.login.authToken);
     expect(mine.data.viewer).toMatchObject({ databaseId: attacker.userId, emailVerified: false });
     expect(mine.data.customer.billing).toMatchObject({ phone: '', address1: '' });
     // The identity is not linked: the next provider login asks again.
-    const again = await providerLogin(await browser(), 'GOOGLE', { sub: `victim-${email}`, email, email_verified: true });
+    const again = await providerLogin(await browser(), 'GOOGLE', {
+      sub: `victim-${email}`,
+      email,
+      email_verified: true,
+    });
     expect(again.body.data.login.accountLink?.email).toBe(email);
     expect(again.body.data.login.authToken).toBeNull();
   });
@@ -118,12 +137,25 @@ describe('pre-registration takeover through a provider login', () => {
     const sub = `owner-${owner.email}`;
     const r = await providerLogin(b, 'GOOGLE', { sub, email: owner.email, email_verified: true });
     const { token } = r.body.data.login.accountLink;
-    const link = (password: string, from = b) => t.gql(op('linkAccountWithPassword'), { token, password }, headersOf({ sessionToken: from.sessionToken }, from.ip));
+    const link = (password: string, from = b) =>
+      t.gql(
+        op('linkAccountWithPassword'),
+        { token, password },
+        headersOf({ sessionToken: from.sessionToken }, from.ip),
+      );
 
     // A wrong password is refused and does not use up the link; another browser cannot use it at all.
     expect((await link('Not-the-password-1')).body.errors?.[0]?.message).toBe('Incorrect password. Please try again.');
     expect((await link(owner.password, await browser())).body.errors?.[0]?.message).toBe(LINK_EXPIRED);
-    expect((await t.gql(op('linkAccountWithPassword'), { token: `${token}x`, password: owner.password }, headersOf({ sessionToken: b.sessionToken }, b.ip))).body.errors?.[0]?.message).toBe(LINK_EXPIRED);
+    expect(
+      (
+        await t.gql(
+          op('linkAccountWithPassword'),
+          { token: `${token}x`, password: owner.password },
+          headersOf({ sessionToken: b.sessionToken }, b.ip),
+        )
+      ).body.errors?.[0]?.message,
+    ).toBe(LINK_EXPIRED);
 
     const ok = await link(owner.password);
     expect(ok.body.errors).toBeUndefined();
@@ -147,14 +179,25 @@ describe('pre-registration takeover through a provider login', () => {
     const ab = await browser();
     const acme = await providerLogin(ab, 'OAUTH2_GENERIC', { sub: `eve-acme-${email}`, email, email_verified: false });
     expect(acme.body.data.login.accountLink.providerName).toBe('Acme ID');
-    const viaAcme = await t.gql(op('linkAccountWithPassword'), { token: acme.body.data.login.accountLink.token, password: attacker.password }, headersOf({ sessionToken: ab.sessionToken }, ab.ip));
-    expect(viaAcme.body.data.linkAccountWithPassword.user).toMatchObject({ databaseId: attacker.userId, emailVerified: false });
+    const viaAcme = await t.gql(
+      op('linkAccountWithPassword'),
+      { token: acme.body.data.login.accountLink.token, password: attacker.password },
+      headersOf({ sessionToken: ab.sessionToken }, ab.ip),
+    );
+    expect(viaAcme.body.data.linkAccountWithPassword.user).toMatchObject({
+      databaseId: attacker.userId,
+      emailVerified: false,
+    });
 
     // The victim signs in with Google and asks for a link by e-mail instead of the password they do not know.
     const victim = await browser();
     const r = await providerLogin(victim, 'GOOGLE', { sub: `victim-${email}`, email, email_verified: true });
     const { token } = r.body.data.login.accountLink;
-    const sent = await t.gql(op('sendAccountLinkEmail'), { token }, headersOf({ sessionToken: victim.sessionToken }, victim.ip));
+    const sent = await t.gql(
+      op('sendAccountLinkEmail'),
+      { token },
+      headersOf({ sessionToken: victim.sessionToken }, victim.ip),
+    );
     expect(sent.body.errors).toBeUndefined();
     expect(sent.body.data.sendAccountLinkEmail.success).toBe(true);
     const key = await mailedKey(email, LINK_MAIL, '/my-account/link-account');
@@ -162,16 +205,34 @@ describe('pre-registration takeover through a provider login', () => {
     expect(mail!.text).toMatch(/ends every other login of the account and removes its password/);
 
     // Opened in another browser (say, the attacker's): nothing happens.
-    const elsewhere = await t.gql(op('linkAccountFromEmail'), { key }, headersOf({ sessionToken: attacker.sessionToken }, ip()));
-    expect(elsewhere.body.errors?.[0]?.message).toBe('Please open this link in the browser where you started logging in.');
+    const elsewhere = await t.gql(
+      op('linkAccountFromEmail'),
+      { key },
+      headersOf({ sessionToken: attacker.sessionToken }, ip()),
+    );
+    expect(elsewhere.body.errors?.[0]?.message).toBe(
+      'Please open this link in the browser where you started logging in.',
+    );
     expect((await viewerOf(attacker.authToken)).data.viewer?.databaseId).toBe(attacker.userId);
 
-    const done = await t.gql(op('linkAccountFromEmail'), { key }, headersOf({ sessionToken: victim.sessionToken }, victim.ip));
+    const done = await t.gql(
+      op('linkAccountFromEmail'),
+      { key },
+      headersOf({ sessionToken: victim.sessionToken }, victim.ip),
+    );
     expect(done.body.errors).toBeUndefined();
     const p = done.body.data.linkAccountFromEmail;
     expect(p.user).toMatchObject({ databaseId: attacker.userId, email, emailVerified: true });
     // The victim's new login works; now their data is theirs alone.
-    expect((await t.gql(SAVE_ADDRESS, { phone: '+33 6 98 76 54 32' }, headersOf({ authToken: p.authToken, sessionToken: p.sessionToken }))).body.errors).toBeUndefined();
+    expect(
+      (
+        await t.gql(
+          SAVE_ADDRESS,
+          { phone: '+33 6 98 76 54 32' },
+          headersOf({ authToken: p.authToken, sessionToken: p.sessionToken }),
+        )
+      ).body.errors,
+    ).toBeUndefined();
 
     // The attacker is out: the old auth token and refresh token are dead, the password no longer works and
     // the identity linked with it is gone.
@@ -179,25 +240,48 @@ describe('pre-registration takeover through a provider login', () => {
     expect(old.data?.viewer ?? null).toBeNull();
     const refreshed = await t.gql(op('refreshToken'), { refreshToken: attacker.refreshToken });
     expect(refreshed.body.data.refreshToken.success).toBe(false);
-    expect((await login(t, attacker.username, attacker.password, headersOf({}, ip()))).body.errors?.[0]?.message).toBe('Incorrect password. Please try again.');
-    const back = await providerLogin(await browser(), 'OAUTH2_GENERIC', { sub: `eve-acme-${email}`, email, email_verified: false });
+    expect((await login(t, attacker.username, attacker.password, headersOf({}, ip()))).body.errors?.[0]?.message).toBe(
+      'Incorrect password. Please try again.',
+    );
+    const back = await providerLogin(await browser(), 'OAUTH2_GENERIC', {
+      sub: `eve-acme-${email}`,
+      email,
+      email_verified: false,
+    });
     expect(back.body.data.login.authToken).toBeNull();
     expect(back.body.data.login.accountLink?.email).toBe(email);
 
     // The key works once; the victim's Google login now logs straight in.
-    expect((await t.gql(op('linkAccountFromEmail'), { key }, headersOf({ sessionToken: victim.sessionToken }, victim.ip))).body.errors?.[0]?.message).toBe(LINK_EXPIRED);
-    const next = await providerLogin(await browser(), 'GOOGLE', { sub: `victim-${email}`, email, email_verified: true });
+    expect(
+      (await t.gql(op('linkAccountFromEmail'), { key }, headersOf({ sessionToken: victim.sessionToken }, victim.ip)))
+        .body.errors?.[0]?.message,
+    ).toBe(LINK_EXPIRED);
+    const next = await providerLogin(await browser(), 'GOOGLE', {
+      sub: `victim-${email}`,
+      email,
+      email_verified: true,
+    });
     expect(next.body.data.login.user.databaseId).toBe(attacker.userId);
   });
 
   it('a verified account is linked at once when the provider verified the address too; otherwise the password is asked', async () => {
     const c = await register(t, newCustomer('verified'), headersOf({}, ip()));
     const key = await mailedKey(c.email, CONFIRM_MAIL, '/my-account/verify-email');
-    expect((await t.gql(op('verifyEmail'), { key }, headersOf({ authToken: c.authToken }))).body.errors).toBeUndefined();
-    const unverifiedAtProvider = await providerLogin(await browser(), 'OAUTH2_GENERIC', { sub: `acme-${c.email}`, email: c.email, email_verified: false });
+    expect(
+      (await t.gql(op('verifyEmail'), { key }, headersOf({ authToken: c.authToken }))).body.errors,
+    ).toBeUndefined();
+    const unverifiedAtProvider = await providerLogin(await browser(), 'OAUTH2_GENERIC', {
+      sub: `acme-${c.email}`,
+      email: c.email,
+      email_verified: false,
+    });
     expect(unverifiedAtProvider.body.data.login.authToken).toBeNull();
     expect(unverifiedAtProvider.body.data.login.accountLink.email).toBe(c.email);
-    const r = await providerLogin(await browser(), 'GOOGLE', { sub: `google-${c.email}`, email: c.email, email_verified: true });
+    const r = await providerLogin(await browser(), 'GOOGLE', {
+      sub: `google-${c.email}`,
+      email: c.email,
+      email_verified: true,
+    });
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data.login.accountLink).toBeNull();
     expect(r.body.data.login.user).toMatchObject({ databaseId: c.userId, emailVerified: true });
@@ -219,16 +303,25 @@ describe('e-mail verification', () => {
     const key = await mailedKey(c.email, CONFIRM_MAIL, '/my-account/verify-email');
 
     // Not logged in, or logged in as somebody else: refused, and the link still works for its account.
-    expect((await t.gql(op('verifyEmail'), { key })).body.errors?.[0]?.message).toBe('You must be logged in to do that.');
+    expect((await t.gql(op('verifyEmail'), { key })).body.errors?.[0]?.message).toBe(
+      'You must be logged in to do that.',
+    );
     const other = await register(t, newCustomer('other'), headersOf({}, ip()));
-    expect((await t.gql(op('verifyEmail'), { key }, headersOf({ authToken: other.authToken }))).body.errors?.[0]?.message).toBe(INVALID_CONFIRMATION);
+    expect(
+      (await t.gql(op('verifyEmail'), { key }, headersOf({ authToken: other.authToken }))).body.errors?.[0]?.message,
+    ).toBe(INVALID_CONFIRMATION);
     expect((await viewerOf(other.authToken)).data.viewer.emailVerified).toBe(false);
 
     const ok = await t.gql(op('verifyEmail'), { key }, headersOf({ authToken: c.authToken }));
     expect(ok.body.errors).toBeUndefined();
-    expect(ok.body.data.verifyEmail).toMatchObject({ success: true, user: { databaseId: c.userId, emailVerified: true } });
+    expect(ok.body.data.verifyEmail).toMatchObject({
+      success: true,
+      user: { databaseId: c.userId, emailVerified: true },
+    });
     expect((await viewerOf(c.authToken)).data.viewer.emailVerified).toBe(true);
-    expect((await t.gql(op('verifyEmail'), { key }, headersOf({ authToken: c.authToken }))).body.errors?.[0]?.message).toBe(INVALID_CONFIRMATION);
+    expect(
+      (await t.gql(op('verifyEmail'), { key }, headersOf({ authToken: c.authToken }))).body.errors?.[0]?.message,
+    ).toBe(INVALID_CONFIRMATION);
   });
 
   it('sending again replaces the link; an expired link is refused; a changed address is unverified again', async () => {
@@ -238,17 +331,29 @@ describe('e-mail verification', () => {
     expect(resent.body.data.sendEmailVerification.success).toBe(true);
     const second = await mailedKey(c.email, CONFIRM_MAIL, '/my-account/verify-email');
     expect(second).not.toBe(first);
-    expect((await t.gql(op('verifyEmail'), { key: first }, headersOf({ authToken: c.authToken }))).body.errors?.[0]?.message).toBe(INVALID_CONFIRMATION);
+    expect(
+      (await t.gql(op('verifyEmail'), { key: first }, headersOf({ authToken: c.authToken }))).body.errors?.[0]?.message,
+    ).toBe(INVALID_CONFIRMATION);
 
-    await t.engine.database.db.execute(sql`update email_verification_keys set expires_at = now() - interval '1 second' where user_id = ${c.userId}`);
-    expect((await t.gql(op('verifyEmail'), { key: second }, headersOf({ authToken: c.authToken }))).body.errors?.[0]?.message).toBe(INVALID_CONFIRMATION);
+    await t.engine.database.db.execute(
+      sql`update email_verification_keys set expires_at = now() - interval '1 second' where user_id = ${c.userId}`,
+    );
+    expect(
+      (await t.gql(op('verifyEmail'), { key: second }, headersOf({ authToken: c.authToken }))).body.errors?.[0]
+        ?.message,
+    ).toBe(INVALID_CONFIRMATION);
     expect((await viewerOf(c.authToken)).data.viewer.emailVerified).toBe(false);
 
     await t.gql(op('sendEmailVerification'), {}, headersOf({ authToken: c.authToken }));
     const third = await mailedKey(c.email, CONFIRM_MAIL, '/my-account/verify-email');
     // Three mails an hour per account (RESET_LIMIT_PER_ACCOUNT): the fourth request is refused.
-    expect((await t.gql(op('sendEmailVerification'), {}, headersOf({ authToken: c.authToken }))).body.errors?.[0]?.message).toMatch(/^Too many attempts\./);
-    expect((await t.gql(op('verifyEmail'), { key: third }, headersOf({ authToken: c.authToken }))).body.data.verifyEmail.user.emailVerified).toBe(true);
+    expect(
+      (await t.gql(op('sendEmailVerification'), {}, headersOf({ authToken: c.authToken }))).body.errors?.[0]?.message,
+    ).toMatch(/^Too many attempts\./);
+    expect(
+      (await t.gql(op('verifyEmail'), { key: third }, headersOf({ authToken: c.authToken }))).body.data.verifyEmail.user
+        .emailVerified,
+    ).toBe(true);
 
     // A new address has proven nothing yet.
     const changed = await t.gql(
@@ -265,7 +370,11 @@ describe('e-mail verification', () => {
     await t.gql(op('ResetPasswordEmail'), { username: c.email }, headersOf({}, ip()));
     const [mail] = await mailTo(c.email, /^Reset your Meshfront password$/);
     const url = new URL(mail!.links.find((l) => l.includes('/my-account/lost-password?key='))!);
-    const reset = await t.gql(op('ResetPasswordKey'), { key: url.searchParams.get('key'), login: url.searchParams.get('login'), password: 'A-brand-new-pass-42' }, headersOf({}, ip()));
+    const reset = await t.gql(
+      op('ResetPasswordKey'),
+      { key: url.searchParams.get('key'), login: url.searchParams.get('login'), password: 'A-brand-new-pass-42' },
+      headersOf({}, ip()),
+    );
     expect(reset.body.errors).toBeUndefined();
     const again = await login(t, c.username, 'A-brand-new-pass-42', headersOf({}, ip()));
     expect(again.body.data.login.user).toMatchObject({ databaseId: c.userId, emailVerified: true });
@@ -275,7 +384,11 @@ describe('e-mail verification', () => {
     const c = newCustomer('checkout');
     const s = new Shopper(t);
     await s.ok(operation('addToCart'), { productId: await productId(t, 'omni-antenna'), quantity: 1 });
-    const d = await s.ok(operation('Checkout'), { paymentMethod: 'cod', billing: { ...BILLING, email: c.email }, account: { username: c.username, password: c.password } });
+    const d = await s.ok(operation('Checkout'), {
+      paymentMethod: 'cod',
+      billing: { ...BILLING, email: c.email },
+      account: { username: c.username, password: c.password },
+    });
     expect(d.checkout.result).toBe('success');
     await mailedKey(c.email, CONFIRM_MAIL, '/my-account/verify-email');
   });

@@ -47,7 +47,11 @@ class Browser {
   ) {}
 
   async gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<GqlResponse<T>> {
-    const r = await t.gql<T>(query, variables, headersOf({ authToken: this.authToken, sessionToken: this.sessionToken }, this.address));
+    const r = await t.gql<T>(
+      query,
+      variables,
+      headersOf({ authToken: this.authToken, sessionToken: this.sessionToken }, this.address),
+    );
     const issued = r.headers.get('woocommerce-session');
     if (issued) this.sessionToken = issued;
     return r;
@@ -100,7 +104,8 @@ async function expectTokenAloneIsAGuest(sessionToken: string, userId: number, or
   expect(customer.body.errors).toBeUndefined();
   expect(customer.body.data.customer.databaseId).toBeNull();
   expect(customer.body.data.customer.email).toBeNull();
-  for (const personal of [email, BILLING.address1, BILLING.phone, BILLING.lastName]) expect(JSON.stringify(customer.body)).not.toContain(personal);
+  for (const personal of [email, BILLING.address1, BILLING.phone, BILLING.lastName])
+    expect(JSON.stringify(customer.body)).not.toContain(personal);
   expect(await sessionIdOf(customer.headers.get('woocommerce-session'))).toMatch(/^t_/);
 
   const cart = await t.gql(CART, {}, headersOf({ sessionToken }, ip()));
@@ -109,7 +114,10 @@ async function expectTokenAloneIsAGuest(sessionToken: string, userId: number, or
   // A storefront still holding the token shops on: the order it places is a guest's.
   const stranger = new Browser(undefined, sessionToken);
   await stranger.ok(ADD, { productId: antenna, quantity: 1 });
-  const placed = await stranger.ok(CHECKOUT, { paymentMethod: 'cod', billing: { ...BILLING, email: 'someone-else@example.test' } });
+  const placed = await stranger.ok(CHECKOUT, {
+    paymentMethod: 'cod',
+    billing: { ...BILLING, email: 'someone-else@example.test' },
+  });
   const row = await t.engine.orders.get(placed.checkout.order.databaseId);
   expect(row!.customerId).not.toBe(String(userId));
   expect(row!.customerId).toMatch(/^t_/);
@@ -147,12 +155,20 @@ describe("a customer's session token without the login", () => {
     await t.gql(op('ResetPasswordEmail'), { username: c.email }, headersOf({}, ip()));
     const [mail] = await t.engine.accounts.mailer().readOutbox({ to: c.email });
     const link = new URL(mail!.links.find((l) => l.includes('/my-account/lost-password'))!);
-    const reset = await t.gql(op('ResetPasswordKey'), { key: link.searchParams.get('key'), login: link.searchParams.get('login'), password: 'A-new-pass-123' }, headersOf({}, ip()));
+    const reset = await t.gql(
+      op('ResetPasswordKey'),
+      { key: link.searchParams.get('key'), login: link.searchParams.get('login'), password: 'A-new-pass-123' },
+      headersOf({}, ip()),
+    );
     expect(reset.body.errors).toBeUndefined();
 
     await expectTokenAloneIsAGuest(lastToken, c.userId, orderId, c.email);
     // The auth token issued before the reset is refused, so it opens nothing either.
-    const withOldLogin = await t.gql(ORDER, { id: String(orderId) }, headersOf({ authToken: c.authToken, sessionToken: lastToken }, ip()));
+    const withOldLogin = await t.gql(
+      ORDER,
+      { id: String(orderId) },
+      headersOf({ authToken: c.authToken, sessionToken: lastToken }, ip()),
+    );
     expect(withOldLogin.body.data.order).toBeNull();
     expect(await sessionIdOf(withOldLogin.headers.get('woocommerce-session'))).toMatch(/^t_/);
   });
@@ -162,14 +178,23 @@ describe("a customer's session token without the login", () => {
     const claims = await t.engine.accounts.auth.authenticate(`Bearer ${browser.authToken}`, '127.0.0.1');
     const settings = t.engine.accounts.settings;
     const past = Math.floor(Date.now() / 1000) - 3600;
-    const expired = await signAccessToken(settings.keys.access, settings.issuer, { userId: c.userId, version: claims.viewer!.tokenVersion, sid: claims.sid! }, 300, past);
+    const expired = await signAccessToken(
+      settings.keys.access,
+      settings.issuer,
+      { userId: c.userId, version: claims.viewer!.tokenVersion, sid: claims.sid! },
+      300,
+      past,
+    );
     browser.authToken = expired.token;
     const order = await browser.gql(ORDER, { id: String(orderId) });
     expect(order.body.data.order).toBeNull();
     expect(await sessionIdOf(browser.sessionToken)).toMatch(/^t_/);
 
     // The storefront refreshes the auth token and goes on with the session token it now holds.
-    const refreshed = await new Browser().ok(`mutation ($r: String!) { refreshToken(input: { refreshToken: $r }) { success authToken } }`, { r: c.refreshToken });
+    const refreshed = await new Browser().ok(
+      `mutation ($r: String!) { refreshToken(input: { refreshToken: $r }) { success authToken } }`,
+      { r: c.refreshToken },
+    );
     expect(refreshed.refreshToken.success).toBe(true);
     browser.authToken = refreshed.refreshToken.authToken;
     expect((await browser.ok(CART)).cart.contents.itemCount).toBe(1);
@@ -180,10 +205,17 @@ describe("a customer's session token without the login", () => {
   it('with the login: reads the order, the e-mail and the address, and books the checkout to the customer', async () => {
     const { c, browser, orderId } = await customerWithOrder('loggedin');
     const order = await browser.gql(ORDER, { id: String(orderId) });
-    expect(order.body.data.order).toMatchObject({ databaseId: orderId, billing: { email: c.email, address1: BILLING.address1 } });
+    expect(order.body.data.order).toMatchObject({
+      databaseId: orderId,
+      billing: { email: c.email, address1: BILLING.address1 },
+    });
     expect(order.headers.get('woocommerce-session')).toBeNull();
     const customer = await browser.ok(CUSTOMER);
-    expect(customer.customer).toMatchObject({ databaseId: c.userId, email: c.email, billing: { address1: BILLING.address1 } });
+    expect(customer.customer).toMatchObject({
+      databaseId: c.userId,
+      email: c.email,
+      billing: { address1: BILLING.address1 },
+    });
     const placed = await browser.ok(CHECKOUT, { paymentMethod: 'cod', billing: { ...BILLING, email: c.email } });
     expect((await t.engine.orders.get(placed.checkout.order.databaseId))!.customerId).toBe(String(c.userId));
   });
@@ -191,18 +223,27 @@ describe("a customer's session token without the login", () => {
 
 describe('cache headers', () => {
   const PERSONAL = 'private, no-store';
-  const varyOf = (r: { headers: Headers }) => (r.headers.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase());
+  const varyOf = (r: { headers: Headers }) =>
+    (r.headers.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase());
   const expectPersonal = (r: { headers: Headers }) => {
     expect(r.headers.get('cache-control')).toBe(PERSONAL);
     expect(varyOf(r)).toEqual(expect.arrayContaining(['authorization', 'woocommerce-session']));
   };
   const get = (query: string, headers: Record<string, string> = {}) =>
-    t.fetch({ method: 'GET', path: `/graphql?query=${encodeURIComponent(query)}`, headers: { accept: 'application/json', ...headers } });
+    t.fetch({
+      method: 'GET',
+      path: `/graphql?query=${encodeURIComponent(query)}`,
+      headers: { accept: 'application/json', ...headers },
+    });
 
   it('a personal query is private and varies by login and session, over GET and POST, keeping the Vary CORS sets', async () => {
     const { browser } = await customerWithOrder('cache');
     const guest = (await t.gql(`query { customer { sessionToken } }`)).body.data.customer.sessionToken as string;
-    const callers: Record<string, string>[] = [{}, headersOf({ sessionToken: guest }), headersOf({ authToken: browser.authToken, sessionToken: browser.sessionToken })];
+    const callers: Record<string, string>[] = [
+      {},
+      headersOf({ sessionToken: guest }),
+      headersOf({ authToken: browser.authToken, sessionToken: browser.sessionToken }),
+    ];
     for (const headers of callers) {
       const viaGet = await get('{customer{email}}', { ...headers, origin: SHOP });
       expect(viaGet.status).toBe(200);
@@ -261,7 +302,11 @@ describe('cache headers', () => {
   it("the catalog response cache never answers one customer's query with another's, even in a document that also holds a catalog query", async () => {
     const document = `query Catalog { products(first: 1) { nodes { databaseId } } } query Mine { customer { email } }`;
     const send = (operationName: string, headers: Record<string, string> = {}) =>
-      t.fetch({ method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify({ query: document, operationName }) });
+      t.fetch({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body: JSON.stringify({ query: document, operationName }),
+      });
     expect((await send('Catalog')).status).toBe(200);
     const a = await customerWithOrder('first');
     const b = await customerWithOrder('second');

@@ -23,7 +23,9 @@ const read = (file: string): unknown => JSON.parse(readFileSync(join(root, file)
 const categories: SeedCategory[] = categorySchema.array().parse(read('categories.json'));
 const attributes: SeedGlobalAttribute[] = globalAttributeSchema.array().parse(read('attributes.json'));
 const coupons: SeedCoupon[] = couponSchema.array().parse(read('coupons.json'));
-const productFiles = readdirSync(join(root, 'products')).filter((f) => f.endsWith('.json')).sort();
+const productFiles = readdirSync(join(root, 'products'))
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const products: SeedProduct[] = productFiles.map((f) => {
   const parsed = productSchema.safeParse(read(`products/${f}`));
   if (!parsed.success) throw new Error(`products/${f}: ${parsed.error.message}`);
@@ -65,7 +67,8 @@ describe('references', () => {
     const missing: string[] = [];
     for (const p of products) {
       for (const f of [p.image, ...p.gallery]) if (!imageExists(f)) missing.push(`${p.slug}: ${f}`);
-      if (p.type === 'variable') for (const v of p.variations) if (v.image && !imageExists(v.image)) missing.push(`${v.sku}: ${v.image}`);
+      if (p.type === 'variable')
+        for (const v of p.variations) if (v.image && !imageExists(v.image)) missing.push(`${v.sku}: ${v.image}`);
       expect(p.gallery.length, `${p.slug} gallery`).toBeGreaterThanOrEqual(2);
       expect(p.gallery.length, `${p.slug} gallery`).toBeLessThanOrEqual(4);
       expect(p.gallery, `${p.slug} gallery repeats the main image`).not.toContain(p.image);
@@ -101,8 +104,10 @@ describe('references', () => {
 
   it('coupon product and category slugs exist', () => {
     for (const c of coupons) {
-      for (const s of [...c.productSlugs, ...c.excludedProductSlugs]) expect(productSlugs, `${c.code} product`).toContain(s);
-      for (const s of [...c.categorySlugs, ...c.excludedCategorySlugs]) expect(categorySlugs, `${c.code} category`).toContain(s);
+      for (const s of [...c.productSlugs, ...c.excludedProductSlugs])
+        expect(productSlugs, `${c.code} product`).toContain(s);
+      for (const s of [...c.categorySlugs, ...c.excludedCategorySlugs])
+        expect(categorySlugs, `${c.code} category`).toContain(s);
     }
   });
 
@@ -128,9 +133,13 @@ describe('references', () => {
         for (const o of a.options) expect(terms.get(a.name), `${p.slug}: ${a.name}`).toContain(o);
       }
       if (p.type !== 'variable') continue;
-      const variationAttrs = p.attributes.filter((a) => a.variation).map((a) => a.name).sort();
+      const variationAttrs = p.attributes
+        .filter((a) => a.variation)
+        .map((a) => a.name)
+        .sort();
       expect(variationAttrs.length, `${p.slug} has no variation attribute`).toBeGreaterThan(0);
-      for (const [name, value] of Object.entries(p.defaultAttributes)) expect(declared.get(name), `${p.slug} default ${name}`).toContain(value);
+      for (const [name, value] of Object.entries(p.defaultAttributes))
+        expect(declared.get(name), `${p.slug} default ${name}`).toContain(value);
       const combos = new Set<string>();
       for (const v of p.variations) {
         expect(Object.keys(v.attributes).sort(), v.sku).toEqual(variationAttrs);
@@ -148,7 +157,8 @@ describe('references', () => {
   it('sale prices are below regular prices and reviews are dated after publication', () => {
     for (const p of products) {
       if (p.type === 'variable') {
-        for (const v of p.variations) if (v.salePrice !== undefined) expect(onSale(v.regularPrice, v.salePrice), v.sku).toBe(true);
+        for (const v of p.variations)
+          if (v.salePrice !== undefined) expect(onSale(v.regularPrice, v.salePrice), v.sku).toBe(true);
       } else if (p.salePrice !== undefined) expect(onSale(p.regularPrice, p.salePrice), p.slug).toBe(true);
       for (const r of p.reviews) {
         expect(r.date >= p.date.slice(0, 10), `${p.slug} review by ${r.author}`).toBe(true);
@@ -179,12 +189,21 @@ describe('catalog contains every situation the shop must show', () => {
   });
 
   it('several low-stock items', () => {
-    const low = stocks.filter((s) => s.manage && s.quantity !== undefined && s.quantity > 0 && s.lowStockAmount !== undefined && s.quantity <= s.lowStockAmount);
+    const low = stocks.filter(
+      (s) =>
+        s.manage &&
+        s.quantity !== undefined &&
+        s.quantity > 0 &&
+        s.lowStockAmount !== undefined &&
+        s.quantity <= s.lowStockAmount,
+    );
     expect(low.length).toBeGreaterThanOrEqual(3);
   });
 
   it('a virtual downloadable product with a download limit and expiry', () => {
-    expect(simple.some((p) => p.virtual && p.downloadable && p.downloadLimit && p.downloadExpiry && p.downloads.length >= 2)).toBe(true);
+    expect(
+      simple.some((p) => p.virtual && p.downloadable && p.downloadLimit && p.downloadExpiry && p.downloads.length >= 2),
+    ).toBe(true);
   });
 
   it('variable products with pa_size/pa_color and with pa_frequency-band', () => {
@@ -195,7 +214,9 @@ describe('catalog contains every situation the shop must show', () => {
 
   it('several items on sale, featured products, reviews with a spread of ratings', () => {
     const sale = products.filter((p) =>
-      p.type === 'variable' ? p.variations.some((v) => onSale(v.regularPrice, v.salePrice)) : onSale(p.regularPrice, p.salePrice),
+      p.type === 'variable'
+        ? p.variations.some((v) => onSale(v.regularPrice, v.salePrice))
+        : onSale(p.regularPrice, p.salePrice),
     );
     expect(sale.length).toBeGreaterThanOrEqual(3);
     expect(products.filter((p) => p.featured).length).toBeGreaterThanOrEqual(6);
@@ -214,6 +235,7 @@ describe('catalog contains every situation the shop must show', () => {
   });
 
   it('every top-level category the shop links to is present', () => {
-    for (const slug of ['gateways', 'antennas', 'accessories', 'software', 'swag']) expect(categorySlugs).toContain(slug);
+    for (const slug of ['gateways', 'antennas', 'accessories', 'software', 'swag'])
+      expect(categorySlugs).toContain(slug);
   });
 });

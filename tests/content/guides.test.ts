@@ -135,7 +135,11 @@ function links(body: string): string[] {
   return [...md, ...html];
 }
 
-const allFiles = existsSync(GUIDES) ? readdirSync(GUIDES).filter((f) => f.endsWith('.mdx')).sort() : [];
+const allFiles = existsSync(GUIDES)
+  ? readdirSync(GUIDES)
+      .filter((f) => f.endsWith('.mdx'))
+      .sort()
+  : [];
 const english = allFiles.filter((f) => !LOCALE_SUFFIX.test(f)).map(parse);
 const translations = allFiles.filter((f) => LOCALE_SUFFIX.test(f)).map(parse);
 const slugs = new Set(english.map((g) => g.slug));

@@ -160,8 +160,14 @@ describe('translation helpers', () => {
     expect(entryIdFromPath('gateways/_category.yaml')).toBe('gateways');
     expect(entryIdFromPath('gateways/_category.pt_BR.yaml')).toBe('gateways.pt_BR');
     expect(splitLocale('privacy-policy.fr_FR')).toEqual({ baseId: 'privacy-policy', locale: 'fr_FR' });
-    expect(splitLocale('gateways/antennas/cable-loss')).toEqual({ baseId: 'gateways/antennas/cable-loss', locale: 'en_US' });
-    expect(splitSupportId('gateways/antennas/cable-loss')).toEqual({ category: 'gateways', slug: 'antennas/cable-loss' });
+    expect(splitLocale('gateways/antennas/cable-loss')).toEqual({
+      baseId: 'gateways/antennas/cable-loss',
+      locale: 'en_US',
+    });
+    expect(splitSupportId('gateways/antennas/cable-loss')).toEqual({
+      category: 'gateways',
+      slug: 'antennas/cable-loss',
+    });
   });
 
   it('falls back to English with isFallback when a translation is missing', () => {
@@ -236,7 +242,10 @@ describe('policies and company pages', () => {
     for (const p of policies) expectSchema(policy, p, 'policies');
     for (const slug of REQUIRED_POLICIES) {
       for (const locale of CONTENT_LOCALES) {
-        expect(policies.some((p) => p.id === localizedId(slug, locale)), `policies/${slug}.${locale}.mdx`).toBe(true);
+        expect(
+          policies.some((p) => p.id === localizedId(slug, locale)),
+          `policies/${slug}.${locale}.mdx`,
+        ).toBe(true);
       }
     }
   });
@@ -334,7 +343,11 @@ describe('support helpers on the real content', () => {
   it('resolves categories in German with English icon and order', () => {
     const de = resolveCategories(categoryEntries, 'de_DE');
     expect(de.map((c) => c.slug).slice(0, 6)).toEqual(REQUIRED_CATEGORIES);
-    expect(de.find((c) => c.slug === 'troubleshooting')).toMatchObject({ title: 'Fehlerbehebung', icon: 'life-buoy', isFallback: false });
+    expect(de.find((c) => c.slug === 'troubleshooting')).toMatchObject({
+      title: 'Fehlerbehebung',
+      icon: 'life-buoy',
+      isFallback: false,
+    });
   });
 
   it('orders a category sidebar and falls back to English per article', () => {
@@ -343,6 +356,8 @@ describe('support helpers on the real content', () => {
     expect(list.find((a) => a.baseId === 'troubleshooting/factory-reset')?.isFallback).toBe(true);
     expect(prevNext(list, 'troubleshooting/led-codes').prev?.baseId).toBe('troubleshooting/gateway-offline');
     expect(supportArticleParams(articleEntries)).toContainEqual({ category: 'gateways', slug: 'antennas/cable-loss' });
-    expect(popularArticles(articleEntries, resolveCategories(categoryEntries, 'en_US'), 'en_US').length).toBeGreaterThan(0);
+    expect(
+      popularArticles(articleEntries, resolveCategories(categoryEntries, 'en_US'), 'en_US').length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -40,7 +40,9 @@ async function registerThroughForm(page: Page, shopper: { email: string; passwor
 async function logInThroughForm(page: Page, login: string, password: string) {
   await loginForm(page).getByLabel(t('account.field.usernameOrEmail')).fill(login);
   await loginForm(page).getByLabel(t('account.field.password')).fill(password);
-  await loginForm(page).getByRole('button', { name: t('account.login') }).click();
+  await loginForm(page)
+    .getByRole('button', { name: t('account.login') })
+    .click();
 }
 
 async function logOut(page: Page) {
@@ -54,18 +56,25 @@ function tab(page: Page, id: string) {
 }
 
 test.describe('account: register, log out, log in, details and password', () => {
-  test('a shopper registers, edits details, changes the password, logs out and back in', { tag: '@phone-too' }, async ({ page }) => {
+  test('a shopper registers, edits details, changes the password, logs out and back in', { tag: '@phone-too' }, async ({
+    page,
+  }) => {
     // A long journey (several logins, each a deliberately slow password hash on the server).
     test.setTimeout(180_000);
     const shopper = newShopper('acct');
     await openAccount(page);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expect(page.getByRole('heading', { level: 1, name: t('account.title') })).toBeVisible();
-    await expect(page.getByRole('link', { name: t('account.forgotPassword') })).toHaveAttribute('href', '/my-account/lost-password');
+    await expect(page.getByRole('link', { name: t('account.forgotPassword') })).toHaveAttribute(
+      'href',
+      '/my-account/lost-password',
+    );
     await expectNoAxeViolations(page, 'guest');
 
     // Inline validation before anything is sent.
-    await loginForm(page).getByRole('button', { name: t('account.login') }).click();
+    await loginForm(page)
+      .getByRole('button', { name: t('account.login') })
+      .click();
     await expect(loginForm(page).getByText(t('account.error.required'))).toHaveCount(2);
     await expect(loginForm(page).getByLabel(t('account.field.usernameOrEmail'))).toBeFocused();
 
@@ -74,7 +83,9 @@ test.describe('account: register, log out, log in, details and password', () => 
     await expect(loginForm(page).getByRole('alert')).toHaveText(t('account.error.unknownUsername'));
 
     await registerThroughForm(page, shopper);
-    await expect(page.locator('[data-account-greeting]')).toHaveText(t('account.hello', { name: shopper.email.split('@')[0]! }));
+    await expect(page.locator('[data-account-greeting]')).toHaveText(
+      t('account.hello', { name: shopper.email.split('@')[0]! }),
+    );
     await expect(tab(page, 'details')).toHaveAttribute('aria-selected', 'true');
 
     // The header knows the customer: the account icon shows the initial, the wishlist link goes to the account.
@@ -86,7 +97,10 @@ test.describe('account: register, log out, log in, details and password', () => 
     } else {
       await page.locator('[data-menu-toggle]').click();
       await expect(page.locator('#mobile-menu [data-account-name]')).toHaveText(shopper.email.split('@')[0]!);
-      await expect(page.locator('#mobile-menu [data-wishlist-link]')).toHaveAttribute('href', '/my-account?tab=wishlist');
+      await expect(page.locator('#mobile-menu [data-wishlist-link]')).toHaveAttribute(
+        'href',
+        '/my-account?tab=wishlist',
+      );
       await page.locator('#mobile-menu [data-panel-close]').click();
     }
 
@@ -104,7 +118,8 @@ test.describe('account: register, log out, log in, details and password', () => 
     await page.locator('#checkout-billing-postcode').fill('10115');
     const save = details.locator('button[type="submit"]');
     const hold = async (route: import('@playwright/test').Route) => {
-      if ((route.request().postData() ?? '').includes('mutation UpdateCustomer')) await new Promise((r) => setTimeout(r, 500));
+      if ((route.request().postData() ?? '').includes('mutation UpdateCustomer'))
+        await new Promise((r) => setTimeout(r, 500));
       await route.continue();
     };
     await page.route('**/graphql', hold);
@@ -178,7 +193,9 @@ test.describe('account: register, log out, log in, details and password', () => 
     await expect(page.locator('[data-account-greeting]')).toHaveText(t('account.hello', { name: 'Ada Lovelace' }));
   });
 
-  test('the login survives its short-lived auth token: an expired token is refreshed on the next visit', async ({ page }) => {
+  test('the login survives its short-lived auth token: an expired token is refreshed on the next visit', async ({
+    page,
+  }) => {
     const shopper = newShopper('refresh');
     await registerThroughForm(page, shopper);
     // Make the stored auth token unusable, as if its 300 s had passed.
@@ -218,7 +235,9 @@ test.describe('account: wishlist', () => {
     await openAccount(page, '?tab=wishlist');
     await expect(list.getByRole('link', { name: /Meshfront OS/ })).toBeVisible();
     // Removing it here removes it on the server too.
-    const removed = page.waitForResponse((r) => (r.request().postData() ?? '').includes('mutation removeFromWishlist') && r.ok());
+    const removed = page.waitForResponse(
+      (r) => (r.request().postData() ?? '').includes('mutation removeFromWishlist') && r.ok(),
+    );
     await list.getByRole('button', { name: t('wishlist.removeShort') }).click();
     await removed;
     await page.evaluate(() => localStorage.removeItem('meshfront:wishlist'));
@@ -299,7 +318,9 @@ test.describe('account: external login provider', () => {
   test('a forged or replayed provider response is refused with the reason and a way back', async ({ page }) => {
     await page.goto('/oauth/login/mock?code=forged-code&state=forged-state');
     const failed = page.locator('[data-oauth-failed]');
-    await expect(failed.getByRole('alert')).toHaveText('The state returned from the Meshfront ID response does not match.');
+    await expect(failed.getByRole('alert')).toHaveText(
+      'The state returned from the Meshfront ID response does not match.',
+    );
     await expect(page).toHaveURL(/\/oauth\/login\/mock$/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expectNoAxeViolations(page, 'oauth failure');
@@ -312,7 +333,9 @@ test.describe('account: external login provider', () => {
 });
 
 test.describe('account: downloads', () => {
-  test('a customer buys the OS image, pays in KDA, finds the files in the account and downloads one until its limit', async ({ page }) => {
+  test('a customer buys the OS image, pays in KDA, finds the files in the account and downloads one until its limit', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     const shopper = newShopper('dl');
     await registerThroughForm(page, shopper);
@@ -357,7 +380,9 @@ test.describe('account: downloads', () => {
     await expect(page.locator('[data-download]')).toHaveCount(3);
     await expect(guide.locator('[data-download-remaining]')).toHaveText('5');
     await expectNoAxeViolations(page, 'downloads');
-    const button = guide.getByRole('link', { name: t('account.downloads.downloadNamed', { name: 'Meshfront OS flashing guide' }) });
+    const button = guide.getByRole('link', {
+      name: t('account.downloads.downloadNamed', { name: 'Meshfront OS flashing guide' }),
+    });
     const firstUrl = await button.getAttribute('href');
     for (let left = 4; left >= 0; left--) {
       const download = page.waitForEvent('download');
@@ -374,7 +399,9 @@ test.describe('account: downloads', () => {
     expect(refused.status()).toBe(403);
     expect(await refused.text()).toBe('Sorry, you have reached your download limit for this file');
     // The other files keep their own count.
-    await expect(page.locator('[data-download]').filter({ hasText: 'SHA-256' }).locator('[data-download-remaining]')).toHaveText('5');
+    await expect(
+      page.locator('[data-download]').filter({ hasText: 'SHA-256' }).locator('[data-download-remaining]'),
+    ).toHaveText('5');
   });
 });
 

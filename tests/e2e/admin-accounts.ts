@@ -10,8 +10,16 @@
  */
 import { pathToFileURL } from 'node:url';
 
-export const E2E_ADMIN = { username: 'e2e-shop-manager', email: 'e2e-shop-manager@meshfront.example', password: 'Operator-e2e-Pass-2026!' };
-export const E2E_CUSTOMER = { username: 'e2e-plain-customer', email: 'e2e-plain-customer@meshfront.example', password: 'Shopper-e2e-Pass-2026!' };
+export const E2E_ADMIN = {
+  username: 'e2e-shop-manager',
+  email: 'e2e-shop-manager@meshfront.example',
+  password: 'Operator-e2e-Pass-2026!',
+};
+export const E2E_CUSTOMER = {
+  username: 'e2e-plain-customer',
+  email: 'e2e-plain-customer@meshfront.example',
+  password: 'Shopper-e2e-Pass-2026!',
+};
 
 async function ensureAccounts(): Promise<void> {
   const { createEngine } = await import('../../src/server/engine/index.ts');
@@ -28,7 +36,9 @@ async function ensureAccounts(): Promise<void> {
     ] as const) {
       const passwordHash = await hashPassword(account.password, engine.accounts.settings.scryptLog2N);
       const existing = await engine.accounts.customers.findByLogin(account.username);
-      const user = existing ?? (await engine.accounts.customers.create({ username: account.username, email: account.email, passwordHash }));
+      const user =
+        existing ??
+        (await engine.accounts.customers.create({ username: account.username, email: account.email, passwordHash }));
       if (existing) await engine.accounts.customers.setPasswordHash(existing.id, passwordHash, { revokeTokens: false });
       await roles.setRole(user.id, role);
     }

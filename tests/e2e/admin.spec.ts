@@ -42,7 +42,10 @@ function uniqueEmail(tag: string) {
 const euro = (decimal: string) => `€${decimal}`;
 
 /** A shopper's cash-on-delivery order of one PRODUCT, placed through the storefront checkout. */
-async function placeCashOnDeliveryOrder(browser: Browser, tag: string): Promise<{ email: string; orderNumber: string }> {
+async function placeCashOnDeliveryOrder(
+  browser: Browser,
+  tag: string,
+): Promise<{ email: string; orderNumber: string }> {
   const shopper = await browser.newContext();
   const shop = await shopper.newPage();
   const email = uniqueEmail(tag);
@@ -75,7 +78,10 @@ async function adminStock(page: Page): Promise<number> {
 }
 
 test.describe('shop admin', () => {
-  test('a guest gets the login form, a customer a refusal, never data; nothing is indexed or prebuilt', async ({ page, request }) => {
+  test('a guest gets the login form, a customer a refusal, never data; nothing is indexed or prebuilt', async ({
+    page,
+    request,
+  }) => {
     for (const p of ['/admin', '/admin/orders', '/admin/export/contact-messages']) {
       const r = await request.get(p, { maxRedirects: 0 });
       expect(r.status(), p).toBe(303);
@@ -92,7 +98,11 @@ test.describe('shop admin', () => {
       expect(await (await request.get(loc)).text()).not.toContain('/admin');
     }
     // A cross-site form post is refused before it reaches the page.
-    const forged = await request.post('/admin/login', { form: { username: E2E_ADMIN.username, password: E2E_ADMIN.password }, headers: { origin: 'https://evil.example' }, maxRedirects: 0 });
+    const forged = await request.post('/admin/login', {
+      form: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+      headers: { origin: 'https://evil.example' },
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(403);
 
     await page.goto('/admin/orders');
@@ -108,7 +118,9 @@ test.describe('shop admin', () => {
 
     // A customer's right password opens nothing.
     await logIn(page, E2E_CUSTOMER, '/admin/orders');
-    await expect(page.getByRole('alert')).toHaveText('This account cannot use the shop admin. Log in with a shop manager’s account.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'This account cannot use the shop admin. Log in with a shop manager’s account.',
+    );
     await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
     expect((await page.context().cookies()).some((c) => c.name === 'meshfront_admin')).toBe(false);
     await page.goto('/admin/orders');
@@ -116,7 +128,11 @@ test.describe('shop admin', () => {
     await expect(page.locator('table')).toHaveCount(0);
   });
 
-  test('an operator lowers a price and raises stock, publishes, and a shopper sees the new price on the static page', async ({ page, browser, request }) => {
+  test('an operator lowers a price and raises stock, publishes, and a shopper sees the new price on the static page', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(15 * 60_000);
     await logInAsAdmin(page);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'meshfront_admin');
@@ -140,8 +156,13 @@ test.describe('shop admin', () => {
     // A typo is refused next to its field; nothing is saved.
     await price.fill('5,63');
     await page.getByRole('button', { name: 'Save price and stock' }).click();
-    await expect(page.locator('[data-field-error="regularPrice"]')).toHaveText('Regular price must be an amount in euros, like 12 or 12.50.');
-    await expect(page.getByRole('textbox', { name: 'Regular price', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('[data-field-error="regularPrice"]')).toHaveText(
+      'Regular price must be an amount in euros, like 12 or 12.50.',
+    );
+    await expect(page.getByRole('textbox', { name: 'Regular price', exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
 
     await page.getByRole('textbox', { name: 'Regular price', exact: true }).fill(newPrice);
     await page.getByRole('textbox', { name: 'Stock quantity', exact: true }).fill(String(oldStock + 25));
@@ -165,10 +186,15 @@ test.describe('shop admin', () => {
     const publishPage = async () => (await page.request.get('/admin/publish')).text();
     // The build runs in the server (minutes on a loaded machine); the page reloads itself meanwhile.
     await expect
-      .poll(async () => (await publishPage()).match(/data-publish-state="(\w+)"/)?.[1], { timeout: 12 * 60_000, intervals: [5_000] })
+      .poll(async () => (await publishPage()).match(/data-publish-state="(\w+)"/)?.[1], {
+        timeout: 12 * 60_000,
+        intervals: [5_000],
+      })
       .not.toBe('running');
     // The open page follows by itself (it reloads while the publish runs) and ends on the result.
-    await expect(page.locator('[data-publish-state]')).toHaveAttribute('data-publish-state', 'idle', { timeout: 30_000 });
+    await expect(page.locator('[data-publish-state]')).toHaveAttribute('data-publish-state', 'idle', {
+      timeout: 30_000,
+    });
     await expect(page.locator('[data-publish-stale]')).toHaveAttribute('data-publish-stale', 'no');
     await expect(page.locator('[data-publish-log]')).toContainText(/published build \S+ in \d+ s/);
 
@@ -182,7 +208,10 @@ test.describe('shop admin', () => {
     await shopper.close();
   });
 
-  test('an operator completes a cash-on-delivery order with a tracking number and the customer gets the e-mail', async ({ page, browser }) => {
+  test('an operator completes a cash-on-delivery order with a tracking number and the customer gets the e-mail', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(3 * 60_000);
     const { email, orderNumber } = await placeCashOnDeliveryOrder(browser, 'admin-cod');
 
@@ -199,7 +228,9 @@ test.describe('shop admin', () => {
     await complete.getByLabel('Carrier').fill('DHL');
     await complete.getByLabel('Tracking link').fill('ftp://tracking.example/JJD000390007');
     await complete.getByRole('button', { name: 'Mark as completed' }).click();
-    await expect(page.locator('[data-field-error="trackingUrl"]')).toHaveText('The tracking link must be a full address starting with https://.');
+    await expect(page.locator('[data-field-error="trackingUrl"]')).toHaveText(
+      'The tracking link must be a full address starting with https://.',
+    );
     await expect(page.locator('[data-order-status]')).toHaveAttribute('data-order-status', 'PROCESSING');
 
     await complete.getByLabel('Tracking link').fill('https://tracking.example/JJD000390007');
@@ -225,12 +256,25 @@ test.describe('shop admin', () => {
     await page.goto('/admin/login');
     const check = async (label: string) => {
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     };
     await check('/admin/login');
     await logInAsAdmin(page);
     await check('/admin');
-    for (const p of ['/admin/products', '/admin/products/new', '/admin/categories', '/admin/orders', '/admin/coupons', '/admin/coupons/new', '/admin/reviews', '/admin/messages', '/admin/subscribers', '/admin/publish']) {
+    for (const p of [
+      '/admin/products',
+      '/admin/products/new',
+      '/admin/categories',
+      '/admin/orders',
+      '/admin/coupons',
+      '/admin/coupons/new',
+      '/admin/reviews',
+      '/admin/messages',
+      '/admin/subscribers',
+      '/admin/publish',
+    ]) {
       await page.goto(p);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await check(p);
@@ -258,18 +302,27 @@ test.describe('shop admin', () => {
     await check('coupon form with errors');
   });
 
-  test('contact messages and newsletter subscribers download as CSV, for the operator only', async ({ page, request }) => {
+  test('contact messages and newsletter subscribers download as CSV, for the operator only', async ({
+    page,
+    request,
+  }) => {
     await logInAsAdmin(page, '/admin/messages');
     const link = page.getByRole('link', { name: 'Download all as CSV' });
     await expect(link).toHaveAttribute('href', '/admin/export/contact-messages');
     const messages = await page.request.get('/admin/export/contact-messages');
     expect(messages.status()).toBe(200);
     expect(messages.headers()['content-type']).toContain('text/csv');
-    expect(messages.headers()['content-disposition']).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect((await messages.text()).split('\r\n')[0]).toBe('\uFEFFid,received_at,first_name,last_name,email,phone,locale,message,answered_at,mail_status');
+    expect(messages.headers()['content-disposition']).toMatch(
+      /^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect((await messages.text()).split('\r\n')[0]).toBe(
+      '\uFEFFid,received_at,first_name,last_name,email,phone,locale,message,answered_at,mail_status',
+    );
     const subscribers = await page.request.get('/admin/export/newsletter-subscribers?status=CONFIRMED');
     expect(subscribers.status()).toBe(200);
-    expect((await subscribers.text()).split('\r\n')[0]).toBe('\uFEFFid,email,status,locale,signed_up_at,confirmed_at,unsubscribed_at');
+    expect((await subscribers.text()).split('\r\n')[0]).toBe(
+      '\uFEFFid,email,status,locale,signed_up_at,confirmed_at,unsubscribed_at',
+    );
     // The same URL without the operator's cookie is a redirect to the login, not a file.
     const guest = await request.get('/admin/export/newsletter-subscribers', { maxRedirects: 0 });
     expect(guest.status()).toBe(303);
@@ -289,11 +342,15 @@ test.describe('shop admin', () => {
     await page.getByRole('textbox', { name: 'Regular price', exact: true }).fill('19,90');
     await page.getByRole('button', { name: 'Create product' }).click();
     await expect(page.locator('[data-field-error="name"]')).toHaveText('Name is required.');
-    await expect(page.locator('[data-field-error="regularPrice"]')).toHaveText('Regular price must be an amount in euros, like 12 or 12.50.');
+    await expect(page.locator('[data-field-error="regularPrice"]')).toHaveText(
+      'Regular price must be an amount in euros, like 12 or 12.50.',
+    );
     await expect(page.getByRole('textbox', { name: 'SKU', exact: true })).toHaveValue(sku);
 
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-    await page.getByRole('textbox', { name: 'Short description', exact: true }).fill('Cables, ties and a torque wrench.');
+    await page
+      .getByRole('textbox', { name: 'Short description', exact: true })
+      .fill('Cables, ties and a torque wrench.');
     await page.getByRole('checkbox', { name: 'Accessories', exact: true }).check();
     await page.getByRole('textbox', { name: 'Regular price', exact: true }).fill('19.90');
     await page.getByRole('checkbox', { name: 'Track the stock quantity' }).check();
@@ -303,8 +360,13 @@ test.describe('shop admin', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
     // A 4×4 PNG (the image has to be decodable: the shop serves what the endpoint stored).
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==', 'base64');
-    await page.getByLabel('Image file').setInputFiles({ name: `e2e-kit-${tag}.png`, mimeType: 'image/png', buffer: png });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .getByLabel('Image file')
+      .setInputFiles({ name: `e2e-kit-${tag}.png`, mimeType: 'image/png', buffer: png });
     await page.getByRole('textbox', { name: 'Alt text', exact: true }).fill(`${name} in its case`);
     await page.getByRole('button', { name: 'Upload image' }).click();
     await expect(page.getByRole('status')).toHaveText('The image was uploaded and added to the product.');

@@ -74,14 +74,19 @@ test.describe('product listing', () => {
     await context.close();
   });
 
-  test('a shopper filters by category and price, searches, sorts by price both ways, clears all and pages', { tag: '@phone-too' }, async ({ page }) => {
+  test('a shopper filters by category and price, searches, sorts by price both ways, clears all and pages', {
+    tag: '@phone-too',
+  }, async ({ page }) => {
     await page.goto('/products');
     await listingReady(page);
     await expect(showing(page)).toHaveText(`Showing 1 to 24 of ${TOTAL_PRODUCTS}`);
 
     // Category: the seven antennas.
     await openFilters(page);
-    await page.getByRole('group', { name: 'Category' }).getByLabel(/^Antennas/).check();
+    await page
+      .getByRole('group', { name: 'Category' })
+      .getByLabel(/^Antennas/)
+      .check();
     await expect(page).toHaveURL(/[?&]filter=category\[antennas\]/);
     await expect(showing(page)).toHaveText('Showing 1 to 7 of 7');
 
@@ -103,7 +108,14 @@ test.describe('product listing', () => {
     const sort = page.getByLabel('Sort by');
     await sort.selectOption({ label: 'Price: low to high' });
     await expect(page).toHaveURL(/orderby=price&order=ASC/);
-    await expect.poll(() => cardPriceRanges(page)).toEqual([[24, 24], [39, 39], [49, 89], [59, 59]]);
+    await expect
+      .poll(() => cardPriceRanges(page))
+      .toEqual([
+        [24, 24],
+        [39, 39],
+        [49, 89],
+        [59, 59],
+      ]);
     expect(await cardLowPrices(page)).toEqual([24, 39, 49, 59]);
     await sort.selectOption({ label: 'Price: high to low' });
     await expect(page).toHaveURL(/orderby=price&order=DESC/);
@@ -144,7 +156,9 @@ test.describe('product listing', () => {
     await expect(showing(page)).toHaveText(`Showing 25 to ${TOTAL_PRODUCTS} of ${TOTAL_PRODUCTS}`);
   });
 
-  test('the listing loads no island code before the first interaction, and a first tap is not lost', { tag: '@phone-too' }, async ({ page }) => {
+  test('the listing loads no island code before the first interaction, and a first tap is not lost', {
+    tag: '@phone-too',
+  }, async ({ page }) => {
     await page.goto('/products');
     await page.waitForLoadState('networkidle');
     await expect(waitingIslands(page)).toHaveCount(1);
@@ -156,7 +170,10 @@ test.describe('product listing', () => {
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: HYDRATION_TIMEOUT });
     } else {
-      await page.getByRole('group', { name: 'Category' }).getByLabel(/^Antennas/).click();
+      await page
+        .getByRole('group', { name: 'Category' })
+        .getByLabel(/^Antennas/)
+        .click();
       await expect(page).toHaveURL(/[?&]filter=category\[antennas\]/, { timeout: HYDRATION_TIMEOUT });
       await expect(showing(page)).toHaveText('Showing 1 to 7 of 7');
     }
@@ -172,11 +189,13 @@ test.describe('product listing', () => {
     await page.goto('/products?search=FIBERGLASS');
     await listingReady(page);
     await expect(showing(page)).toHaveText('Showing 1 to 3 of 3');
-    await expect.poll(async () => (await cardNames(page)).sort()).toEqual([
-      'Meshfront 10 dBi High-Gain Fiberglass Antenna (EU868)',
-      'Meshfront Fiberglass Outdoor Antenna',
-      'Meshfront Wideband Outdoor Antenna 824–960 MHz',
-    ]);
+    await expect
+      .poll(async () => (await cardNames(page)).sort())
+      .toEqual([
+        'Meshfront 10 dBi High-Gain Fiberglass Antenna (EU868)',
+        'Meshfront Fiberglass Outdoor Antenna',
+        'Meshfront Wideband Outdoor Antenna 824–960 MHz',
+      ]);
   });
 
   test('a category route lists only that category and keeps it while searching', async ({ page }) => {
@@ -194,7 +213,12 @@ test.describe('product listing', () => {
   });
 
   test('a listing page that does not exist answers 404 "Page Not Found: {path}"', async ({ page }) => {
-    for (const path of ['/products/page/3', '/products/page/0', '/products/page/two', '/de/product-category/antennas/page/2']) {
+    for (const path of [
+      '/products/page/3',
+      '/products/page/0',
+      '/products/page/two',
+      '/de/product-category/antennas/page/2',
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.locator('[data-error-message]')).toHaveText(
@@ -205,13 +229,18 @@ test.describe('product listing', () => {
 });
 
 test.describe('product page', () => {
-  test('a variable product: picking a variation shows its price and image; wishlist survives a reload', { tag: '@phone-too' }, async ({ page }) => {
+  test('a variable product: picking a variation shows its price and image; wishlist survives a reload', {
+    tag: '@phone-too',
+  }, async ({ page }) => {
     await page.goto('/product/meshfront-indoor-gateway');
     await expect(page.getByRole('heading', { level: 1, name: 'Meshfront Indoor Gateway' })).toBeVisible();
     await expect(page.getByText('SKU: MF-GW-IN')).toBeVisible();
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(breadcrumb.getByRole('link', { name: 'Home' })).toBeVisible();
-    await expect(breadcrumb.getByRole('link', { name: 'Gateways' })).toHaveAttribute('href', '/product-category/gateways');
+    await expect(breadcrumb.getByRole('link', { name: 'Gateways' })).toHaveAttribute(
+      'href',
+      '/product-category/gateways',
+    );
 
     const picker = page.locator('astro-island[component-url*="VariationPicker"]');
     const priceLine = picker.locator('[aria-live="polite"]').first();
@@ -251,7 +280,10 @@ test.describe('product page', () => {
     await page.goto('/wishlist');
     await page.reload();
     const list = page.getByRole('main');
-    await expect(list.getByRole('link', { name: 'Meshfront Indoor Gateway' })).toHaveAttribute('href', '/product/meshfront-indoor-gateway');
+    await expect(list.getByRole('link', { name: 'Meshfront Indoor Gateway' })).toHaveAttribute(
+      'href',
+      '/product/meshfront-indoor-gateway',
+    );
     // A variable product cannot go to the cart without a chosen variation: move-to-cart opens its page.
     await list.getByRole('button', { name: /^Move to cart\s*:\s*Meshfront Indoor Gateway$/ }).click();
     await expect(page).toHaveURL(/\/product\/meshfront-indoor-gateway$/);
@@ -260,7 +292,9 @@ test.describe('product page', () => {
     await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
   });
 
-  test('a simple product on sale shows sale and regular price, the percent badge, reviews and related products', async ({ page }) => {
+  test('a simple product on sale shows sale and regular price, the percent badge, reviews and related products', async ({
+    page,
+  }) => {
     await page.goto('/product/meshfront-window-antenna');
     const picker = page.locator('astro-island[component-url*="VariationPicker"]');
     await expect(picker).toContainText('€24.00');
@@ -272,9 +306,15 @@ test.describe('product page', () => {
     const related = page.locator('section[aria-labelledby="product-related"] article');
     expect(await related.count()).toBeGreaterThan(0);
     expect(await related.count()).toBeLessThanOrEqual(5);
-    const blocks = await page.locator('script[type="application/ld+json"]').evaluateAll((nodes) => nodes.map((n) => JSON.parse(n.textContent ?? '{}')));
+    const blocks = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((nodes) => nodes.map((n) => JSON.parse(n.textContent ?? '{}')));
     const jsonLd = blocks.find((block) => block['@type'] === 'Product');
-    expect(jsonLd).toMatchObject({ '@type': 'Product', sku: expect.any(String), offers: { price: '24.00', priceCurrency: 'EUR' } });
+    expect(jsonLd).toMatchObject({
+      '@type': 'Product',
+      sku: expect.any(String),
+      offers: { price: '24.00', priceCurrency: 'EUR' },
+    });
   });
 
   test('an external product links to the partner instead of a cart', async ({ page }) => {
@@ -311,8 +351,9 @@ test.describe('accessibility', { tag: '@phone-too' }, () => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
     });
   }
 });
-

@@ -78,7 +78,9 @@ async function offeredGateways(page: Page): Promise<string[]> {
 }
 
 test.describe('cart drawer, session start and order pages (no purchase)', () => {
-  test('content pages load no cart code and call no API before the first interaction; opening the cart hydrates the drawer', { tag: '@phone-too' }, async ({ page }) => {
+  test('content pages load no cart code and call no API before the first interaction; opening the cart hydrates the drawer', {
+    tag: '@phone-too',
+  }, async ({ page }) => {
     const scripts: string[] = [];
     const api: Request[] = [];
     page.on('request', (r) => {
@@ -94,13 +96,17 @@ test.describe('cart drawer, session start and order pages (no purchase)', () => 
     await expect(drawer(page)).toBeVisible();
     await expect.poll(() => scripts.some((u) => /CartDrawer/.test(u))).toBe(true);
     // The session starts with one getCart.
-    await expect.poll(() => api.filter((r) => (r.postData() ?? '').includes('query getCart')).length).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => api.filter((r) => (r.postData() ?? '').includes('query getCart')).length)
+      .toBeGreaterThanOrEqual(1);
     // The shell's static empty state gives way to the drawer's own states.
     await expect(drawer(page).locator('[data-cart-empty]')).toBeHidden();
   });
 
   test('the checkout starts the session at once (no interaction needed)', async ({ page }) => {
-    const getCart = page.waitForRequest((r) => new URL(r.url()).pathname === '/graphql' && (r.postData() ?? '').includes('query getCart'));
+    const getCart = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/graphql' && (r.postData() ?? '').includes('query getCart'),
+    );
     await page.goto('/checkout');
     await getCart;
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
@@ -111,15 +117,21 @@ test.describe('cart drawer, session start and order pages (no purchase)', () => 
     await page.goto('/checkout/order-received/999999?key=wc_order_wrong');
     await expect(page.getByText(NOT_FOUND)).toBeVisible();
     await page.goto('/de/order-summary/999999');
-    await expect(page.getByText('Wir konnten deine Bestellung nicht finden. Bitte versuche es später erneut.')).toBeVisible();
+    await expect(
+      page.getByText('Wir konnten deine Bestellung nicht finden. Bitte versuche es später erneut.'),
+    ).toBeVisible();
   });
 
   test('the checkout and the order lookup have no axe violations', { tag: '@phone-too' }, async ({ page }) => {
     for (const path of ['/checkout', '/order-summary', '/fr/order-summary']) {
       await page.goto(path);
-      await expect(page.locator('[data-checkout-empty], [data-checkout-form], [data-order-lookup]').first()).toBeVisible();
+      await expect(
+        page.locator('[data-checkout-empty], [data-checkout-form], [data-order-lookup]').first(),
+      ).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     }
   });
 
@@ -137,7 +149,9 @@ test.describe('cart drawer, session start and order pages (no purchase)', () => 
 });
 
 test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () => {
-  test('a guest adds a simple and a variable product, edits the cart, uses a coupon, picks shipping, pays cash on delivery and sees the order', { tag: '@phone-too' }, async ({ page }) => {
+  test('a guest adds a simple and a variable product, edits the cart, uses a coupon, picks shipping, pays cash on delivery and sees the order', {
+    tag: '@phone-too',
+  }, async ({ page }) => {
     // The whole journey (four product pages, cart edits, checkout, two order pages, the lookup) in one
     // test: more than the default minute when the machine is shared.
     test.setTimeout(120_000);
@@ -178,12 +192,21 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     // A coupon that does not exist: the engine's message shows under the field.
     await drawer(page).getByLabel('Coupon code').fill('no-such-coupon');
     await drawer(page).getByRole('button', { name: 'Apply' }).click();
-    await expect(drawer(page).getByRole('alert').filter({ hasText: /no-such-coupon|does not exist/i })).toBeVisible();
+    await expect(
+      drawer(page)
+        .getByRole('alert')
+        .filter({ hasText: /no-such-coupon|does not exist/i }),
+    ).toBeVisible();
 
     // Removing a line.
     await addFromProductPage(page, 'meshfront-sticker-pack', 4);
     await openCart(page);
-    await drawer(page).locator('[data-cart-line]').filter({ hasText: /Sticker/i }).getByRole('button', { name: 'Remove', exact: false }).last().click();
+    await drawer(page)
+      .locator('[data-cart-line]')
+      .filter({ hasText: /Sticker/i })
+      .getByRole('button', { name: 'Remove', exact: false })
+      .last()
+      .click();
     await settled(page);
     await expect(drawer(page).locator('[data-cart-line]')).toHaveCount(2);
 
@@ -246,21 +269,25 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     await expect(page.getByText(THANK_YOU)).toBeVisible();
   });
 
-  test('with nothing to ship (the OS image) the checkout asks only for names and e-mail', { tag: '@phone-too' }, async ({ page }) => {
+  test('with nothing to ship (the OS image) the checkout asks only for names and e-mail', {
+    tag: '@phone-too',
+  }, async ({ page }) => {
     // playwright.config.ts and the build set PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL=true.
     await addFromProductPage(page, VIRTUAL.slug, 1);
     await page.goto('/checkout');
     const form = page.locator('[data-checkout-form]');
     await expect(form).toBeVisible();
     await expect(page.locator('[data-billing-hidden]')).toBeVisible();
-    for (const field of ['country', 'address1', 'address2', 'city', 'postcode', 'state', 'company']) await expect(page.locator(`#checkout-billing-${field}`)).toHaveCount(0);
+    for (const field of ['country', 'address1', 'address2', 'city', 'postcode', 'state', 'company'])
+      await expect(page.locator(`#checkout-billing-${field}`)).toHaveCount(0);
     // Nothing to ship: no shipping address either.
     await expect(page.getByLabel('Ship to a different address?')).toHaveCount(0);
 
     // Only names and e-mail are required.
     await form.locator('[data-place-order]').click();
     await expect(page.locator('[data-field-error]')).toHaveCount(3);
-    for (const field of ['billing.firstName', 'billing.lastName', 'billing.email']) await expect(page.locator(`[data-field-error="${field}"]`)).toHaveText('This field is required.');
+    for (const field of ['billing.firstName', 'billing.lastName', 'billing.email'])
+      await expect(page.locator(`[data-field-error="${field}"]`)).toHaveText('This field is required.');
     await page.locator('#checkout-billing-firstName').fill('Grace');
     await page.locator('#checkout-billing-lastName').fill('Hopper');
     await page.locator('#checkout-billing-email').fill(uniqueEmail('virtual'));
@@ -277,7 +304,9 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     await expect(page.locator('[data-order-status]')).toHaveAttribute('data-order-status', 'ON_HOLD');
   });
 
-  test('a guest creates an account at checkout and arrives at the order logged in; a taken username is refused', async ({ page }) => {
+  test('a guest creates an account at checkout and arrives at the order logged in; a taken username is refused', async ({
+    page,
+  }) => {
     const username = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const password = `Mesh-${username}-Pass9`;
     await addFromProductPage(page, SIMPLE.slug, 1);
@@ -289,8 +318,12 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     await form.getByLabel('Password').fill('short');
     await form.locator('input[name="paymentMethod"][value="cod"]').check();
     await form.locator('[data-place-order]').click();
-    await expect(page.locator('[data-field-error="account.username"]')).toHaveText('Use 3 to 60 letters, digits or . _ @ + -');
-    await expect(page.locator('[data-field-error="account.password"]')).toHaveText('The password needs at least 8 characters.');
+    await expect(page.locator('[data-field-error="account.username"]')).toHaveText(
+      'Use 3 to 60 letters, digits or . _ @ + -',
+    );
+    await expect(page.locator('[data-field-error="account.password"]')).toHaveText(
+      'The password needs at least 8 characters.',
+    );
     await form.getByLabel('Username').fill(username);
     await form.getByLabel('Password').fill(password);
     await form.locator('[data-place-order]').click();
@@ -298,7 +331,9 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
     await expect(page.getByText(THANK_YOU)).toBeVisible();
     // Logged in: the viewer is the new account and the login's auth token is kept.
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('meshfront:viewer') ?? 'null')?.username ?? null)).toBe(username);
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('meshfront:viewer') ?? 'null')?.username ?? null))
+      .toBe(username);
     expect((await page.context().cookies()).some((c) => c.name === 'meshfront-auth' && c.value.length > 20)).toBe(true);
 
     // Another guest (this browser, forgotten) asking for the same username gets the engine's message, and no order.
@@ -312,7 +347,9 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     await form.getByLabel('Password').fill(`Other-${password}`);
     await form.locator('input[name="paymentMethod"][value="cod"]').check();
     await form.locator('[data-place-order]').click();
-    await expect(page.locator('[data-checkout-error]')).toHaveText('An account is already registered with that username. Please choose another.');
+    await expect(page.locator('[data-checkout-error]')).toHaveText(
+      'An account is already registered with that username. Please choose another.',
+    );
     await expect(page).toHaveURL(/\/checkout\/?$/);
     await expect(badge(page)).toHaveText('1');
   });
@@ -339,7 +376,11 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
 
       // Sent but not confirmed: the unconfirmed bar fills, the order still waits (the page polls every 10 s).
       chain.standIn.transfer(account, amount);
-      await expect(page.locator('[data-crypto-progress="unconfirmed"] [role="progressbar"]')).toHaveAttribute('aria-valuenow', '100', { timeout: 40_000 });
+      await expect(page.locator('[data-crypto-progress="unconfirmed"] [role="progressbar"]')).toHaveAttribute(
+        'aria-valuenow',
+        '100',
+        { timeout: 40_000 },
+      );
       await expect(page.locator('[data-crypto-state="waiting"]')).toBeVisible();
       // Confirmations: the order turns paid.
       chain.standIn.mineBlocks(10);
@@ -350,7 +391,9 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     }
   });
 
-  test('card: Stripe loads only when card is chosen; offline it says so and the order cannot be placed', async ({ page }) => {
+  test('card: Stripe loads only when card is chosen; offline it says so and the order cannot be placed', async ({
+    page,
+  }) => {
     const stripeRequests: string[] = [];
     await page.route('https://js.stripe.com/**', (route) => {
       stripeRequests.push(route.request().url());

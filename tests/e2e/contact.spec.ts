@@ -5,7 +5,8 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoAxeViolations, localPath, readMail, t, waitForMail } from './helpers.ts';
 
 let seq = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}.${++seq}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+const uniqueEmail = (name: string) =>
+  `${name}.${Date.now().toString(36)}.${++seq}.${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 function modal(page: Page) {
   return page.locator('#contact-modal');
@@ -36,18 +37,25 @@ async function openModal(page: Page) {
   await formHydrated(page, 'modal');
 }
 
-async function fillForm(scope: ReturnType<Page['locator']>, values: { firstName?: string; lastName?: string; email: string; phone?: string; message?: string }) {
+async function fillForm(
+  scope: ReturnType<Page['locator']>,
+  values: { firstName?: string; lastName?: string; email: string; phone?: string; message?: string },
+) {
   await scope.getByLabel(t('contact.firstName')).fill(values.firstName ?? 'Ana');
   await scope.getByLabel(t('contact.lastName')).fill(values.lastName ?? 'Lima');
   await scope.getByLabel(t('contact.email'), { exact: true }).fill(values.email);
   await scope.getByLabel(t('contact.phone')).fill(values.phone ?? '+55 11 5555-0100');
-  await scope.getByLabel(t('contact.message')).fill(values.message ?? 'My gateway blinks red after flashing the OS image. What should I check?');
+  await scope
+    .getByLabel(t('contact.message'))
+    .fill(values.message ?? 'My gateway blinks red after flashing the OS image. What should I check?');
 }
 
 const alertBanner = (page: Page) => page.locator('#alert-banner');
 
 test.describe('contact modal', () => {
-  test('loads no form code before it opens, clears on every opening, and sends a valid message', { tag: '@phone-too' }, async ({ page }) => {
+  test('loads no form code before it opens, clears on every opening, and sends a valid message', {
+    tag: '@phone-too',
+  }, async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r: Request) => {
       if (r.resourceType() === 'script') scripts.push(r.url());
@@ -61,7 +69,10 @@ test.describe('contact modal', () => {
     const form = modal(page);
     await expect(form.getByLabel(t('contact.message'))).toHaveCSS('height', '185px');
     await expect(form.getByText(/protected by reCAPTCHA/)).toBeVisible();
-    await expect(form.getByRole('link', { name: t('contact.recaptcha.privacy') })).toHaveAttribute('href', 'https://policies.google.com/privacy');
+    await expect(form.getByRole('link', { name: t('contact.recaptcha.privacy') })).toHaveAttribute(
+      'href',
+      'https://policies.google.com/privacy',
+    );
     await expectNoAxeViolations(page);
 
     // Typed text does not survive closing and reopening.
@@ -69,7 +80,8 @@ test.describe('contact modal', () => {
     await page.keyboard.press('Escape');
     await expect(modal(page)).toBeHidden();
     await openModal(page);
-    for (const label of ['contact.firstName', 'contact.lastName', 'contact.phone', 'contact.message']) await expect(form.getByLabel(t(label))).toHaveValue('');
+    for (const label of ['contact.firstName', 'contact.lastName', 'contact.phone', 'contact.message'])
+      await expect(form.getByLabel(t(label))).toHaveValue('');
     await expect(form.getByLabel(t('contact.email'), { exact: true })).toHaveValue('');
 
     const email = uniqueEmail('modal');
@@ -80,8 +92,14 @@ test.describe('contact modal', () => {
     await expect(alertBanner(page)).toContainText(/thank you/i);
 
     // The script was asked for a token for action 'submit', loaded with the site key and hl=id.
-    expect(await page.evaluate(() => (window as unknown as { __e2eRecaptchaSrc: string }).__e2eRecaptchaSrc)).toMatch(/render=e2e-site-key&hl=id$/);
-    expect(await page.evaluate(() => (window as unknown as { __e2eRecaptchaCalls: { action: string }[] }).__e2eRecaptchaCalls.at(-1)?.action)).toBe('submit');
+    expect(await page.evaluate(() => (window as unknown as { __e2eRecaptchaSrc: string }).__e2eRecaptchaSrc)).toMatch(
+      /render=e2e-site-key&hl=id$/,
+    );
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __e2eRecaptchaCalls: { action: string }[] }).__e2eRecaptchaCalls.at(-1)?.action,
+      ),
+    ).toBe('submit');
 
     const mail = await waitForMail({ to: 'support@meshfront.example', subject: /Contact form: Ana Lima/ });
     const mine = (await readMail({ subject: /Contact form/ })).find((m) => m.replyTo === email);
@@ -164,7 +182,9 @@ test.describe('contact page', () => {
     await form.getByRole('button', { name: t('contact.send') }).click();
     await expect(alertBanner(page)).toHaveAttribute('data-type', 'success');
     await expect(form.getByLabel(t('contact.email'), { exact: true })).toHaveValue('');
-    await expect.poll(async () => (await readMail({ subject: /Contact form/ })).some((m) => m.replyTo === email)).toBe(true);
+    await expect
+      .poll(async () => (await readMail({ subject: /Contact form/ })).some((m) => m.replyTo === email))
+      .toBe(true);
   });
 });
 
@@ -194,7 +214,10 @@ test.describe('contact form before its script has run', () => {
     }
     return Object.values(values).filter((value) => {
       const v = value.toLowerCase();
-      return [v, encodeURIComponent(v), encodeURIComponent(v).replace(/%20/g, '+')].some((form) => lower.includes(form)) || decoded.includes(v);
+      return (
+        [v, encodeURIComponent(v), encodeURIComponent(v).replace(/%20/g, '+')].some((form) => lower.includes(form)) ||
+        decoded.includes(v)
+      );
     });
   }
 
@@ -219,7 +242,9 @@ test.describe('contact form before its script has run', () => {
     await page.waitForTimeout(750);
   }
 
-  test('the /contact form sends nothing into the URL, keeps what was typed, and a forced native submit is a POST that stores nothing', async ({ page }) => {
+  test('the /contact form sends nothing into the URL, keeps what was typed, and a forced native submit is a POST that stores nothing', async ({
+    page,
+  }) => {
     const chunk = await blockContactChunk(page);
     const documents: { url: string; method: string }[] = [];
     page.on('request', (r) => {
@@ -228,7 +253,9 @@ test.describe('contact form before its script has run', () => {
     await page.goto('/contact');
     const form = page.locator('form[data-contact-form="page"]');
     await form.scrollIntoViewIfNeeded();
-    await expect.poll(chunk.blocked, { message: 'the browser tried to load the blocked ContactForm chunk' }).toBeGreaterThan(0);
+    await expect
+      .poll(chunk.blocked, { message: 'the browser tried to load the blocked ContactForm chunk' })
+      .toBeGreaterThan(0);
     // Still the prebuilt HTML: Astro removes `ssr` only once the island has hydrated.
     await expect(page.locator('astro-island', { has: form })).toHaveAttribute('ssr', '');
     await expect(form).toHaveAttribute('method', 'post');
@@ -265,7 +292,9 @@ test.describe('contact form before its script has run', () => {
     await expect(modal(page)).toBeVisible();
     const form = modal(page).locator('form[data-contact-form="modal"]');
     await expect(form).toBeVisible();
-    await expect.poll(chunk.blocked, { message: 'the browser tried to load the blocked ContactForm chunk' }).toBeGreaterThan(0);
+    await expect
+      .poll(chunk.blocked, { message: 'the browser tried to load the blocked ContactForm chunk' })
+      .toBeGreaterThan(0);
     const values = privateValues();
     await fillForm(form, values);
     await trySubmitting(page, form);
@@ -274,7 +303,10 @@ test.describe('contact form before its script has run', () => {
     await expect(form.getByLabel(t('contact.email'), { exact: true })).toHaveValue(values.email);
   });
 
-  test('a form-encoded POST gets the “not sent” page in the form’s language and is not processed', async ({ request, baseURL }) => {
+  test('a form-encoded POST gets the “not sent” page in the form’s language and is not processed', async ({
+    request,
+    baseURL,
+  }) => {
     const values = privateValues();
     const origin = new URL(baseURL!).origin;
     const answer = await request.post('/api/contact-form/create', {
@@ -291,7 +323,10 @@ test.describe('contact form before its script has run', () => {
     expect(html).toContain('href="/de/contact"');
     for (const value of Object.values(values)) expect(html).not.toContain(value);
     // From another site, the origin check refuses it before the route.
-    const forged = await request.post('/api/contact-form/create', { headers: { origin: 'https://evil.example' }, form: values });
+    const forged = await request.post('/api/contact-form/create', {
+      headers: { origin: 'https://evil.example' },
+      form: values,
+    });
     expect(forged.status()).toBe(403);
   });
 });
@@ -337,7 +372,10 @@ test.describe('newsletter', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('newsletter.unsubscribed.title') })).toBeVisible();
   });
 
-  test('a mailbox provider unsubscribes with one click; cross-site form posts are refused', async ({ page, request }) => {
+  test('a mailbox provider unsubscribes with one click; cross-site form posts are refused', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const email = uniqueEmail('oneclick');
     const signup = page.locator('form[data-newsletter-form]');

@@ -54,13 +54,19 @@ export const E2E_OAUTH_USER = {
 async function startOAuthProvider(port: number): Promise<() => Promise<void>> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
-  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, E2E_OAUTH_USER));
-  server.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => Object.assign(response.body, E2E_OAUTH_USER));
+  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) =>
+    Object.assign(token.payload, E2E_OAUTH_USER),
+  );
+  server.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) =>
+    Object.assign(response.body, E2E_OAUTH_USER),
+  );
   try {
     await server.start(port, '127.0.0.1');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      const discovery = await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+      const discovery = await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)
+        .then((r) => (r.ok ? r.json() : null))
+        .catch(() => null);
       if (discovery && typeof (discovery as { issuer?: unknown }).issuer === 'string') return async () => {};
       throw new Error(`E2E_OAUTH_PORT ${port} is taken by something else; set E2E_OAUTH_PORT to a free port`);
     }
@@ -76,7 +82,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method === 'GET' && url.pathname === '/recaptcha/api.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*' }).end(FAKE_SCRIPT);
+      res
+        .writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-store',
+          'access-control-allow-origin': '*',
+        })
+        .end(FAKE_SCRIPT);
       return;
     }
     const chunks: Buffer[] = [];
@@ -88,7 +100,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
           headers: { 'content-type': req.headers['content-type'] ?? 'application/x-www-form-urlencoded' },
           body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
         });
-        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await upstream.arrayBuffer()));
+        res
+          .writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' })
+          .end(Buffer.from(await upstream.arrayBuffer()));
       } catch (err) {
         res.writeHead(502, { 'content-type': 'text/plain' }).end(String(err));
       }
@@ -103,14 +117,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await siteverify.stop();
     // Another Playwright run on this machine already serves the stand-ins there: share them (tokens are unique per call).
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      const existing = await fetch(`http://127.0.0.1:${port}/recaptcha/api.js`).then((r) => r.text()).catch(() => '');
+      const existing = await fetch(`http://127.0.0.1:${port}/recaptcha/api.js`)
+        .then((r) => r.text())
+        .catch(() => '');
       if (existing.includes('grecaptcha')) return stopOAuth;
       throw new Error(`E2E_RECAPTCHA_PORT ${port} is taken by something else; set E2E_RECAPTCHA_PORT to a free port`);
     }
     throw err;
   }
   // The card gateway: the engine creates and retrieves PaymentIntents on this stand-in (STRIPE_API_*).
-  const stripe = await startStripeServer({ secretKey: E2E_STRIPE_SECRET_KEY, port: Number(process.env.E2E_STRIPE_PORT ?? 4396) });
+  const stripe = await startStripeServer({
+    secretKey: E2E_STRIPE_SECRET_KEY,
+    port: Number(process.env.E2E_STRIPE_PORT ?? 4396),
+  });
   return async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -34,10 +34,13 @@ export const readMail = (filter: Omit<OutboxFilter, 'dir'>) => readOutbox({ dir:
 export async function waitForMail(filter: { to: string; subject: RegExp }): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
-    .poll(async () => {
-      [found] = await readMail(filter);
-      return !!found;
-    }, { message: `a mail to ${filter.to} matching ${filter.subject}` })
+    .poll(
+      async () => {
+        [found] = await readMail(filter);
+        return !!found;
+      },
+      { message: `a mail to ${filter.to} matching ${filter.subject}` },
+    )
     .toBe(true);
   return found!;
 }
@@ -64,7 +67,10 @@ export async function fillGermanBillingAddress(page: Page) {
  * test (the other project, or another spec) may hold the port: wait for it.
  */
 export async function startChain(port: number) {
-  const standIn = await startChainwebServer({ networkId: process.env.KADENA_NETWORK_ID ?? 'mainnet01', chainId: process.env.KADENA_CHAIN_ID ?? '1' });
+  const standIn = await startChainwebServer({
+    networkId: process.env.KADENA_NETWORK_ID ?? 'mainnet01',
+    chainId: process.env.KADENA_CHAIN_ID ?? '1',
+  });
   const proxy = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -72,7 +78,10 @@ export async function startChain(port: number) {
       try {
         const upstream = await fetch(`${standIn.url.replace(/\/$/, '')}${req.url ?? '/'}`, {
           method: req.method,
-          headers: { 'content-type': req.headers['content-type'] ?? 'application/json', accept: req.headers.accept ?? '*/*' },
+          headers: {
+            'content-type': req.headers['content-type'] ?? 'application/json',
+            accept: req.headers.accept ?? '*/*',
+          },
           body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
         });
         res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });

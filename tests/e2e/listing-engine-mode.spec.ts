@@ -39,7 +39,12 @@ const seed: SeedProduct[] = fs
 const seedByName = new Map(seed.map((p) => [p.name, p]));
 /** Category slug → its parent's slug (content/catalog/categories.json). */
 const parentOf = new Map(
-  (JSON.parse(fs.readFileSync(path.resolve('content/catalog/categories.json'), 'utf8')) as { slug: string; parent?: string }[]).map((c) => [c.slug, c.parent]),
+  (
+    JSON.parse(fs.readFileSync(path.resolve('content/catalog/categories.json'), 'utf8')) as {
+      slug: string;
+      parent?: string;
+    }[]
+  ).map((c) => [c.slug, c.parent]),
 );
 /**
  * In one of `slugs` or below it: the engine, like WooGraphQL's categoryIn (a WordPress tax query with
@@ -56,20 +61,29 @@ function inCategoryTree(product: SeedProduct, slugs: string[]): boolean {
 const CATEGORIES = ['accessories', 'swag'];
 const SEARCH = 'cable';
 
-const decodeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-const encodeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const decodeAttr = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+const encodeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Astro's island prop encoding: [0, primitive | {key: encoded}] and [1, [encoded, …]] for arrays. */
 type Encoded = [number, unknown];
 function fromAstro([type, value]: Encoded): unknown {
   if (type === 1) return (value as Encoded[]).map(fromAstro);
   if (type !== 0) throw new Error(`Unexpected Astro prop type ${type}; the engine-mode rewrite needs updating.`);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromAstro(v as Encoded)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromAstro(v as Encoded)]));
   return value;
 }
 function toAstro(value: unknown): Encoded {
   if (Array.isArray(value)) return [1, value.map(toAstro)];
-  if (value && typeof value === 'object') return [0, Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toAstro(v)]))];
+  if (value && typeof value === 'object')
+    return [0, Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toAstro(v)]))];
   return [0, value];
 }
 
@@ -82,7 +96,8 @@ function toAstro(value: unknown): Encoded {
 function engineModeHtml(html: string): string {
   const island = /(<astro-island\b[^>]*component-url="[^"]*ProductList[^"]*"[^>]*\bprops=")([^"]*)(")/;
   const match = island.exec(html);
-  if (!match) throw new Error('The listing page has no ProductList island with props; the engine-mode rewrite needs updating.');
+  if (!match)
+    throw new Error('The listing page has no ProductList island with props; the engine-mode rewrite needs updating.');
   const encoded = JSON.parse(decodeAttr(match[2]!)) as Record<string, Encoded>;
   const props = Object.fromEntries(Object.entries(encoded).map(([k, v]) => [k, fromAstro(v)])) as {
     products?: CatalogProduct[];
@@ -90,7 +105,8 @@ function engineModeHtml(html: string): string {
     attributeTaxonomies?: string[];
     [key: string]: unknown;
   };
-  if (!Array.isArray(props.products)) throw new Error('The ProductList island has no products prop; the engine-mode rewrite needs updating.');
+  if (!Array.isArray(props.products))
+    throw new Error('The ProductList island has no products prop; the engine-mode rewrite needs updating.');
   const from = ((props.initialPage ?? 1) - 1) * PRODUCTS_PER_PAGE;
   props.facets ??= attributeFacets(props.products, props.attributeTaxonomies ?? []);
   // Likewise the whole listing's price range, which the static HTML's price placeholders show.
@@ -98,7 +114,10 @@ function engineModeHtml(html: string): string {
   props.products = props.products.slice(from, from + PRODUCTS_PER_PAGE);
   props.engineThreshold = 0;
   const out = JSON.stringify(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, toAstro(v)])));
-  return html.replace(island, (_all, before: string, _props: string, after: string) => `${before}${encodeAttr(out)}${after}`);
+  return html.replace(
+    island,
+    (_all, before: string, _props: string, after: string) => `${before}${encodeAttr(out)}${after}`,
+  );
 }
 
 /** Every listing document (/products, /products/page/n) is served in engine mode. */
@@ -115,7 +134,10 @@ async function serveListingsInEngineMode(page: Page): Promise<void> {
 }
 
 interface EngineCall {
-  variables: { first?: number; where?: { categoryIn?: string[]; search?: string; orderby?: { field: string; order: string }[] } };
+  variables: {
+    first?: number;
+    where?: { categoryIn?: string[]; search?: string; orderby?: { field: string; order: string }[] };
+  };
   nodes: { name: string }[];
   found: number;
 }
@@ -127,17 +149,32 @@ function isGetProducts(request: Request): boolean {
 }
 
 /** Runs `action` and returns the island's getProducts call whose variables satisfy `wanted` (earlier ones may be superseded). */
-async function engineAnswer(page: Page, wanted: (variables: EngineCall['variables']) => boolean, action: () => Promise<unknown>): Promise<EngineCall> {
+async function engineAnswer(
+  page: Page,
+  wanted: (variables: EngineCall['variables']) => boolean,
+  action: () => Promise<unknown>,
+): Promise<EngineCall> {
   const response = page
-    .waitForResponse((r) => isGetProducts(r.request()) && wanted((r.request().postDataJSON() as { variables: EngineCall['variables'] }).variables ?? {}), { timeout: 20_000 })
+    .waitForResponse(
+      (r) =>
+        isGetProducts(r.request()) &&
+        wanted((r.request().postDataJSON() as { variables: EngineCall['variables'] }).variables ?? {}),
+      { timeout: 20_000 },
+    )
     .catch((error: Error) => {
-      throw new Error(`The listing island did not ask the engine (getProducts) for this step; is it in engine mode? ${error.message}`);
+      throw new Error(
+        `The listing island did not ask the engine (getProducts) for this step; is it in engine mode? ${error.message}`,
+      );
     });
   await action();
   const r = await response;
   expect(r.ok()).toBe(true);
   const body = (await r.json()) as { data: { products: { nodes: { name: string }[]; found: number } } };
-  return { variables: (r.request().postDataJSON() as { variables: EngineCall['variables'] }).variables, nodes: body.data.products.nodes, found: body.data.products.found };
+  return {
+    variables: (r.request().postDataJSON() as { variables: EngineCall['variables'] }).variables,
+    nodes: body.data.products.nodes,
+    found: body.data.products.found,
+  };
 }
 
 const cards = (page: Page) => page.locator('main ul > li > article');
@@ -147,13 +184,17 @@ const cardNames = (page: Page) => cards(page).locator('h3').allTextContents();
 /** The price the engine sorts ascending by: the card's current price, the lowest end of a range. */
 async function cardLowPrices(page: Page): Promise<number[]> {
   const texts = await cards(page).locator('p > span.font-semibold').allTextContents();
-  return texts.map((text) => Math.min(...[...text.matchAll(/(\d+(?:[.,]\d{2})?)/g)].map((m) => Number(m[1]!.replace(',', '.')))));
+  return texts.map((text) =>
+    Math.min(...[...text.matchAll(/(\d+(?:[.,]\d{2})?)/g)].map((m) => Number(m[1]!.replace(',', '.')))),
+  );
 }
 
 /** The price the engine sorts descending by: the highest end of a card's range. */
 async function cardHighPrices(page: Page): Promise<number[]> {
   const texts = await cards(page).locator('p > span.font-semibold').allTextContents();
-  return texts.map((text) => Math.max(...[...text.matchAll(/(\d+(?:[.,]\d{2})?)/g)].map((m) => Number(m[1]!.replace(',', '.')))));
+  return texts.map((text) =>
+    Math.max(...[...text.matchAll(/(\d+(?:[.,]\d{2})?)/g)].map((m) => Number(m[1]!.replace(',', '.')))),
+  );
 }
 
 function expectAscending(values: number[]) {
@@ -173,9 +214,13 @@ async function openFilters(page: Page) {
 const sameSet = (a: string[] | undefined, b: string[]) => [...(a ?? [])].sort().join(',') === [...b].sort().join(',');
 
 test.describe('product listing in engine mode', () => {
-  test('category, price sort, next page, search, back and reload: the cards are the engine’s answer', async ({ page }) => {
+  test('category, price sort, next page, search, back and reload: the cards are the engine’s answer', async ({
+    page,
+  }) => {
     const inCategories = seed.filter((p) => inCategoryTree(p, CATEGORIES)).map((p) => p.name);
-    expect(inCategories.length, 'the seed must give the two categories more than one page').toBeGreaterThan(PRODUCTS_PER_PAGE);
+    expect(inCategories.length, 'the seed must give the two categories more than one page').toBeGreaterThan(
+      PRODUCTS_PER_PAGE,
+    );
 
     await serveListingsInEngineMode(page);
     // The rewritten props must match the static HTML, as a real engine-mode build's do: React reports a
@@ -199,10 +244,14 @@ test.describe('product listing in engine mode', () => {
     await openFilters(page);
     const group = page.getByRole('group', { name: 'Category' });
     await group.getByLabel(/^Accessories/).check();
-    const byCategory = await engineAnswer(page, (v) => sameSet(v.where?.categoryIn, CATEGORIES), async () => {
-      await openFilters(page);
-      await group.getByLabel(/^Swag/).check();
-    });
+    const byCategory = await engineAnswer(
+      page,
+      (v) => sameSet(v.where?.categoryIn, CATEGORIES),
+      async () => {
+        await openFilters(page);
+        await group.getByLabel(/^Swag/).check();
+      },
+    );
     await expect(page).toHaveURL(/\/products\?filter=category\[accessories,swag\]$/);
     expect(byCategory.variables.first).toBe(PRODUCTS_PER_PAGE);
     expect(byCategory.found).toBe(inCategories.length);
@@ -212,7 +261,10 @@ test.describe('product listing in engine mode', () => {
     // Price, low to high: the engine sorts, the cards follow its order.
     const sorted = await engineAnswer(
       page,
-      (v) => sameSet(v.where?.categoryIn, CATEGORIES) && v.where?.orderby?.[0]?.field === 'PRICE' && v.where.orderby[0].order === 'ASC',
+      (v) =>
+        sameSet(v.where?.categoryIn, CATEGORIES) &&
+        v.where?.orderby?.[0]?.field === 'PRICE' &&
+        v.where.orderby[0].order === 'ASC',
       () => page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' }),
     );
     await expect(page).toHaveURL(/\/products\?filter=category\[accessories,swag\]&orderby=price&order=ASC$/);
@@ -229,7 +281,9 @@ test.describe('product listing in engine mode', () => {
       () => page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click(),
     );
     await expect(page).toHaveURL(/\/products\/page\/2\?filter=category\[accessories,swag\]&orderby=price&order=ASC$/);
-    await expect(showing(page)).toHaveText(`Showing ${PRODUCTS_PER_PAGE + 1} to ${inCategories.length} of ${inCategories.length}`);
+    await expect(showing(page)).toHaveText(
+      `Showing ${PRODUCTS_PER_PAGE + 1} to ${inCategories.length} of ${inCategories.length}`,
+    );
     await expect.poll(() => cardNames(page)).toEqual(nextPage.nodes.slice(PRODUCTS_PER_PAGE).map((n) => n.name));
     await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     const secondPage = await cardNames(page);
@@ -250,10 +304,15 @@ test.describe('product listing in engine mode', () => {
     await search.getByLabel('Search products').fill(SEARCH);
     const searched = await engineAnswer(
       page,
-      (v) => v.where?.search === SEARCH && sameSet(v.where?.categoryIn, CATEGORIES) && v.where?.orderby?.[0]?.field === 'PRICE',
+      (v) =>
+        v.where?.search === SEARCH &&
+        sameSet(v.where?.categoryIn, CATEGORIES) &&
+        v.where?.orderby?.[0]?.field === 'PRICE',
       () => search.getByRole('button', { name: 'Search' }).click(),
     );
-    await expect(page).toHaveURL(/\/products\?filter=category\[accessories,swag\]&orderby=price&order=ASC&search=cable$/);
+    await expect(page).toHaveURL(
+      /\/products\?filter=category\[accessories,swag\]&orderby=price&order=ASC&search=cable$/,
+    );
     expect(searched.variables.first).toBe(PRODUCTS_PER_PAGE);
     await expect(showing(page)).toHaveText(`Showing 1 to ${matching.length} of ${matching.length}`);
     await expect.poll(() => cardNames(page)).toEqual(searched.nodes.map((n) => n.name));
@@ -261,21 +320,37 @@ test.describe('product listing in engine mode', () => {
     expectAscending(await cardLowPrices(page));
 
     // Back: the second page of the unsearched list again, asked of the engine again.
-    const back = await engineAnswer(page, (v) => v.first === 2 * PRODUCTS_PER_PAGE && !v.where?.search, () => page.goBack());
+    const back = await engineAnswer(
+      page,
+      (v) => v.first === 2 * PRODUCTS_PER_PAGE && !v.where?.search,
+      () => page.goBack(),
+    );
     await expect(page).toHaveURL(/\/products\/page\/2\?filter=category\[accessories,swag\]&orderby=price&order=ASC$/);
     await expect.poll(() => cardNames(page)).toEqual(back.nodes.slice(PRODUCTS_PER_PAGE).map((n) => n.name));
     expect(await cardNames(page)).toEqual(secondPage);
 
     // The URL is the state: a reload of the prebuilt page 2 (engine mode again) shows the same cards.
-    const reloaded = await engineAnswer(page, (v) => v.first === 2 * PRODUCTS_PER_PAGE && sameSet(v.where?.categoryIn, CATEGORIES), () => page.reload());
+    const reloaded = await engineAnswer(
+      page,
+      (v) => v.first === 2 * PRODUCTS_PER_PAGE && sameSet(v.where?.categoryIn, CATEGORIES),
+      () => page.reload(),
+    );
     await listingReady(page);
-    await expect(showing(page)).toHaveText(`Showing ${PRODUCTS_PER_PAGE + 1} to ${inCategories.length} of ${inCategories.length}`);
+    await expect(showing(page)).toHaveText(
+      `Showing ${PRODUCTS_PER_PAGE + 1} to ${inCategories.length} of ${inCategories.length}`,
+    );
     await expect.poll(() => cardNames(page)).toEqual(reloaded.nodes.slice(PRODUCTS_PER_PAGE).map((n) => n.name));
     expect(await cardNames(page)).toEqual(secondPage);
     expect(consoleErrors).toEqual([]);
   });
-  test('both modes and the category page agree: Accessories includes its subcategories, price sorts by the cheapest (ascending) and dearest (descending) price', async ({ page, context }) => {
-    const accessories = seed.filter((p) => inCategoryTree(p, ['accessories'])).map((p) => p.name).sort();
+  test('both modes and the category page agree: Accessories includes its subcategories, price sorts by the cheapest (ascending) and dearest (descending) price', async ({
+    page,
+    context,
+  }) => {
+    const accessories = seed
+      .filter((p) => inCategoryTree(p, ['accessories']))
+      .map((p) => p.name)
+      .sort();
     expect(
       seed.some((p) => inCategoryTree(p, ['accessories']) && !(p.categories ?? []).includes('accessories')),
       'the seed has a product filed only under a subcategory of accessories',
@@ -284,7 +359,11 @@ test.describe('product listing in engine mode', () => {
 
     // Engine mode, straight from a URL with the filter (the island hydrates at once and asks the engine).
     await serveListingsInEngineMode(page);
-    const engine = await engineAnswer(page, (v) => sameSet(v.where?.categoryIn, ['accessories']), () => page.goto('/products?filter=category[accessories]'));
+    const engine = await engineAnswer(
+      page,
+      (v) => sameSet(v.where?.categoryIn, ['accessories']),
+      () => page.goto('/products?filter=category[accessories]'),
+    );
     expect(engine.found).toBe(accessories.length);
     await expect(showing(page)).toHaveText(`Showing 1 to ${accessories.length} of ${accessories.length}`);
     expect([...(await cardNames(page))].sort()).toEqual(accessories);
@@ -305,11 +384,17 @@ test.describe('product listing in engine mode', () => {
     for (const order of ['ASC', 'DESC'] as const) {
       const url = `/products?filter=category[accessories,swag]&orderby=price&order=${order}`;
       const prices = order === 'ASC' ? cardLowPrices : cardHighPrices;
-      await engineAnswer(page, (v) => v.where?.orderby?.[0]?.field === 'PRICE' && v.where.orderby[0].order === order, () => page.goto(url));
+      await engineAnswer(
+        page,
+        (v) => v.where?.orderby?.[0]?.field === 'PRICE' && v.where.orderby[0].order === order,
+        () => page.goto(url),
+      );
       await expect(cards(page)).toHaveCount(PRODUCTS_PER_PAGE);
       const engineNames = await cardNames(page);
       const enginePrices = await prices(page);
-      expect(enginePrices).toEqual(order === 'ASC' ? [...enginePrices].sort((a, b) => a - b) : [...enginePrices].sort((a, b) => b - a));
+      expect(enginePrices).toEqual(
+        order === 'ASC' ? [...enginePrices].sort((a, b) => a - b) : [...enginePrices].sort((a, b) => b - a),
+      );
       await local.goto(url);
       await listingReady(local);
       await expect.poll(async () => (await prices(local)).join(' ')).toBe(enginePrices.join(' '));

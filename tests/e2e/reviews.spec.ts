@@ -22,7 +22,9 @@ async function openForm(page: Page) {
 }
 
 test.describe('writing a review', () => {
-  test('errors show under their fields; stars, text, name and e-mail by keyboard alone; the review is published', async ({ page }) => {
+  test('errors show under their fields; stars, text, name and e-mail by keyboard alone; the review is published', async ({
+    page,
+  }) => {
     const form = await openForm(page);
     const text = `Sturdy clip <b>not bold</b> & soft strap ${unique()}`;
 
@@ -94,7 +96,21 @@ test.describe('writing a review', () => {
       if (body?.operationName !== 'WriteReview') return route.continue();
       await route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ data: { writeReview: { rating: 3, review: { id: 'Y29tbWVudDox', databaseId: 1, content: '<p>Fine</p>', date: null, author: { node: { name: 'Lin' } }, approved: false } } } }),
+        body: JSON.stringify({
+          data: {
+            writeReview: {
+              rating: 3,
+              review: {
+                id: 'Y29tbWVudDox',
+                databaseId: 1,
+                content: '<p>Fine</p>',
+                date: null,
+                author: { node: { name: 'Lin' } },
+                approved: false,
+              },
+            },
+          },
+        }),
       });
     });
     const form = await openForm(page);
@@ -108,7 +124,10 @@ test.describe('writing a review', () => {
 
   test('axe finds no violations in the form, with and without errors', { tag: '@phone-too' }, async ({ page }) => {
     const form = await openForm(page);
-    const scan = async () => (await new AxeBuilder({ page }).include('#reviews').analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const scan = async () =>
+      (await new AxeBuilder({ page }).include('#reviews').analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
     expect(await scan()).toEqual([]);
     await form.getByRole('button', { name: 'Submit review' }).click();
     await expect(form.getByText('Enter your email address.')).toBeVisible();

@@ -39,7 +39,15 @@ test.describe('on-demand pages of the build', () => {
     child = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.mjs')], {
       cwd: ROOT,
       // development: only React's development build reports a hook called outside a component.
-      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', MESHFRONT_DIST_DIR: DIST, MESHFRONT_DATA_DIR: dataDir, PUBLIC_SITE_URL: base },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MESHFRONT_DIST_DIR: DIST,
+        MESHFRONT_DATA_DIR: dataDir,
+        PUBLIC_SITE_URL: base,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

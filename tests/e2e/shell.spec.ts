@@ -7,29 +7,33 @@ const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(docume
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 test.describe('header', () => {
-  test('search box: toggled by the icon on phones, always shown on desktop; submits to the product list', { tag: '@phone-too' }, async ({ page }, info) => {
-    await page.goto('/');
-    const input = page.locator('#header-search-input');
-    const toggle = page.locator('[data-search-toggle]');
-    if (isPhone(info.project.name)) {
-      await expect(input).toBeHidden();
-      await toggle.click();
-      await expect(input).toBeVisible();
-      await expect(input).toBeFocused();
-      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      await toggle.click();
-      await expect(input).toBeHidden();
-      await toggle.click();
-    } else {
-      await expect(toggle).toBeHidden();
-      await expect(input).toBeVisible();
-      const box = await page.locator('#header-search form').boundingBox();
-      expect(box!.width).toBeLessThanOrEqual(320);
-    }
-    await input.fill('lora gateway');
-    await input.press('Enter');
-    await expect(page).toHaveURL(/\/products\?search=lora\+gateway$/);
-  });
+  test(
+    'search box: toggled by the icon on phones, always shown on desktop; submits to the product list',
+    { tag: '@phone-too' },
+    async ({ page }, info) => {
+      await page.goto('/');
+      const input = page.locator('#header-search-input');
+      const toggle = page.locator('[data-search-toggle]');
+      if (isPhone(info.project.name)) {
+        await expect(input).toBeHidden();
+        await toggle.click();
+        await expect(input).toBeVisible();
+        await expect(input).toBeFocused();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        await toggle.click();
+        await expect(input).toBeHidden();
+        await toggle.click();
+      } else {
+        await expect(toggle).toBeHidden();
+        await expect(input).toBeVisible();
+        const box = await page.locator('#header-search form').boundingBox();
+        expect(box!.width).toBeLessThanOrEqual(320);
+      }
+      await input.fill('lora gateway');
+      await input.press('Enter');
+      await expect(page).toHaveURL(/\/products\?search=lora\+gateway$/);
+    },
+  );
 
   test('search stays in the current locale', { tag: '@phone-too' }, async ({ page }, info) => {
     await page.goto('/fr/');
@@ -39,7 +43,9 @@ test.describe('header', () => {
     await expect(page).toHaveURL(/\/fr\/products\?search=antenne$/);
   });
 
-  test('cart panel opens from the right, shows the empty state, overlay click closes it and unlocks scrolling', { tag: '@phone-too' }, async ({ page }) => {
+  test('cart panel opens from the right, shows the empty state, overlay click closes it and unlocks scrolling', {
+    tag: '@phone-too',
+  }, async ({ page }) => {
     await page.goto('/');
     const panel = page.locator('#cart-panel');
     await expect(panel).toBeHidden();
@@ -67,14 +73,18 @@ test.describe('header', () => {
     await toggle.click();
     await expect(page.locator('#cart-panel')).toBeVisible();
     // Focus moves into the panel (its close button, or the cart drawer's own first control).
-    await expect.poll(() => page.evaluate(() => document.getElementById('cart-panel')!.contains(document.activeElement))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('cart-panel')!.contains(document.activeElement)))
+      .toBe(true);
     await page.keyboard.press('Escape');
     await expect(page.locator('#cart-panel')).toBeHidden();
     await expect(toggle).toBeFocused();
   });
 
   // The menu button exists on small screens only.
-  test('phone: the menu slides in from the left with all links; overlay click closes menu and cart', { tag: '@phone-only' }, async ({ page }) => {
+  test('phone: the menu slides in from the left with all links; overlay click closes menu and cart', {
+    tag: '@phone-only',
+  }, async ({ page }) => {
     await page.goto('/');
     const menu = page.locator('#mobile-menu');
     await expect(menu).toBeHidden();
@@ -95,7 +105,12 @@ test.describe('header', () => {
   test('desktop: main menu, account icon with Sign In tooltip, no menu button', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
-    for (const [name, href] of [['Home', '/'], ['Products', '/products'], ['Categories', '/categories'], ['Contact', '/contact']]) {
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Products', '/products'],
+      ['Categories', '/categories'],
+      ['Contact', '/contact'],
+    ]) {
       await expect(nav.getByRole('link', { name })).toHaveAttribute('href', href!);
     }
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
@@ -107,13 +122,19 @@ test.describe('header', () => {
     await expect(page.locator('header [data-wishlist-link]')).toHaveAttribute('href', '/wishlist');
   });
 
-  test('a signed-in viewer gets the account wishlist link and their name in the tooltip', { tag: '@phone-too' }, async ({ page }, info) => {
-    await page.addInitScript(() => localStorage.setItem('meshfront:viewer', JSON.stringify({ username: 'ada' })));
-    await page.goto('/de/');
-    const wishlist = page.locator(isPhone(info.project.name) ? '#mobile-menu [data-wishlist-link]' : 'header a[data-wishlist-link]').first();
-    await expect(wishlist).toHaveAttribute('href', '/de/my-account?tab=wishlist');
-    await expect(page.locator('[data-signin-tooltip]')).toHaveText('Angemeldet als ada');
-  });
+  test(
+    'a signed-in viewer gets the account wishlist link and their name in the tooltip',
+    { tag: '@phone-too' },
+    async ({ page }, info) => {
+      await page.addInitScript(() => localStorage.setItem('meshfront:viewer', JSON.stringify({ username: 'ada' })));
+      await page.goto('/de/');
+      const wishlist = page
+        .locator(isPhone(info.project.name) ? '#mobile-menu [data-wishlist-link]' : 'header a[data-wishlist-link]')
+        .first();
+      await expect(wishlist).toHaveAttribute('href', '/de/my-account?tab=wishlist');
+      await expect(page.locator('[data-signin-tooltip]')).toHaveText('Angemeldet als ada');
+    },
+  );
 
   test('a route change closes the panels', { tag: '@phone-too' }, async ({ page }, info) => {
     await page.goto('/');
@@ -147,7 +168,9 @@ async function switchTheme(page: Page, phone: boolean) {
 }
 
 test.describe('alert banner and theme', { tag: '@phone-too' }, () => {
-  test('switching the theme persists across pages and reloads, and raises a success alert that hides after 3 s', async ({ page }, info) => {
+  test('switching the theme persists across pages and reloads, and raises a success alert that hides after 3 s', async ({
+    page,
+  }, info) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'primary');
     await switchTheme(page, isPhone(info.project.name));
@@ -164,7 +187,9 @@ test.describe('alert banner and theme', { tag: '@phone-too' }, () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'secondary');
     await page.goto('/de/');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'secondary');
-    const mainColor = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-main').trim());
+    const mainColor = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--color-main').trim(),
+    );
     expect(mainColor).toBe('0 140 94');
   });
 
@@ -182,23 +207,34 @@ test.describe('alert banner and theme', { tag: '@phone-too' }, () => {
 });
 
 test.describe('contact modal', () => {
-  test('opens from the footer with an empty contact form and closes with Escape', { tag: '@phone-too' }, async ({ page }, info) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Contact us' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Contact us' });
-    await expect(dialog).toBeVisible();
-    // Opening the modal starts with an empty form.
-    await expect(dialog.getByLabel('First name')).toHaveValue('');
-    await expect(dialog.getByRole('button', { name: 'Send message' })).toBeEnabled();
-    if (!isPhone(info.project.name)) expect((await dialog.boundingBox())!.width).toBeGreaterThanOrEqual(656);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-  });
+  test(
+    'opens from the footer with an empty contact form and closes with Escape',
+    { tag: '@phone-too' },
+    async ({ page }, info) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Contact us' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Contact us' });
+      await expect(dialog).toBeVisible();
+      // Opening the modal starts with an empty form.
+      await expect(dialog.getByLabel('First name')).toHaveValue('');
+      await expect(dialog.getByRole('button', { name: 'Send message' })).toBeEnabled();
+      if (!isPhone(info.project.name)) expect((await dialog.boundingBox())!.width).toBeGreaterThanOrEqual(656);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    },
+  );
 });
 
 test.describe('languages', () => {
-  test('a first visit follows Accept-Language on the server and remembers it for 365 days', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, locale: 'de-DE', extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' } });
+  test('a first visit follows Accept-Language on the server and remembers it for 365 days', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'de-DE',
+      extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' },
+    });
     const page = await context.newPage();
     const redirects: number[] = [];
     page.on('response', (r) => r.status() === 302 && redirects.push(r.status()));
@@ -215,7 +251,10 @@ test.describe('languages', () => {
     await context.close();
   });
 
-  test('the locale cookie wins over Accept-Language, and explicit locale URLs are never redirected', async ({ browser, baseURL }) => {
+  test('the locale cookie wins over Accept-Language, and explicit locale URLs are never redirected', async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ baseURL, locale: 'en-US' });
     await context.addCookies([{ name: 'locale', value: 'fr_FR', url: baseURL! }]);
     const page = await context.newPage();
@@ -234,34 +273,40 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   });
 
-  test('the switcher shows a pending state, opens the same page in the chosen language and sets the cookie', { tag: '@phone-too' }, async ({ page, context }, info) => {
-    await page.goto('/de/');
-    if (isPhone(info.project.name)) await page.locator('[data-menu-toggle]').click();
-    const switcher = page.locator(isPhone(info.project.name) ? '#mobile-menu .language-switcher' : 'header > div .language-switcher');
-    // First a switch whose page never arrives (204), to see the pending state.
-    await page.route(/\/es\/$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 300));
-      await route.fulfill({ status: 204 });
-    });
-    await switcher.locator('select').selectOption('es_ES');
-    await expect(switcher).toHaveAttribute('aria-busy', 'true');
-    await expect(switcher.locator('select')).toBeDisabled();
-    await expect(switcher.getByRole('status')).toHaveText(/Sprache wird gewechselt/);
-    await page.unroute(/\/es\/$/);
-    await page.goto('/de/');
-    if (isPhone(info.project.name)) await page.locator('[data-menu-toggle]').click();
-    await switcher.locator('select').selectOption('es_ES');
-    await expect(page).toHaveURL(/\/es\/$/);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
-    const cookie = (await context.cookies()).find((c) => c.name === 'locale');
-    expect(cookie).toMatchObject({ value: 'es_ES', path: '/', sameSite: 'Lax' });
-    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(YEAR_SECONDS - 60);
-    // Back to English: the cookie says English now, so the unprefixed page is not redirected.
-    if (isPhone(info.project.name)) await page.locator('[data-menu-toggle]').click();
-    await switcher.locator('select').selectOption('en_US');
-    await expect(page).toHaveURL(/:\d+\/$/);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-  });
+  test(
+    'the switcher shows a pending state, opens the same page in the chosen language and sets the cookie',
+    { tag: '@phone-too' },
+    async ({ page, context }, info) => {
+      await page.goto('/de/');
+      if (isPhone(info.project.name)) await page.locator('[data-menu-toggle]').click();
+      const switcher = page.locator(
+        isPhone(info.project.name) ? '#mobile-menu .language-switcher' : 'header > div .language-switcher',
+      );
+      // First a switch whose page never arrives (204), to see the pending state.
+      await page.route(/\/es\/$/, async (route) => {
+        await new Promise((r) => setTimeout(r, 300));
+        await route.fulfill({ status: 204 });
+      });
+      await switcher.locator('select').selectOption('es_ES');
+      await expect(switcher).toHaveAttribute('aria-busy', 'true');
+      await expect(switcher.locator('select')).toBeDisabled();
+      await expect(switcher.getByRole('status')).toHaveText(/Sprache wird gewechselt/);
+      await page.unroute(/\/es\/$/);
+      await page.goto('/de/');
+      if (isPhone(info.project.name)) await page.locator('[data-menu-toggle]').click();
+      await switcher.locator('select').selectOption('es_ES');
+      await expect(page).toHaveURL(/\/es\/$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+      const cookie = (await context.cookies()).find((c) => c.name === 'locale');
+      expect(cookie).toMatchObject({ value: 'es_ES', path: '/', sameSite: 'Lax' });
+      expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(YEAR_SECONDS - 60);
+      // Back to English: the cookie says English now, so the unprefixed page is not redirected.
+      if (isPhone(info.project.name)) await page.locator('[data-menu-toggle]').click();
+      await switcher.locator('select').selectOption('en_US');
+      await expect(page).toHaveURL(/:\d+\/$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    },
+  );
 });
 
 test.describe('errors, redirects, headers', () => {
@@ -316,11 +361,19 @@ test.describe('SEO', () => {
     await expect(page).toHaveTitle(/ - Meshfront$/);
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(new URL(canonical!).pathname).toBe('/de');
-    const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
-      Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname])),
-    );
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) =>
+        Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname])),
+      );
     expect(alternates).toEqual({
-      'en-US': '/', 'de-DE': '/de', 'es-ES': '/es', 'fr-FR': '/fr', 'it-IT': '/it', 'pt-BR': '/pt-br', 'x-default': '/',
+      'en-US': '/',
+      'de-DE': '/de',
+      'es-ES': '/es',
+      'fr-FR': '/fr',
+      'it-IT': '/it',
+      'pt-BR': '/pt-br',
+      'x-default': '/',
     });
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website');
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
@@ -344,13 +397,19 @@ test.describe('SEO', () => {
 });
 
 test.describe('navigation behaviour', () => {
-  test('links in view are prefetched, but not with data saver on', { tag: '@phone-too' }, async ({ browser, baseURL }) => {
+  test('links in view are prefetched, but not with data saver on', { tag: '@phone-too' }, async ({
+    browser,
+    baseURL,
+  }) => {
     const count = async (saveData: boolean) => {
       const context = await browser.newContext({ baseURL });
       const page = await context.newPage();
       if (saveData) {
         await page.addInitScript(() =>
-          Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true }),
+          Object.defineProperty(navigator, 'connection', {
+            value: { saveData: true, effectiveType: '4g' },
+            configurable: true,
+          }),
         );
       }
       await page.goto('/');
@@ -379,7 +438,10 @@ test.describe('navigation behaviour', () => {
       a.click();
     });
     await expect(bar).toHaveAttribute('data-state', 'loading');
-    const style = await bar.evaluate((el) => ({ height: getComputedStyle(el).height, bg: getComputedStyle(el).backgroundColor }));
+    const style = await bar.evaluate((el) => ({
+      height: getComputedStyle(el).height,
+      bg: getComputedStyle(el).backgroundColor,
+    }));
     expect(style).toEqual({ height: '3px', bg: 'rgb(130, 0, 255)' });
   });
 
@@ -397,7 +459,9 @@ test.describe('accessibility', { tag: '@phone-too' }, () => {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
     });
   }
 

@@ -23,7 +23,9 @@ function sourceIds(dir: string): string[] {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
       else if (/\.mdx?$/.test(e.name) && !e.name.startsWith('_')) {
-        const id = relative(dir, p).replace(/\\/g, '/').replace(/\.mdx?$/, '');
+        const id = relative(dir, p)
+          .replace(/\\/g, '/')
+          .replace(/\.mdx?$/, '');
         if (!LOCALE_SUFFIX.test(id)) out.push(id);
       }
     }
@@ -39,7 +41,9 @@ const pages = sourceIds(join(CONTENT, 'pages'));
 const expected: string[] = [
   '/support',
   ...categories.map((c) => `/support/${c}`),
-  ...sourceIds(join(CONTENT, 'support')).filter((id) => id.includes('/')).map((id) => `/support/${id}`),
+  ...sourceIds(join(CONTENT, 'support'))
+    .filter((id) => id.includes('/'))
+    .map((id) => `/support/${id}`),
   ...sourceIds(join(CONTENT, 'guides')).map((id) => `/guides/${id}`),
   '/policies',
   ...sourceIds(join(CONTENT, 'policies')).map((id) => `/policies/${id}`),
@@ -50,11 +54,21 @@ const expected: string[] = [
 const allUrls = PREFIXES.flatMap((prefix) => expected.map((path) => `${prefix}${path}`));
 
 test.describe('support routes in all six locales', () => {
-
   test('the content defines what must be built', () => {
     expect(categories.length).toBeGreaterThanOrEqual(6);
     expect(expected.filter((p) => p.startsWith('/guides/')).length).toBeGreaterThanOrEqual(30);
-    for (const page of ['about', 'careers', 'gateway', 'roadmap', 'business', 'partners', 'media-kit', 'downloads', 'meshfront-os', 'swag-store']) {
+    for (const page of [
+      'about',
+      'careers',
+      'gateway',
+      'roadmap',
+      'business',
+      'partners',
+      'media-kit',
+      'downloads',
+      'meshfront-os',
+      'swag-store',
+    ]) {
       expect(pages, `content/pages/${page}.mdx`).toContain(page);
     }
   });
@@ -68,7 +82,11 @@ test.describe('support routes in all six locales', () => {
   test('every page is in the sitemap, except /privacy-policy whose canonical is /policies/privacy-policy', () => {
     const sitemaps = readdirSync(CLIENT).filter((f) => /^sitemap-\d+\.xml$/.test(f));
     const locs = new Set(
-      sitemaps.flatMap((f) => [...readFileSync(join(CLIENT, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname.replace(/\/$/, '') || '/')),
+      sitemaps.flatMap((f) =>
+        [...readFileSync(join(CLIENT, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+          (m) => new URL(m[1]).pathname.replace(/\/$/, '') || '/',
+        ),
+      ),
     );
     const canonicalElsewhere = (url: string) => url.endsWith('/privacy-policy') && !url.includes('/policies/');
     expect(allUrls.filter((url) => !canonicalElsewhere(url) && !locs.has(url))).toEqual([]);
@@ -86,7 +104,9 @@ test.describe('support routes in all six locales', () => {
   });
 
   test('the Pagefind index exists for every language and only indexes articles and guides', async ({ request }) => {
-    const entry = JSON.parse(readFileSync(join(CLIENT, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    const entry = JSON.parse(readFileSync(join(CLIENT, 'pagefind', 'pagefind-entry.json'), 'utf8')) as {
+      languages: Record<string, { page_count: number }>;
+    };
     const languages = Object.keys(entry.languages).sort();
     expect(languages).toEqual(['de-de', 'en-us', 'es-es', 'fr-fr', 'it-it', 'pt-br']);
     const perLocale = expected.filter((p) => /^\/(support\/[^/]+\/.+|guides\/.+)$/.test(p)).length;

@@ -83,7 +83,9 @@ test.describe('support search (Pagefind)', () => {
     await page.getByRole('searchbox', { name: 'Support durchsuchen' }).fill('zuordnen');
     const result = page.locator('[data-search-result]').filter({ hasText: 'Ein Gateway zuordnen' });
     await expect(result).toBeVisible();
-    for (const href of await page.locator('[data-search-result]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+    for (const href of await page
+      .locator('[data-search-result]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
       expect(href).toMatch(/^\/de\//);
     }
     await result.click();
@@ -117,7 +119,10 @@ test.describe('translations', () => {
     await expect(notice).toContainText('pas encore traduite en français');
     await expect(page.locator('.prose[lang="en"]')).toBeVisible();
     // The page chrome is French and links keep the reader in /fr/.
-    await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link').first()).toHaveAttribute('href', '/fr/support');
+    await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link').first()).toHaveAttribute(
+      'href',
+      '/fr/support',
+    );
   });
 
   test('a translated article has no notice and its content links stay in the locale', async ({ page }) => {
@@ -135,36 +140,43 @@ test.describe('translations', () => {
 });
 
 test.describe('article page', () => {
-  test('shows sidebar, breadcrumb, table of contents, previous/next and the last-updated date', { tag: '@phone-too' }, async ({ page }, info) => {
-    await page.goto('/support/gateways/antenna-placement');
+  test(
+    'shows sidebar, breadcrumb, table of contents, previous/next and the last-updated date',
+    { tag: '@phone-too' },
+    async ({ page }, info) => {
+      await page.goto('/support/gateways/antenna-placement');
 
-    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
-    await expect(crumbs).toHaveText(['Support', 'Gateways', 'Antenna placement']);
-    await expect(crumbs.last().locator('[aria-current="page"]')).toBeVisible();
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+      await expect(crumbs).toHaveText(['Support', 'Gateways', 'Antenna placement']);
+      await expect(crumbs.last().locator('[aria-current="page"]')).toBeVisible();
 
-    // Sidebar: the category's articles with the current one highlighted (a disclosure on phones).
-    if (isPhone(info.project.name)) await page.locator('aside details summary').click();
-    const current = page.locator('aside a[aria-current="page"]').filter({ visible: true });
-    await expect(current).toHaveCount(1);
-    await expect(current).toHaveAttribute('href', '/support/gateways/antenna-placement');
-    expect(await page.locator('aside a').filter({ visible: true }).count()).toBeGreaterThan(5);
+      // Sidebar: the category's articles with the current one highlighted (a disclosure on phones).
+      if (isPhone(info.project.name)) await page.locator('aside details summary').click();
+      const current = page.locator('aside a[aria-current="page"]').filter({ visible: true });
+      await expect(current).toHaveCount(1);
+      await expect(current).toHaveAttribute('href', '/support/gateways/antenna-placement');
+      expect(await page.locator('aside a').filter({ visible: true }).count()).toBeGreaterThan(5);
 
-    // Table of contents: a column on wide screens, a disclosure on narrow ones.
-    const toc = page.getByRole('navigation', { name: 'On this page' }).filter({ visible: true });
-    if (await toc.count() === 0) await page.locator('details:has(nav[aria-label="On this page"]) summary').click();
-    const tocLinks = page.getByRole('navigation', { name: 'On this page' }).filter({ visible: true }).getByRole('link');
-    expect(await tocLinks.count()).toBeGreaterThan(1);
-    const target = await tocLinks.first().getAttribute('href');
-    await expect(page.locator(target!)).toBeAttached();
+      // Table of contents: a column on wide screens, a disclosure on narrow ones.
+      const toc = page.getByRole('navigation', { name: 'On this page' }).filter({ visible: true });
+      if ((await toc.count()) === 0) await page.locator('details:has(nav[aria-label="On this page"]) summary').click();
+      const tocLinks = page
+        .getByRole('navigation', { name: 'On this page' })
+        .filter({ visible: true })
+        .getByRole('link');
+      expect(await tocLinks.count()).toBeGreaterThan(1);
+      const target = await tocLinks.first().getAttribute('href');
+      await expect(page.locator(target!)).toBeAttached();
 
-    const pn = page.getByRole('navigation', { name: 'More articles' });
-    await expect(pn.locator('a[rel="prev"]')).toHaveAttribute('href', '/support/gateways/choosing-an-antenna');
-    await expect(pn.locator('a[rel="next"]')).toHaveAttribute('href', /^\/support\/gateways\/[a-z-]+/);
+      const pn = page.getByRole('navigation', { name: 'More articles' });
+      await expect(pn.locator('a[rel="prev"]')).toHaveAttribute('href', '/support/gateways/choosing-an-antenna');
+      await expect(pn.locator('a[rel="next"]')).toHaveAttribute('href', /^\/support\/gateways\/[a-z-]+/);
 
-    const updated = page.locator('[data-last-updated] time');
-    await expect(updated).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
-    await expect(updated).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
-  });
+      const updated = page.locator('[data-last-updated] time');
+      await expect(updated).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+      await expect(updated).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    },
+  );
 
   test('German dates are formatted in German; warnings in guides are styled as callouts', async ({ page }) => {
     await page.goto('/de/support/wallet-and-rewards/claiming-a-gateway');
@@ -178,10 +190,16 @@ test.describe('article page', () => {
   test('/privacy-policy shows the privacy policy with its canonical at /policies/privacy-policy', async ({ page }) => {
     await page.goto('/de/privacy-policy');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/de\/policies\/privacy-policy$/);
-    await expect(page.locator('link[rel="alternate"][hreflang="fr-FR"]')).toHaveAttribute('href', /\/fr\/policies\/privacy-policy$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="fr-FR"]')).toHaveAttribute(
+      'href',
+      /\/fr\/policies\/privacy-policy$/,
+    );
     await page.goto('/guides/rak');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/guides\/rak$/);
-    await expect(page.locator('link[rel="alternate"][hreflang="pt-BR"]')).toHaveAttribute('href', /\/pt-br\/guides\/rak$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="pt-BR"]')).toHaveAttribute(
+      'href',
+      /\/pt-br\/guides\/rak$/,
+    );
   });
 });
 
@@ -227,18 +245,31 @@ test.describe('routes', () => {
     await page.goto('/de/swag-store');
     const grid = page.getByRole('region', { name: 'Merch im Shop' });
     await expect(grid.getByRole('listitem')).toHaveCount(10);
-    await grid.getByRole('link', { name: /Meshfront Hoodie/ }).first().click();
+    await grid
+      .getByRole('link', { name: /Meshfront Hoodie/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/de\/product\/meshfront-hoodie\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Meshfront Hoodie' })).toBeVisible();
   });
 });
 
 test.describe('accessibility', { tag: '@phone-too' }, () => {
-  for (const path of ['/support', '/support/gateways/antenna-placement', '/guides/nebra-indoor', '/gateway', '/swag-store', '/policies/warranty', '/fr/support/troubleshooting/factory-reset']) {
+  for (const path of [
+    '/support',
+    '/support/gateways/antenna-placement',
+    '/guides/nebra-indoor',
+    '/gateway',
+    '/swag-store',
+    '/policies/warranty',
+    '/fr/support/troubleshooting/factory-reset',
+  ]) {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
     });
   }
 });

@@ -21,7 +21,9 @@ async function saveFromProductPage(page: Page, slug: string) {
   await expect(save).toHaveText('In your wishlist');
 }
 
-test('move to cart: a simple product goes into the cart and leaves the wishlist; a variable one opens its page', { tag: '@phone-too' }, async ({ page }) => {
+test('move to cart: a simple product goes into the cart and leaves the wishlist; a variable one opens its page', {
+  tag: '@phone-too',
+}, async ({ page }) => {
   await saveFromProductPage(page, SIMPLE.slug);
   await saveFromProductPage(page, VARIABLE.slug);
 
@@ -32,7 +34,11 @@ test('move to cart: a simple product goes into the cart and leaves the wishlist;
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   // Simple: straight into the cart, off the list, the drawer opens with it.
-  await list.locator('li').filter({ hasText: SIMPLE.name }).getByRole('button', { name: /^Move to cart\b/ }).click();
+  await list
+    .locator('li')
+    .filter({ hasText: SIMPLE.name })
+    .getByRole('button', { name: /^Move to cart\b/ })
+    .click();
   const drawer = page.locator('#cart-panel');
   await expect(drawer).toBeVisible();
   await expect(drawer.locator('[data-cart-line]').filter({ hasText: SIMPLE.name })).toHaveCount(1);
@@ -46,7 +52,11 @@ test('move to cart: a simple product goes into the cart and leaves the wishlist;
   await expect(page.locator('[data-wishlist-move]')).toHaveCount(1);
 
   // Variable: the product page, to choose colour and size; it stays in the wishlist until then.
-  await page.locator('li').filter({ hasText: VARIABLE.name }).getByRole('button', { name: /^Move to cart\b/ }).click();
+  await page
+    .locator('li')
+    .filter({ hasText: VARIABLE.name })
+    .getByRole('button', { name: /^Move to cart\b/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/product/${VARIABLE.slug}/?$`));
   // Nothing was added: the cart still holds the mug alone (the session starts on the first key press).
   await page.waitForLoadState('load');

@@ -17,7 +17,8 @@ describe('account tabs in the URL', () => {
   });
 
   it('falls back to the details tab for a missing or unknown tab', () => {
-    for (const search of ['', '?', '?tab=', '?tab=admin', '?tab=__proto__', '?tab=toString', '?other=orders']) expect(parseTab(search)).toBe(DEFAULT_TAB);
+    for (const search of ['', '?', '?tab=', '?tab=admin', '?tab=__proto__', '?tab=toString', '?other=orders'])
+      expect(parseTab(search)).toBe(DEFAULT_TAB);
   });
 
   it('builds a tab link that keeps the other parameters', () => {
@@ -26,7 +27,8 @@ describe('account tabs in the URL', () => {
   });
 
   it('round-trips every tab', () => {
-    for (const tab of ACCOUNT_TABS) expect(parseTab(new URL(tabHref('/my-account', '', tab), 'http://x').search)).toBe(tab);
+    for (const tab of ACCOUNT_TABS)
+      expect(parseTab(new URL(tabHref('/my-account', '', tab), 'http://x').search)).toBe(tab);
   });
 
   it('arrow keys wrap around the tab list', () => {
@@ -59,7 +61,14 @@ describe('reset links', () => {
   });
 
   it('a mangled link is invalid at once', () => {
-    for (const search of ['?key=&login=ada', '?key=abc', '?login=ada', '?key=a%20b&login=ada', `?key=${'k'.repeat(201)}&login=ada`, '?key=<script>&login=ada']) {
+    for (const search of [
+      '?key=&login=ada',
+      '?key=abc',
+      '?login=ada',
+      '?key=a%20b&login=ada',
+      `?key=${'k'.repeat(201)}&login=ada`,
+      '?key=<script>&login=ada',
+    ]) {
       expect(resetLinkParams(search)).toBe('invalid');
     }
   });
@@ -74,6 +83,14 @@ describe('the key of an e-mailed confirmation or account link', () => {
   it('no key: null; a mangled one: invalid', () => {
     expect(emailLinkKey('')).toBeNull();
     expect(emailLinkKey('?utm_source=mail')).toBeNull();
-    for (const search of ['?key=', '?key=a%20b', '?key=a.b.c', '?key=.abc', '?key=<script>', `?key=${'k'.repeat(2101)}`]) expect(emailLinkKey(search)).toBe('invalid');
+    for (const search of [
+      '?key=',
+      '?key=a%20b',
+      '?key=a.b.c',
+      '?key=.abc',
+      '?key=<script>',
+      `?key=${'k'.repeat(2101)}`,
+    ])
+      expect(emailLinkKey(search)).toBe('invalid');
   });
 });

@@ -4,7 +4,8 @@ import { isAuthTokenError, needsRefresh, refreshDelayMs, secondsUntil, tokenExpi
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** An unsigned JWT-shaped token expiring at `exp` (Unix seconds): the browser only reads exp. */
-const jwt = (exp: number | string | undefined) => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(exp === undefined ? { sub: '1' } : { sub: '1', exp })}.signature`;
+const jwt = (exp: number | string | undefined) =>
+  `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(exp === undefined ? { sub: '1' } : { sub: '1', exp })}.signature`;
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const nowS = NOW / 1000;
@@ -15,7 +16,18 @@ describe('token expiry', () => {
   });
 
   it('is null for anything that is not a JWT with a numeric exp', () => {
-    for (const token of [null, undefined, '', 'abc', 'a.b', 'a.b.c.d', jwt(undefined), jwt('soon'), 'x.%%%.y', `h.${Buffer.from('not json').toString('base64url')}.s`]) {
+    for (const token of [
+      null,
+      undefined,
+      '',
+      'abc',
+      'a.b',
+      'a.b.c.d',
+      jwt(undefined),
+      jwt('soon'),
+      'x.%%%.y',
+      `h.${Buffer.from('not json').toString('base64url')}.s`,
+    ]) {
       expect(tokenExpiry(token as string | null)).toBeNull();
     }
   });
@@ -48,7 +60,13 @@ describe('token expiry', () => {
 
   it('recognises the engine’s refusals of a Bearer token, and nothing else', () => {
     expect(isAuthTokenError(new Error('Expired token'))).toBe(true);
-    expect(isAuthTokenError(Object.assign(new Error('x'), { errors: [{ message: 'The User Secret does not match or has been revoked for this user' }] }))).toBe(true);
+    expect(
+      isAuthTokenError(
+        Object.assign(new Error('x'), {
+          errors: [{ message: 'The User Secret does not match or has been revoked for this user' }],
+        }),
+      ),
+    ).toBe(true);
     expect(isAuthTokenError(new Error('Incorrect password. Please try again.'))).toBe(false);
     expect(isAuthTokenError('Expired token')).toBe(false);
     expect(isAuthTokenError(null)).toBe(false);
@@ -121,7 +139,11 @@ describe('auth refresher', () => {
 
   it('sends one refresh for concurrent callers (a refresh token works once)', async () => {
     const h = harness({ auth: null, refresh: 'r1' });
-    const outcomes = await Promise.all([h.refresher.ensureFresh(), h.refresher.ensureFresh(), h.refresher.ensureFresh()]);
+    const outcomes = await Promise.all([
+      h.refresher.ensureFresh(),
+      h.refresher.ensureFresh(),
+      h.refresher.ensureFresh(),
+    ]);
     expect(outcomes).toEqual(['refreshed', 'refreshed', 'refreshed']);
     expect(h.calls).toEqual(['r1']);
   });

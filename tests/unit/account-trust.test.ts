@@ -45,7 +45,12 @@ describe('the e-mail change notice', () => {
   });
 
   it('carries the report link in both versions and escapes the name', () => {
-    const mail = emailChanged({ maskedNewAddress: 'ma***@e***.example', reportUrl: 'https://shop.example/my-account/email-change-report?token=T&x=1', customerName: '<b>Ana</b>', validForDays: 7 });
+    const mail = emailChanged({
+      maskedNewAddress: 'ma***@e***.example',
+      reportUrl: 'https://shop.example/my-account/email-change-report?token=T&x=1',
+      customerName: '<b>Ana</b>',
+      validForDays: 7,
+    });
     expect(mail.subject).toMatch(/e-mail address was changed/);
     expect(mail.text).toContain('changed to ma***@e***.example');
     expect(mail.text).toContain('https://shop.example/my-account/email-change-report?token=T&x=1');

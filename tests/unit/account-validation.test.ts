@@ -15,13 +15,22 @@ import {
 
 describe('login and register forms', () => {
   it('login needs a name and a password', () => {
-    expect(validateLogin({ username: ' ', password: '' })).toEqual({ username: 'account.error.required', password: 'account.error.required' });
+    expect(validateLogin({ username: ' ', password: '' })).toEqual({
+      username: 'account.error.required',
+      password: 'account.error.required',
+    });
     expect(validateLogin({ username: 'ada', password: 'x' })).toEqual({});
   });
 
   it('register needs a valid e-mail and a password the engine accepts', () => {
-    expect(validateRegister({ email: '', username: '', password: '' })).toEqual({ email: 'account.error.required', password: 'account.error.required' });
-    expect(validateRegister({ email: 'ada@', username: '', password: 'short' })).toEqual({ email: 'account.error.email', password: 'account.error.passwordShort' });
+    expect(validateRegister({ email: '', username: '', password: '' })).toEqual({
+      email: 'account.error.required',
+      password: 'account.error.required',
+    });
+    expect(validateRegister({ email: 'ada@', username: '', password: 'short' })).toEqual({
+      email: 'account.error.email',
+      password: 'account.error.passwordShort',
+    });
     expect(validateRegister({ email: 'ada@example.com', username: '', password: 'long enough' })).toEqual({});
   });
 
@@ -42,29 +51,54 @@ describe('login and register forms', () => {
 
 describe('password change', () => {
   it('new password and confirmation must match (the spec’s message)', () => {
-    expect(validatePasswordChange({ current: 'old-password', password: 'new-password', confirm: 'new-passwort' })).toEqual({ confirm: 'account.error.passwordMismatch' });
-    expect(validatePasswordChange({ current: 'old-password', password: 'new-password', confirm: 'new-password' })).toEqual({});
+    expect(
+      validatePasswordChange({ current: 'old-password', password: 'new-password', confirm: 'new-passwort' }),
+    ).toEqual({ confirm: 'account.error.passwordMismatch' });
+    expect(
+      validatePasswordChange({ current: 'old-password', password: 'new-password', confirm: 'new-password' }),
+    ).toEqual({});
   });
 
   it('asks for the current password, except in the reset form', () => {
-    expect(validatePasswordChange({ current: '', password: 'new-password', confirm: 'new-password' })).toEqual({ current: 'account.error.required' });
-    expect(validatePasswordChange({ current: '', password: 'new-password', confirm: 'new-password' }, { needsCurrent: false })).toEqual({});
+    expect(validatePasswordChange({ current: '', password: 'new-password', confirm: 'new-password' })).toEqual({
+      current: 'account.error.required',
+    });
+    expect(
+      validatePasswordChange(
+        { current: '', password: 'new-password', confirm: 'new-password' },
+        { needsCurrent: false },
+      ),
+    ).toEqual({});
   });
 
   it('reports a short password on the password field, not as a mismatch', () => {
-    expect(validatePasswordChange({ current: 'x', password: 'short', confirm: 'short' })).toEqual({ password: 'account.error.passwordShort' });
-    expect(validatePasswordChange({ current: 'x', password: '', confirm: '' })).toEqual({ password: 'account.error.required', confirm: 'account.error.required' });
+    expect(validatePasswordChange({ current: 'x', password: 'short', confirm: 'short' })).toEqual({
+      password: 'account.error.passwordShort',
+    });
+    expect(validatePasswordChange({ current: 'x', password: '', confirm: '' })).toEqual({
+      password: 'account.error.required',
+      confirm: 'account.error.required',
+    });
   });
 });
 
 describe('my details', () => {
-  const form = (over: Partial<DetailsForm> = {}): DetailsForm => ({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', billing: emptyAddress(), shipping: emptyAddress(), ...over });
+  const form = (over: Partial<DetailsForm> = {}): DetailsForm => ({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    billing: emptyAddress(),
+    shipping: emptyAddress(),
+    ...over,
+  });
   const noStates = () => undefined;
 
   it('empty addresses stay optional', () => {
     expect(addressStarted(emptyAddress())).toBe(false);
     // Names copied from the account and a country from the shipping estimate are not a started address.
-    expect(addressStarted({ ...emptyAddress('DE'), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })).toBe(false);
+    expect(
+      addressStarted({ ...emptyAddress('DE'), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }),
+    ).toBe(false);
     expect(addressStarted({ ...emptyAddress(), postcode: '10115' })).toBe(true);
     expect(validateDetails(form(), noStates)).toEqual({});
   });
@@ -77,24 +111,46 @@ describe('my details', () => {
   it('a started address must be complete as the checkout needs it; the billing e-mail may be left to the account’s', () => {
     const billing = { ...emptyAddress(), city: 'Berlin' };
     const errors = validateDetails(form({ billing }), noStates);
-    expect(errors).toMatchObject({ 'billing.firstName': 'checkout.error.required', 'billing.address1': 'checkout.error.required', 'billing.country': 'checkout.error.required' });
+    expect(errors).toMatchObject({
+      'billing.firstName': 'checkout.error.required',
+      'billing.address1': 'checkout.error.required',
+      'billing.country': 'checkout.error.required',
+    });
     expect(errors['billing.email']).toBeUndefined();
-    const complete = { ...emptyAddress('DE'), firstName: 'Ada', lastName: 'L', address1: 'Hauptstraße 1', city: 'Berlin', postcode: '10115' };
+    const complete = {
+      ...emptyAddress('DE'),
+      firstName: 'Ada',
+      lastName: 'L',
+      address1: 'Hauptstraße 1',
+      city: 'Berlin',
+      postcode: '10115',
+    };
     expect(validateDetails(form({ billing: complete, shipping: complete }), () => [])).toEqual({});
     // A state from the engine's list is required where the country has states.
-    expect(validateDetails(form({ shipping: complete }), () => [{ code: 'BE', name: 'Berlin' }])).toEqual({ 'shipping.state': 'checkout.error.stateRequired' });
+    expect(validateDetails(form({ shipping: complete }), () => [{ code: 'BE', name: 'Berlin' }])).toEqual({
+      'shipping.state': 'checkout.error.stateRequired',
+    });
   });
 
   it('asks for the current password only when the e-mail changes, and sends it only then', () => {
     expect(changesEmail(' ADA@example.com ', 'ada@example.com')).toBe(false);
     expect(changesEmail('grace@example.com', 'ada@example.com')).toBe(true);
     expect(changesEmail('grace@example.com', null)).toBe(false);
-    expect(validateDetails(form({ email: 'grace@example.com' }), noStates, 'ada@example.com')).toEqual({ currentPassword: 'account.error.currentRequiredForEmail' });
-    expect(validateDetails(form({ email: 'grace@example.com', currentPassword: 'secret-1' }), noStates, 'ada@example.com')).toEqual({});
+    expect(validateDetails(form({ email: 'grace@example.com' }), noStates, 'ada@example.com')).toEqual({
+      currentPassword: 'account.error.currentRequiredForEmail',
+    });
+    expect(
+      validateDetails(form({ email: 'grace@example.com', currentPassword: 'secret-1' }), noStates, 'ada@example.com'),
+    ).toEqual({});
     expect(validateDetails(form({ email: 'Ada@Example.com' }), noStates, 'ada@example.com')).toEqual({});
-    expect(detailsInput(form({ email: 'grace@example.com', currentPassword: 'secret-1' }), 'ada@example.com').currentPassword).toBe('secret-1');
+    expect(
+      detailsInput(form({ email: 'grace@example.com', currentPassword: 'secret-1' }), 'ada@example.com')
+        .currentPassword,
+    ).toBe('secret-1');
     // A password typed before the e-mail was changed back stays in the browser.
-    expect(detailsInput(form({ currentPassword: 'secret-1' }), 'ada@example.com')).not.toHaveProperty('currentPassword');
+    expect(detailsInput(form({ currentPassword: 'secret-1' }), 'ada@example.com')).not.toHaveProperty(
+      'currentPassword',
+    );
   });
 
   it('sends trimmed values and replaces the stored addresses', () => {

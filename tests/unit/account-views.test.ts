@@ -28,7 +28,8 @@ describe('downloads', () => {
 });
 
 describe('login provider of a redirect', () => {
-  const url = (slug: string) => `http://127.0.0.1:4398/authorize?client_id=x&redirect_uri=${encodeURIComponent(`http://localhost:4321/oauth/login/${slug}`)}&state=s`;
+  const url = (slug: string) =>
+    `http://127.0.0.1:4398/authorize?client_id=x&redirect_uri=${encodeURIComponent(`http://localhost:4321/oauth/login/${slug}`)}&state=s`;
 
   it('reads the slug the provider sends the browser back to', () => {
     expect(redirectSlugOf(url('mock'))).toBe('mock');
@@ -49,7 +50,13 @@ describe('login provider of a redirect', () => {
 });
 
 describe('wishlist sync', () => {
-  const item = (databaseId: number) => ({ databaseId, slug: `p${databaseId}`, name: `P${databaseId}`, image: null, price: null });
+  const item = (databaseId: number) => ({
+    databaseId,
+    slug: `p${databaseId}`,
+    name: `P${databaseId}`,
+    image: null,
+    price: null,
+  });
 
   it('finds what was added and removed between two versions of the list', () => {
     expect(wishlistChanges([item(1), item(2)], [item(3), item(1)])).toEqual({ added: [3], removed: [2] });
@@ -57,7 +64,23 @@ describe('wishlist sync', () => {
   });
 
   it('keeps a server product as the browser list keeps it', () => {
-    const product = { __typename: 'SimpleProduct', type: 'SIMPLE', id: 'x', databaseId: 7, slug: 'meshfront-os', name: 'Meshfront OS', image: { sourceUrl: '/media/os.svg' }, price: '€19.00', rawPrice: '19.00' };
-    expect(wishlistItemOf(product as never)).toEqual({ databaseId: 7, slug: 'meshfront-os', name: 'Meshfront OS', image: '/media/os.svg', price: '€19.00' });
+    const product = {
+      __typename: 'SimpleProduct',
+      type: 'SIMPLE',
+      id: 'x',
+      databaseId: 7,
+      slug: 'meshfront-os',
+      name: 'Meshfront OS',
+      image: { sourceUrl: '/media/os.svg' },
+      price: '€19.00',
+      rawPrice: '19.00',
+    };
+    expect(wishlistItemOf(product as never)).toEqual({
+      databaseId: 7,
+      slug: 'meshfront-os',
+      name: 'Meshfront OS',
+      image: '/media/os.svg',
+      price: '€19.00',
+    });
   });
 });

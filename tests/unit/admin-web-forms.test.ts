@@ -35,7 +35,17 @@ describe('form fields', () => {
   });
 
   it('checks whole numbers, dates, choices and lists', () => {
-    const f = fields({ n: '7', big: '99999999999', neg: '-3', day: '2026-02-30', ok: '2026-02-28', pick: 'NOTIFY', bad: 'maybe', slugs: 'a-b, c\nd', badSlugs: 'ok, Not Ok' });
+    const f = fields({
+      n: '7',
+      big: '99999999999',
+      neg: '-3',
+      day: '2026-02-30',
+      ok: '2026-02-28',
+      pick: 'NOTIFY',
+      bad: 'maybe',
+      slugs: 'a-b, c\nd',
+      badSlugs: 'ok, Not Ok',
+    });
     expect(f.int('n', 'N', { max: 10 })).toBe(7);
     expect(f.int('big', 'Big')).toBeUndefined();
     expect(f.int('neg', 'Neg')).toBeUndefined();
@@ -50,7 +60,8 @@ describe('form fields', () => {
   });
 
   it('reads only URL-encoded forms within the size limit', async () => {
-    const post = (body: string, type = 'application/x-www-form-urlencoded') => new Request('http://x/admin', { method: 'POST', headers: { 'content-type': type }, body });
+    const post = (body: string, type = 'application/x-www-form-urlencoded') =>
+      new Request('http://x/admin', { method: 'POST', headers: { 'content-type': type }, body });
     expect((await readForm(post('a=1&b=%C3%A9'))).get('b')).toBe('é');
     await expect(readForm(post('{"a":1}', 'application/json'))).rejects.toBeInstanceOf(FormReadError);
     await expect(readForm(post(`a=${'x'.repeat(2000)}`), 1000)).rejects.toThrow('The form is too large.');
@@ -58,7 +69,17 @@ describe('form fields', () => {
 });
 
 describe('price and stock form', () => {
-  const base = { regularPrice: '24.90', salePrice: '', saleFrom: '', saleTo: '', manageStock: 'on', stockQuantity: '40', lowStockAmount: '', backorders: 'NO', stockStatus: 'INSTOCK' };
+  const base = {
+    regularPrice: '24.90',
+    salePrice: '',
+    saleFrom: '',
+    saleTo: '',
+    manageStock: 'on',
+    stockQuantity: '40',
+    lowStockAmount: '',
+    backorders: 'NO',
+    stockStatus: 'INSTOCK',
+  };
 
   it('gives the product update: cents, cleared sale, tracked stock, the shop default low-stock amount', () => {
     expect(productPriceStockInput(fields(base), 'SIMPLE')).toEqual({
@@ -76,7 +97,10 @@ describe('price and stock form', () => {
   it('sends the stock status instead of a quantity when stock is not tracked', () => {
     const { manageStock, ...untracked } = base;
     expect(manageStock).toBe('on');
-    expect(variationPriceStockInput(fields({ ...untracked, stockStatus: 'OUTOFSTOCK' }))).toMatchObject({ manageStock: false, stockStatus: 'OUTOFSTOCK' });
+    expect(variationPriceStockInput(fields({ ...untracked, stockStatus: 'OUTOFSTOCK' }))).toMatchObject({
+      manageStock: false,
+      stockStatus: 'OUTOFSTOCK',
+    });
   });
 
   it('refuses a sale price that is not below the regular price, a sale ending before it starts, a missing quantity', () => {
@@ -91,12 +115,51 @@ describe('price and stock form', () => {
 });
 
 describe('coupon form', () => {
-  const base = { code: 'Spring-25', description: '', discountType: 'PERCENT', amount: '12.5', expiresAt: '2026-06-01', usageLimit: '', usageLimitPerUser: '1', minimum: '', maximum: '', productSlugs: '', excludedProductSlugs: '', categorySlugs: 'swag', excludedCategorySlugs: '', emailRestrictions: '*@example.com', freeShipping: 'on' };
+  const base = {
+    code: 'Spring-25',
+    description: '',
+    discountType: 'PERCENT',
+    amount: '12.5',
+    expiresAt: '2026-06-01',
+    usageLimit: '',
+    usageLimitPerUser: '1',
+    minimum: '',
+    maximum: '',
+    productSlugs: '',
+    excludedProductSlugs: '',
+    categorySlugs: 'swag',
+    excludedCategorySlugs: '',
+    emailRestrictions: '*@example.com',
+    freeShipping: 'on',
+  };
 
   it('turns "12.5" percent into hundredths and shows it back the same way', () => {
     const input = couponInput(fields(base))!;
-    expect(input).toMatchObject({ code: 'Spring-25', discountType: 'PERCENT', amountCents: 1250, usageLimit: null, usageLimitPerUser: 1, categorySlugs: ['swag'], emailRestrictions: ['*@example.com'], freeShipping: true, individualUse: false });
-    expect(couponValues({ ...input, expiresAt: null, productSlugs: [], excludedProductSlugs: [], excludedCategorySlugs: [], minimumCents: null, maximumCents: 5000 }, null)).toMatchObject({ amount: '12.5', maximum: '50.00', categorySlugs: 'swag' });
+    expect(input).toMatchObject({
+      code: 'Spring-25',
+      discountType: 'PERCENT',
+      amountCents: 1250,
+      usageLimit: null,
+      usageLimitPerUser: 1,
+      categorySlugs: ['swag'],
+      emailRestrictions: ['*@example.com'],
+      freeShipping: true,
+      individualUse: false,
+    });
+    expect(
+      couponValues(
+        {
+          ...input,
+          expiresAt: null,
+          productSlugs: [],
+          excludedProductSlugs: [],
+          excludedCategorySlugs: [],
+          minimumCents: null,
+          maximumCents: 5000,
+        },
+        null,
+      ),
+    ).toMatchObject({ amount: '12.5', maximum: '50.00', categorySlugs: 'swag' });
     expect(couponAmount('PERCENT', 1250)).toBe('12.5%');
     expect(couponAmount('FIXED_CART', 500)).toBe('€5.00');
   });
@@ -123,13 +186,24 @@ describe('admin paths, cookies and HTTPS', () => {
   it('follows only /admin paths after a login or an action', () => {
     expect(safeAdminPath('/admin/orders?status=PROCESSING')).toBe('/admin/orders?status=PROCESSING');
     expect(safeAdminPath('/admin')).toBe('/admin');
-    for (const bad of ['https://evil.example/admin', '//evil.example/admin', '/administrator', '/admin\\@evil', '/', null]) expect(safeAdminPath(bad)).toBe('/admin');
+    for (const bad of [
+      'https://evil.example/admin',
+      '//evil.example/admin',
+      '/administrator',
+      '/admin\\@evil',
+      '/',
+      null,
+    ])
+      expect(safeAdminPath(bad)).toBe('/admin');
   });
 
   it('reads the session cookie only in its exact shape', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
     const refresh = 'A'.repeat(43);
-    expect(readSessionCookie(`x=1; meshfront_admin=${jwt}~${refresh}`)).toEqual({ authToken: jwt, refreshToken: refresh });
+    expect(readSessionCookie(`x=1; meshfront_admin=${jwt}~${refresh}`)).toEqual({
+      authToken: jwt,
+      refreshToken: refresh,
+    });
     expect(readSessionCookie(`meshfront_admin=${jwt}`)).toBeNull();
     expect(readSessionCookie(`meshfront_admin=${jwt}~${refresh}~more`)).toBeNull();
     expect(readSessionCookie(`meshfront_admin=<script>~${refresh}`)).toBeNull();
@@ -145,7 +219,9 @@ describe('admin paths, cookies and HTTPS', () => {
 
   it('never sends /admin to a language version', () => {
     for (const pathname of ['/admin', '/admin/orders/12']) {
-      expect(localeRedirect({ method: 'GET', pathname, search: '', accept: 'text/html', acceptLanguage: 'de' })).toBeNull();
+      expect(
+        localeRedirect({ method: 'GET', pathname, search: '', accept: 'text/html', acceptLanguage: 'de' }),
+      ).toBeNull();
     }
   });
 });

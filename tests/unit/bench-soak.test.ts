@@ -20,11 +20,15 @@ describe('npm run bench -- --soak <duration>', () => {
 });
 
 describe('soak memory verdict', () => {
-  const run = (rss: number[], everyS = 5) => rss.map((rssMB, i) => ({ atS: (i + 1) * everyS, rssMB, requests: i * 100 }));
+  const run = (rss: number[], everyS = 5) =>
+    rss.map((rssMB, i) => ({ atS: (i + 1) * everyS, rssMB, requests: i * 100 }));
 
   it('calls memory flat when it settles after warm-up, ignoring the warm-up climb', () => {
     // 10 minutes: climbs from 300 to 600 MB in the first two minutes, then wobbles around 620.
-    const samples = run([...Array.from({ length: 24 }, (_, i) => 300 + i * 12), ...Array.from({ length: 96 }, (_, i) => 615 + (i % 3) * 5)]);
+    const samples = run([
+      ...Array.from({ length: 24 }, (_, i) => 300 + i * 12),
+      ...Array.from({ length: 96 }, (_, i) => 615 + (i % 3) * 5),
+    ]);
     const v = memoryVerdict(samples, 600_000);
     expect(v.ok).toBe(true);
     expect(v.baselineMB).toBeGreaterThan(600);
@@ -39,6 +43,9 @@ describe('soak memory verdict', () => {
   });
 
   it('does not pass a run without enough samples after warm-up', () => {
-    expect(memoryVerdict(run([500]), 12_000)).toMatchObject({ ok: false, reason: expect.stringContaining('too few memory samples') });
+    expect(memoryVerdict(run([500]), 12_000)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('too few memory samples'),
+    });
   });
 });

@@ -7,7 +7,9 @@ const opts = { lowercasePath: true, queryWhitelist: ['page', 'search', 'category
 describe('canonicalUrl', () => {
   it('lower-cases the path when configured', () => {
     expect(canonicalUrl('/Products/LoRa-Gateway', site, opts)).toBe('https://shop.example/products/lora-gateway');
-    expect(canonicalUrl('/Products/LoRa', site, { ...opts, lowercasePath: false })).toBe('https://shop.example/Products/LoRa');
+    expect(canonicalUrl('/Products/LoRa', site, { ...opts, lowercasePath: false })).toBe(
+      'https://shop.example/Products/LoRa',
+    );
   });
 
   it('keeps only whitelisted query parameters, sorted by name', () => {
@@ -20,7 +22,9 @@ describe('canonicalUrl', () => {
   });
 
   it('drops empty parameters, trailing slashes and the fragment, and uses the site origin', () => {
-    expect(canonicalUrl('http://localhost:4321/de/products/?page=&x=1#top', site, opts)).toBe('https://shop.example/de/products');
+    expect(canonicalUrl('http://localhost:4321/de/products/?page=&x=1#top', site, opts)).toBe(
+      'https://shop.example/de/products',
+    );
     expect(canonicalUrl('/', site, opts)).toBe('https://shop.example/');
   });
 

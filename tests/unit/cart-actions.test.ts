@@ -29,7 +29,9 @@ const sessionStart = { cart: cart(1), customer: null, viewer: null, paymentGatew
 
 /** Answers getCart with the session start and every other operation with `answer(name, vars)`. */
 function engine(answer: (name: string, vars: Record<string, unknown>) => unknown) {
-  request.mockImplementation(async (name: string, vars: Record<string, unknown>) => (name === 'getCart' ? sessionStart : answer(name, vars)));
+  request.mockImplementation(async (name: string, vars: Record<string, unknown>) =>
+    name === 'getCart' ? sessionStart : answer(name, vars),
+  );
 }
 const mutationCalls = () => request.mock.calls.filter(([name]) => name !== 'getCart');
 
@@ -51,8 +53,21 @@ describe('cart actions', () => {
 
   it('addToCart sends a variable product with its variation and attributes, quantity at least 1', async () => {
     engine(() => ({ addToCart: { cart: cart(1) } }));
-    await actions.addToCart({ productId: 30, variationId: 31, variation: [{ attributeName: 'pa_color', attributeValue: 'black' }], quantity: 0 });
-    expect(mutationCalls()[0]).toEqual(['addToCart', { productId: 30, variationId: 31, variation: [{ attributeName: 'pa_color', attributeValue: 'black' }], quantity: 1 }]);
+    await actions.addToCart({
+      productId: 30,
+      variationId: 31,
+      variation: [{ attributeName: 'pa_color', attributeValue: 'black' }],
+      quantity: 0,
+    });
+    expect(mutationCalls()[0]).toEqual([
+      'addToCart',
+      {
+        productId: 30,
+        variationId: 31,
+        variation: [{ attributeName: 'pa_color', attributeValue: 'black' }],
+        quantity: 1,
+      },
+    ]);
   });
 
   it('updateQuantity sets the quantity; 0 and removeItem remove the line', async () => {
@@ -72,7 +87,9 @@ describe('cart actions', () => {
   it('applyCoupon trims the code; removeCoupon removes one code', async () => {
     engine((name) =>
       name === 'applyCoupon'
-        ? { applyCoupon: { applied: { code: 'welcome10' }, cart: cart(1, { appliedCoupons: [{ code: 'welcome10' }] }) } }
+        ? {
+            applyCoupon: { applied: { code: 'welcome10' }, cart: cart(1, { appliedCoupons: [{ code: 'welcome10' }] }) },
+          }
         : { removeCoupons: { cart: cart(1, { appliedCoupons: null }) } },
     );
     await actions.applyCoupon('  WELCOME10 ');
@@ -88,7 +105,10 @@ describe('cart actions', () => {
   it('changeShippingMethod replaces only the chosen package', async () => {
     engine(() => ({ updateShippingMethod: { cart: cart(1) } }));
     await actions.changeShippingMethod('free_shipping:2', 0);
-    expect(mutationCalls()[0]).toEqual(['ChangeShippingMethod', { shippingMethods: ['free_shipping:2', 'local_pickup:3'] }]);
+    expect(mutationCalls()[0]).toEqual([
+      'ChangeShippingMethod',
+      { shippingMethods: ['free_shipping:2', 'local_pickup:3'] },
+    ]);
   });
 
   it('changeShippingCountry updates the session customer, then reloads the cart', async () => {
@@ -101,7 +121,12 @@ describe('cart actions', () => {
       return { updateCustomer: { customer: null } };
     });
     await actions.changeShippingCountry({ country: 'DE' }, { country: 'AT', state: '' });
-    expect(mutationCalls()).toEqual([['ChangeShippingCounty', { shippingCountry: 'DE', shippingState: undefined, billingCountry: 'AT', billingState: undefined }]]);
+    expect(mutationCalls()).toEqual([
+      [
+        'ChangeShippingCounty',
+        { shippingCountry: 'DE', shippingState: undefined, billingCountry: 'AT', billingState: undefined },
+      ],
+    ]);
     expect(request.mock.calls.map(([n]) => n)).toEqual(['getCart', 'ChangeShippingCounty', 'getCart']);
     expect($cartItemCount.get()).toBe(2);
   });
@@ -115,7 +140,11 @@ describe('cart actions', () => {
 
   it("an engine error raises the alert with the engine's message, rethrows and leaves the cart as it was", async () => {
     engine(() => {
-      throw new GraphQLRequestError('You cannot add that amount to the cart', { operationName: 'addToCart', status: 200, errors: [{ message: 'x' }] });
+      throw new GraphQLRequestError('You cannot add that amount to the cart', {
+        operationName: 'addToCart',
+        status: 200,
+        errors: [{ message: 'x' }],
+      });
     });
     await expect(actions.addToCart({ productId: 12, quantity: 99 })).rejects.toThrow('You cannot add that amount');
     expect($alert.get()).toMatchObject({ type: 'danger', message: 'You cannot add that amount to the cart' });
@@ -138,13 +167,22 @@ describe('cart actions', () => {
     expect($cartBusy.get()).toBe(true);
     releaseFirst();
     await Promise.all([first, second]);
-    expect(order).toEqual(['start UpDateCartQuantity 2', 'end UpDateCartQuantity 2', 'start UpDateCartQuantity 5', 'end UpDateCartQuantity 5']);
+    expect(order).toEqual([
+      'start UpDateCartQuantity 2',
+      'end UpDateCartQuantity 2',
+      'start UpDateCartQuantity 5',
+      'end UpDateCartQuantity 5',
+    ]);
     expect($cartItemCount.get()).toBe(5);
     expect($cartBusy.get()).toBe(false);
   });
 
   it('the wishlist move-to-cart adds one unit of a simple product', async () => {
-    engine((name) => (name === 'getStockStatus' ? { product: { id: 'p', databaseId: 77, stockStatus: 'IN_STOCK' } } : { addToCart: { cart: cart(2) } }));
+    engine((name) =>
+      name === 'getStockStatus'
+        ? { product: { id: 'p', databaseId: 77, stockStatus: 'IN_STOCK' } }
+        : { addToCart: { cart: cart(2) } },
+    );
     expect(await actions.addWishlistItemToCart({ databaseId: 77, slug: 'mug' })).toBe('added');
     expect(mutationCalls()).toEqual([
       ['getStockStatus', { slug: 'mug' }],
@@ -154,7 +192,9 @@ describe('cart actions', () => {
   });
 
   it('the wishlist move-to-cart sends a variable product to its page instead of the cart', async () => {
-    engine(() => ({ product: { id: 'p', databaseId: 30, stockStatus: 'IN_STOCK', variations: { nodes: [{ databaseId: 31 }] } } }));
+    engine(() => ({
+      product: { id: 'p', databaseId: 30, stockStatus: 'IN_STOCK', variations: { nodes: [{ databaseId: 31 }] } },
+    }));
     expect(await actions.addWishlistItemToCart({ databaseId: 30, slug: 'shirt' })).toBe('choose-options');
     expect(mutationCalls().map(([name]) => name)).toEqual(['getStockStatus']);
   });

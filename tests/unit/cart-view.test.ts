@@ -20,16 +20,37 @@ const simpleLine = {
   subtotal: '€20.00',
   total: '€23.80',
   tax: '€3.80',
-  product: { node: { databaseId: 1, name: 'LoRa Gateway', slug: 'lora-gateway', price: '€10.00', image: { sourceUrl: '/media/gw.png', altText: 'Gateway' } } },
+  product: {
+    node: {
+      databaseId: 1,
+      name: 'LoRa Gateway',
+      slug: 'lora-gateway',
+      price: '€10.00',
+      image: { sourceUrl: '/media/gw.png', altText: 'Gateway' },
+    },
+  },
   variation: null,
 } as unknown as CartItem;
 
 const variableLine = {
   ...simpleLine,
   key: 'b',
-  product: { node: { databaseId: 2, name: 'T-shirt', slug: 't-shirt', price: '€15.00 - €20.00', image: { sourceUrl: '/media/shirt.png', altText: '' } } },
+  product: {
+    node: {
+      databaseId: 2,
+      name: 'T-shirt',
+      slug: 't-shirt',
+      price: '€15.00 - €20.00',
+      image: { sourceUrl: '/media/shirt.png', altText: '' },
+    },
+  },
   variation: {
-    node: { databaseId: 3, name: 'T-shirt - Black, L', price: '€20.00', image: { sourceUrl: '/media/shirt-black.png', altText: 'Black shirt' } },
+    node: {
+      databaseId: 3,
+      name: 'T-shirt - Black, L',
+      price: '€20.00',
+      image: { sourceUrl: '/media/shirt-black.png', altText: 'Black shirt' },
+    },
     attributes: [
       { id: '1', attributeId: 1, name: 'pa_color', label: 'Colour', value: 'black' },
       { id: '2', attributeId: 2, name: 'pa_frequency-band', label: null, value: 'eu-868' },
@@ -95,14 +116,21 @@ describe('cart totals', () => {
   });
 
   it('adds the discount as a negative amount when a coupon applies', () => {
-    const cart = { ...baseCart, discountTotal: '€10.00', rawDiscountTotal: '10', appliedCoupons: [{ code: 'welcome10' }] } as unknown as Cart;
+    const cart = {
+      ...baseCart,
+      discountTotal: '€10.00',
+      rawDiscountTotal: '10',
+      appliedCoupons: [{ code: 'welcome10' }],
+    } as unknown as Cart;
     expect(totalsRows(cart)).toContainEqual({ key: 'discount', value: '-€10.00' });
   });
 
   it('adds shipping when rates exist, even when the chosen one is free', () => {
     const cart = {
       ...baseCart,
-      availableShippingMethods: [{ packageDetails: 'Gateway ×1', rates: [{ id: 'free_shipping:2', label: 'Free shipping', cost: '€0.00' }] }],
+      availableShippingMethods: [
+        { packageDetails: 'Gateway ×1', rates: [{ id: 'free_shipping:2', label: 'Free shipping', cost: '€0.00' }] },
+      ],
     } as unknown as Cart;
     expect(totalsRows(cart).map((r) => r.key)).toEqual(['subtotal', 'shipping', 'tax', 'total']);
   });
@@ -147,7 +175,9 @@ describe('add-to-cart state', () => {
 
   it('out of stock disables the button', () => {
     expect(addToCartState({ ...simple, stockStatus: 'OUT_OF_STOCK' }, null)).toEqual({ kind: 'out-of-stock' });
-    expect(addToCartState(variable, chosen({ databaseId: 31, stockStatus: 'OUT_OF_STOCK' }))).toEqual({ kind: 'out-of-stock' });
+    expect(addToCartState(variable, chosen({ databaseId: 31, stockStatus: 'OUT_OF_STOCK' }))).toEqual({
+      kind: 'out-of-stock',
+    });
     expect(addToCartState({ ...variable, stockStatus: 'OUT_OF_STOCK' }, null)).toEqual({ kind: 'out-of-stock' });
   });
 
@@ -167,8 +197,14 @@ describe('add-to-cart state', () => {
 describe('engine messages', () => {
   it("reads WooCommerce's escaped messages as plain text", async () => {
     const { plainText, engineMessage } = await import('../../src/stores/engine-message.ts');
-    expect(plainText('Coupon &quot;no-such-coupon&quot; cannot be applied because it does not exist.')).toBe('Coupon "no-such-coupon" cannot be applied because it does not exist.');
-    expect(plainText('The minimum spend for coupon &quot;mesh25&quot; is <span class="amount"><bdi>&euro;200.00</bdi></span>.')).toBe('The minimum spend for coupon "mesh25" is €200.00.');
+    expect(plainText('Coupon &quot;no-such-coupon&quot; cannot be applied because it does not exist.')).toBe(
+      'Coupon "no-such-coupon" cannot be applied because it does not exist.',
+    );
+    expect(
+      plainText(
+        'The minimum spend for coupon &quot;mesh25&quot; is <span class="amount"><bdi>&euro;200.00</bdi></span>.',
+      ),
+    ).toBe('The minimum spend for coupon "mesh25" is €200.00.');
     expect(plainText('Sorry, &#039;x&#039; &amp; &#x27;y&#x27;')).toBe("Sorry, 'x' & 'y'");
     expect(engineMessage(new Error('a &lt;b&gt;'))).toBe('a <b>');
   });

@@ -17,7 +17,9 @@ import { searchProducts } from '../../src/lib/catalog/search.ts';
 import type { CatalogProduct } from '../../src/lib/catalog/types.ts';
 
 let nextId = 1;
-function product(overrides: Partial<CatalogProduct> & { categories?: string[]; attrs?: [string, string][] } = {}): CatalogProduct {
+function product(
+  overrides: Partial<CatalogProduct> & { categories?: string[]; attrs?: [string, string][] } = {},
+): CatalogProduct {
   const { categories = [], attrs = [], ...rest } = overrides;
   return {
     databaseId: nextId++,
@@ -36,15 +38,31 @@ function product(overrides: Partial<CatalogProduct> & { categories?: string[]; a
 const filters = (over: Partial<CatalogFilters>): CatalogFilters => ({ ...emptyFilters(), ...over });
 const names = (list: CatalogProduct[]) => list.map((p) => p.name);
 
-const gateway = product({ name: 'Gateway', categories: ['gateways'], rawPrice: '349', averageRating: 4.5, attrs: [['pa_frequency-band', 'eu868']] });
-const antenna = product({ name: 'Antenna', categories: ['antennas'], rawPrice: '59.90', onSale: true, averageRating: 3.9 });
+const gateway = product({
+  name: 'Gateway',
+  categories: ['gateways'],
+  rawPrice: '349',
+  averageRating: 4.5,
+  attrs: [['pa_frequency-band', 'eu868']],
+});
+const antenna = product({
+  name: 'Antenna',
+  categories: ['antennas'],
+  rawPrice: '59.90',
+  onSale: true,
+  averageRating: 3.9,
+});
 const shirt = product({
   name: 'Shirt',
   type: 'VARIABLE',
   categories: ['swag'],
   rawPrice: '20, 25, 200.01',
   averageRating: 4,
-  attrs: [['pa_color', 'red'], ['pa_color', 'blue'], ['pa_size', 'm']],
+  attrs: [
+    ['pa_color', 'red'],
+    ['pa_color', 'blue'],
+    ['pa_size', 'm'],
+  ],
 });
 const unpriced = product({ name: 'Unpriced', categories: ['swag'], rawPrice: null, rawRegularPrice: null });
 const all = [gateway, antenna, shirt, unpriced];
@@ -58,7 +76,10 @@ describe('filterProducts', () => {
   });
 
   it('keeps products in any of the selected categories', () => {
-    expect(names(filterProducts(all, filters({ categories: ['gateways', 'antennas'] })))).toEqual(['Gateway', 'Antenna']);
+    expect(names(filterProducts(all, filters({ categories: ['gateways', 'antennas'] })))).toEqual([
+      'Gateway',
+      'Antenna',
+    ]);
     expect(filterProducts(all, filters({ categories: ['nope'] }))).toEqual([]);
   });
 
@@ -89,7 +110,9 @@ describe('filterProducts', () => {
   it('matches an attribute when any selected slug is present, and requires every attribute', () => {
     expect(names(filterProducts(all, filters({ attributes: { pa_color: ['green', 'blue'] } })))).toEqual(['Shirt']);
     expect(names(filterProducts(all, filters({ attributes: { pa_color: ['red'], pa_size: ['xl'] } })))).toEqual([]);
-    expect(names(filterProducts(all, filters({ attributes: { 'pa_frequency-band': ['eu868'] } })))).toEqual(['Gateway']);
+    expect(names(filterProducts(all, filters({ attributes: { 'pa_frequency-band': ['eu868'] } })))).toEqual([
+      'Gateway',
+    ]);
     // A slug of another taxonomy does not count.
     expect(filterProducts(all, filters({ attributes: { pa_size: ['red'] } }))).toEqual([]);
   });
@@ -115,12 +138,24 @@ describe('category filter with the category tree (WooCommerce: a category lists 
   const catalog = [mast, panel, injector, bracket];
 
   it('includes products of subcategories at any depth, and only those', () => {
-    expect(names(filterProducts(catalog, filters({ categories: ['gateways'] }), parents))).toEqual(['Mast gateway', 'Solar panel']);
-    expect(names(filterProducts(catalog, filters({ categories: ['outdoor-gateways'] }), parents))).toEqual(['Mast gateway', 'Solar panel']);
-    expect(names(filterProducts(catalog, filters({ categories: ['accessories'] }), parents))).toEqual(['PoE injector', 'Bracket']);
+    expect(names(filterProducts(catalog, filters({ categories: ['gateways'] }), parents))).toEqual([
+      'Mast gateway',
+      'Solar panel',
+    ]);
+    expect(names(filterProducts(catalog, filters({ categories: ['outdoor-gateways'] }), parents))).toEqual([
+      'Mast gateway',
+      'Solar panel',
+    ]);
+    expect(names(filterProducts(catalog, filters({ categories: ['accessories'] }), parents))).toEqual([
+      'PoE injector',
+      'Bracket',
+    ]);
     // A subcategory does not pull in its parent's or siblings' products.
     expect(names(filterProducts(catalog, filters({ categories: ['power-poe'] }), parents))).toEqual(['PoE injector']);
-    expect(names(filterProducts(catalog, filters({ categories: ['solar', 'power-poe'] }), parents))).toEqual(['Solar panel', 'PoE injector']);
+    expect(names(filterProducts(catalog, filters({ categories: ['solar', 'power-poe'] }), parents))).toEqual([
+      'Solar panel',
+      'PoE injector',
+    ]);
   });
 
   it('matches own categories only when no tree is given', () => {
@@ -141,18 +176,29 @@ describe('category filter with the category tree (WooCommerce: a category lists 
     const seed = fs
       .readdirSync(dir)
       .filter((file) => file.endsWith('.json'))
-      .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { name: string; categories?: string[] })
+      .map(
+        (file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { name: string; categories?: string[] },
+      )
       .map((p) => product({ name: p.name, categories: p.categories ?? [] }));
-    const tree = categoryParentMap(JSON.parse(fs.readFileSync(path.resolve('content/catalog/categories.json'), 'utf8')) as { slug: string; parent?: string }[]);
+    const tree = categoryParentMap(
+      JSON.parse(fs.readFileSync(path.resolve('content/catalog/categories.json'), 'utf8')) as {
+        slug: string;
+        parent?: string;
+      }[],
+    );
     expect(tree.get('power-poe')).toBe('accessories');
     const accessories = names(filterProducts(seed, filters({ categories: ['accessories'] }), tree));
     const ownOnly = names(filterProducts(seed, filters({ categories: ['accessories'] })));
     expect(accessories).toContain('Off-Grid Solar Power Kit for Meshfront Outdoor Gateway');
     expect(ownOnly).not.toContain('Off-Grid Solar Power Kit for Meshfront Outdoor Gateway');
     // Every product filed under power-poe is an accessory; everything listed without the tree still is.
-    for (const name of names(filterProducts(seed, filters({ categories: ['power-poe'] }))).concat(ownOnly)) expect(accessories).toContain(name);
+    for (const name of names(filterProducts(seed, filters({ categories: ['power-poe'] }))).concat(ownOnly))
+      expect(accessories).toContain(name);
     // Nothing outside the accessories tree: each listed product has a category that is accessories or below it.
-    const accessoryTree = new Set(['accessories', ...[...tree].filter(([, parent]) => parent === 'accessories').map(([slug]) => slug)]);
+    const accessoryTree = new Set([
+      'accessories',
+      ...[...tree].filter(([, parent]) => parent === 'accessories').map(([slug]) => slug),
+    ]);
     for (const p of seed.filter((item) => accessories.includes(item.name ?? ''))) {
       expect(p.productCategories?.nodes?.some((c) => accessoryTree.has(c.slug ?? ''))).toBe(true);
     }
@@ -162,7 +208,13 @@ describe('category filter with the category tree (WooCommerce: a category lists 
 describe('facets', () => {
   it('lists configured attribute values with counts', () => {
     const facets = attributeFacets(all, ['pa_color', 'pa_size']);
-    expect(facets[0]).toEqual({ taxonomy: 'pa_color', terms: [{ slug: 'red', name: 'red', count: 1 }, { slug: 'blue', name: 'blue', count: 1 }] });
+    expect(facets[0]).toEqual({
+      taxonomy: 'pa_color',
+      terms: [
+        { slug: 'red', name: 'red', count: 1 },
+        { slug: 'blue', name: 'blue', count: 1 },
+      ],
+    });
     expect(facets[1].terms.map((t) => t.slug)).toEqual(['m']);
   });
   it('builds facets from getAllTerms for engine mode', () => {
@@ -178,14 +230,22 @@ describe('facets', () => {
   });
 
   it('lists categories and price bounds', () => {
-    expect(categoryFacets(all).map((c) => [c.slug, c.count])).toEqual([['gateways', 1], ['antennas', 1], ['swag', 2]]);
+    expect(categoryFacets(all).map((c) => [c.slug, c.count])).toEqual([
+      ['gateways', 1],
+      ['antennas', 1],
+      ['swag', 2],
+    ]);
     expect(priceBounds(all)).toEqual({ min: 5990, max: 34900 });
     expect(priceBounds([])).toBeNull();
   });
 });
 
 describe('searchProducts', () => {
-  const described = product({ name: 'Outdoor kit', description: '<p>Includes a <strong>Fibreglass</strong> mast</p>', shortDescription: 'Weatherproof' });
+  const described = product({
+    name: 'Outdoor kit',
+    description: '<p>Includes a <strong>Fibreglass</strong> mast</p>',
+    shortDescription: 'Weatherproof',
+  });
   const list = [gateway, antenna, described];
 
   it('matches name case-insensitively', () => {

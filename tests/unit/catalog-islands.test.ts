@@ -33,7 +33,15 @@ describe('ProductCard', () => {
   it('shows sale price, struck regular price, percent badge and a localized link', () => {
     const html = renderToStaticMarkup(
       createElement(ProductCard, {
-        product: product(1, { onSale: true, price: '€79.00', regularPrice: '€100.00', rawRegularPrice: '100', rawSalePrice: '79', averageRating: 4.5, reviewCount: 3 }),
+        product: product(1, {
+          onSale: true,
+          price: '€79.00',
+          regularPrice: '€100.00',
+          rawRegularPrice: '100',
+          rawSalePrice: '79',
+          averageRating: 4.5,
+          reviewCount: 3,
+        }),
         strings,
         localePrefix: '/de',
       }),
@@ -48,7 +56,13 @@ describe('ProductCard', () => {
   });
 
   it('shows no badge when not on sale and marks out-of-stock products', () => {
-    const html = renderToStaticMarkup(createElement(ProductCard, { product: product(2, { stockStatus: 'OUT_OF_STOCK' }), strings, showWishlist: false }));
+    const html = renderToStaticMarkup(
+      createElement(ProductCard, {
+        product: product(2, { stockStatus: 'OUT_OF_STOCK' }),
+        strings,
+        showWishlist: false,
+      }),
+    );
     expect(html).not.toMatch(/-\d+%/);
     expect(html).toContain('Out of stock');
     expect(html).not.toContain('wishlist');
@@ -67,7 +81,9 @@ describe('ProductList (static render)', () => {
   const all = Array.from({ length: 30 }, (_, i) => product(i + 1));
 
   it('renders the route page of the unfiltered list with the count and numbered pagination', () => {
-    const html = renderToStaticMarkup(createElement(ProductList, { products: all, strings, basePath: '/products', initialPage: 2 }));
+    const html = renderToStaticMarkup(
+      createElement(ProductList, { products: all, strings, basePath: '/products', initialPage: 2 }),
+    );
     expect(html).toContain('Showing 25 to 30 of 30');
     expect((html.match(/<article/g) ?? []).length).toBe(6);
     expect(html).toContain('href="/products"');
@@ -75,9 +91,19 @@ describe('ProductList (static render)', () => {
     expect(html).toContain('rel="prev"');
   });
 
-  it('in engine mode the price placeholders show the whole listing\'s range, not the page\'s', () => {
+  it("in engine mode the price placeholders show the whole listing's range, not the page's", () => {
     const page = [product(1, { rawPrice: '12', price: '€12.00' }), product(2, { rawPrice: '30', price: '€30.00' })];
-    const render = (extra: object) => renderToStaticMarkup(createElement(ProductList, { products: page, strings, basePath: '/products', totalProducts: 900, engineThreshold: 500, ...extra }));
+    const render = (extra: object) =>
+      renderToStaticMarkup(
+        createElement(ProductList, {
+          products: page,
+          strings,
+          basePath: '/products',
+          totalProducts: 900,
+          engineThreshold: 500,
+          ...extra,
+        }),
+      );
     expect(render({})).toContain('placeholder="12"');
     const html = render({ priceRange: { min: 500, max: 45_900 } });
     expect(html).toContain('placeholder="5"');
@@ -102,12 +128,30 @@ describe('VariationPicker (static render)', () => {
           name: 'Gateway',
           type: 'VARIABLE',
           rawPrice: '329, 349',
-          attributes: { nodes: [{ name: 'pa_frequency-band', label: 'Frequency band', options: ['eu868', 'us915'], variation: true }] },
+          attributes: {
+            nodes: [
+              { name: 'pa_frequency-band', label: 'Frequency band', options: ['eu868', 'us915'], variation: true },
+            ],
+          },
           defaultAttributes: { nodes: [{ name: 'pa_frequency-band', value: 'us915' }] },
           variations: {
             nodes: [
-              { databaseId: 6, rawPrice: '329', price: '€329.00', stockStatus: 'IN_STOCK', stockQuantity: 40, attributes: { nodes: [{ name: 'pa_frequency-band', value: 'eu868' }] } },
-              { databaseId: 7, rawPrice: '349', price: '€349.00', stockStatus: 'IN_STOCK', stockQuantity: 3, attributes: { nodes: [{ name: 'pa_frequency-band', value: 'us915' }] } },
+              {
+                databaseId: 6,
+                rawPrice: '329',
+                price: '€329.00',
+                stockStatus: 'IN_STOCK',
+                stockQuantity: 40,
+                attributes: { nodes: [{ name: 'pa_frequency-band', value: 'eu868' }] },
+              },
+              {
+                databaseId: 7,
+                rawPrice: '349',
+                price: '€349.00',
+                stockStatus: 'IN_STOCK',
+                stockQuantity: 3,
+                attributes: { nodes: [{ name: 'pa_frequency-band', value: 'us915' }] },
+              },
             ],
           },
         },

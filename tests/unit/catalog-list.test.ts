@@ -55,8 +55,12 @@ describe('applyCatalogQuery', () => {
   });
 
   it('throws for a non-array list', () => {
-    expect(() => applyCatalogQuery(null as unknown as CatalogProduct[], emptyQuery())).toThrow('Products must be an array.');
-    expect(() => applyCatalogQuery({} as unknown as CatalogProduct[], emptyQuery())).toThrow('Products must be an array.');
+    expect(() => applyCatalogQuery(null as unknown as CatalogProduct[], emptyQuery())).toThrow(
+      'Products must be an array.',
+    );
+    expect(() => applyCatalogQuery({} as unknown as CatalogProduct[], emptyQuery())).toThrow(
+      'Products must be an array.',
+    );
   });
 
   it('logs a failing step and leaves the list as it was', () => {
@@ -74,7 +78,9 @@ describe('applyCatalogQuery', () => {
 
   it('treats a step returning a non-list as a failure', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const result = applyCatalogQuery(all, parseCatalogQuery('search=lora'), { search: () => undefined as unknown as CatalogProduct[] });
+    const result = applyCatalogQuery(all, parseCatalogQuery('search=lora'), {
+      search: () => undefined as unknown as CatalogProduct[],
+    });
     expect(result).toEqual(all);
     expect(error).toHaveBeenCalled();
   });
@@ -118,7 +124,8 @@ describe('isValidPage', () => {
     expect(isValidPage(1, 0)).toBe(true);
   });
   it('rejects anything else', () => {
-    for (const bad of [0, 4, -1, 1.5, '2a', 'abc', '', NaN, null, undefined, '1e1']) expect(isValidPage(bad, 3)).toBe(false);
+    for (const bad of [0, 4, -1, 1.5, '2a', 'abc', '', NaN, null, undefined, '1e1'])
+      expect(isValidPage(bad, 3)).toBe(false);
   });
 });
 
@@ -145,7 +152,9 @@ describe('page paths', () => {
 
 describe('engine query seam', () => {
   it('maps the URL query to products(where)', () => {
-    const query = parseCatalogQuery('filter=category[a],price[10,200.5],rating[4],sale[true],pa_color[red,blue]&orderby=alphabetically&order=asc&search=lora');
+    const query = parseCatalogQuery(
+      'filter=category[a],price[10,200.5],rating[4],sale[true],pa_color[red,blue]&orderby=alphabetically&order=asc&search=lora',
+    );
     expect(productsWhere(query)).toEqual({
       status: 'publish',
       visibility: 'VISIBLE',
@@ -158,7 +167,11 @@ describe('engine query seam', () => {
       attributes: { queries: [{ taxonomy: 'pa_color', terms: ['red', 'blue'], operator: 'IN' }], relation: 'AND' },
       orderby: [{ field: 'NAME', order: 'ASC' }],
     });
-    expect(productsWhere(emptyQuery())).toEqual({ status: 'publish', visibility: 'VISIBLE', orderby: [{ field: 'DATE', order: 'DESC' }] });
+    expect(productsWhere(emptyQuery())).toEqual({
+      status: 'publish',
+      visibility: 'VISIBLE',
+      orderby: [{ field: 'DATE', order: 'DESC' }],
+    });
   });
   it('keeps what the engine cannot express for the browser', () => {
     expect(productsWhere(parseCatalogQuery('orderby=discount')).orderby).toBeUndefined();

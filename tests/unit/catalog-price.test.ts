@@ -12,7 +12,11 @@ describe('catalogPriceCents', () => {
 
 describe('priceDisplay', () => {
   it("prefers the engine's formatted strings", () => {
-    expect(priceDisplay({ price: '79,00 €', regularPrice: '100,00 €', onSale: true })).toEqual({ price: '79,00 €', regularPrice: '100,00 €', onSale: true });
+    expect(priceDisplay({ price: '79,00 €', regularPrice: '100,00 €', onSale: true })).toEqual({
+      price: '79,00 €',
+      regularPrice: '100,00 €',
+      onSale: true,
+    });
   });
   it('formats RAW amounts and variable ranges when formatted strings are missing', () => {
     expect(priceDisplay({ rawPrice: '1234.5' })).toEqual({ price: '€1,234.50', regularPrice: null, onSale: false });
@@ -21,7 +25,10 @@ describe('priceDisplay', () => {
   });
   it('shows no struck price unless on sale with a different regular price', () => {
     expect(priceDisplay({ price: '€10.00', regularPrice: '€12.00', onSale: false }).regularPrice).toBeNull();
-    expect(priceDisplay({ price: '€10.00', regularPrice: '€10.00', onSale: true })).toMatchObject({ regularPrice: null, onSale: false });
+    expect(priceDisplay({ price: '€10.00', regularPrice: '€10.00', onSale: true })).toMatchObject({
+      regularPrice: null,
+      onSale: false,
+    });
   });
 });
 
@@ -34,7 +41,12 @@ describe('slimListingProduct', () => {
       rawPrice: '59',
       description: '<p>Fibreglass <b>antenna</b></p>'.repeat(100),
       shortDescription: '<p>Short</p>',
-      terms: { nodes: [{ taxonomyName: 'pa_color', slug: 'white', name: 'White' }, { taxonomyName: 'product_type', slug: 'simple', name: 'simple' }] },
+      terms: {
+        nodes: [
+          { taxonomyName: 'pa_color', slug: 'white', name: 'White' },
+          { taxonomyName: 'product_type', slug: 'simple', name: 'simple' },
+        ],
+      },
       galleryImages: { nodes: [{ sourceUrl: '/x.png' }] },
     });
     expect(slim.shortDescription).toBe('Short');

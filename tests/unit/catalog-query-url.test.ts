@@ -30,7 +30,9 @@ describe('parseFilterParam', () => {
   });
 
   it('accepts hyphenated attribute taxonomies', () => {
-    expect(parseFilterParam('pa_frequency-band[eu868,us915]').attributes).toEqual({ 'pa_frequency-band': ['eu868', 'us915'] });
+    expect(parseFilterParam('pa_frequency-band[eu868,us915]').attributes).toEqual({
+      'pa_frequency-band': ['eu868', 'us915'],
+    });
   });
 
   it('ignores garbage safely', () => {
@@ -58,7 +60,9 @@ describe('parseFilterParam', () => {
 
 describe('parseCatalogQuery', () => {
   it('reads filter, orderby, order and search from a URL', () => {
-    const url = new URL('https://shop.test/products?filter=category[gateways],sale[true]&orderby=price&order=asc&search=%20Lora%20');
+    const url = new URL(
+      'https://shop.test/products?filter=category[gateways],sale[true]&orderby=price&order=asc&search=%20Lora%20',
+    );
     const query = parseCatalogQuery(url);
     expect(query.filters.categories).toEqual(['gateways']);
     expect(query.filters.sale).toBe(true);
@@ -87,7 +91,13 @@ describe('parseCatalogQuery', () => {
 describe('serializeCatalogQuery', () => {
   it('writes the documented syntax with readable brackets', () => {
     const query: CatalogQuery = {
-      filters: { categories: ['a', 'b'], price: { min: 1000, max: 20000 }, rating: 4, sale: true, attributes: { pa_size: ['m'], pa_color: ['red'] } },
+      filters: {
+        categories: ['a', 'b'],
+        price: { min: 1000, max: 20000 },
+        rating: 4,
+        sale: true,
+        attributes: { pa_size: ['m'], pa_color: ['red'] },
+      },
       orderby: 'price',
       order: 'ASC',
       search: 'solar panel',
@@ -107,13 +117,18 @@ describe('serializeCatalogQuery', () => {
       filters: fc.record({
         categories: slugs,
         price: fc.option(
-          fc.tuple(fc.option(cents), fc.option(cents)).filter(([a, b]) => a !== null || b !== null).map(([a, b]) =>
-            a !== null && b !== null && a > b ? { min: b, max: a } : { min: a, max: b },
-          ),
+          fc
+            .tuple(fc.option(cents), fc.option(cents))
+            .filter(([a, b]) => a !== null || b !== null)
+            .map(([a, b]) => (a !== null && b !== null && a > b ? { min: b, max: a } : { min: a, max: b })),
         ),
         rating: fc.option(fc.integer({ min: 1, max: 5 })),
         sale: fc.boolean(),
-        attributes: fc.dictionary(slug.map((s) => `pa_${s}`), fc.uniqueArray(slug, { minLength: 1, maxLength: 3 }), { maxKeys: 3 }),
+        attributes: fc.dictionary(
+          slug.map((s) => `pa_${s}`),
+          fc.uniqueArray(slug, { minLength: 1, maxLength: 3 }),
+          { maxKeys: 3 },
+        ),
       }),
       orderby: fc.option(fc.constantFrom(...SORT_KEYS)),
       order: fc.option(fc.constantFrom('ASC' as const, 'DESC' as const)),
@@ -122,7 +137,10 @@ describe('serializeCatalogQuery', () => {
     fc.assert(
       fc.property(query, (q) => {
         const parsed = parseCatalogQuery(serializeCatalogQuery(q));
-        const normalise = (x: CatalogQuery) => ({ ...x, filters: { ...x.filters, attributes: Object.fromEntries(Object.entries(x.filters.attributes).sort()) } });
+        const normalise = (x: CatalogQuery) => ({
+          ...x,
+          filters: { ...x.filters, attributes: Object.fromEntries(Object.entries(x.filters.attributes).sort()) },
+        });
         expect(normalise(parsed)).toEqual(normalise(q));
       }),
       { numRuns: 300 },

@@ -9,7 +9,12 @@ function product(name: string, over: Partial<CatalogProduct> = {}): CatalogProdu
 const names = (list: CatalogProduct[]) => list.map((p) => p.name);
 
 const cheap = product('Cheap', { rawPrice: '5', date: '2026-01-01T10:00:00', averageRating: 3 });
-const variable = product('Variable', { type: 'VARIABLE', rawPrice: '10, 10, 15, 99', date: '2026-03-01T10:00:00', averageRating: 5 });
+const variable = product('Variable', {
+  type: 'VARIABLE',
+  rawPrice: '10, 10, 15, 99',
+  date: '2026-03-01T10:00:00',
+  averageRating: 5,
+});
 const mid = product('Mid', { rawPrice: '50', date: '2026-02-01T10:00:00', averageRating: 4 });
 const list = [cheap, variable, mid];
 

@@ -11,7 +11,12 @@ import {
   variationChoices,
 } from '../../src/lib/catalog/variations.ts';
 
-const variation = (databaseId: number, attrs: Record<string, string>, price: string, stockStatus: 'IN_STOCK' | 'OUT_OF_STOCK' = 'IN_STOCK') => ({
+const variation = (
+  databaseId: number,
+  attrs: Record<string, string>,
+  price: string,
+  stockStatus: 'IN_STOCK' | 'OUT_OF_STOCK' = 'IN_STOCK',
+) => ({
   databaseId,
   rawPrice: price,
   stockStatus,
@@ -36,7 +41,12 @@ const gateway: CatalogProduct = {
       { taxonomyName: 'pa_frequency-band', slug: 'us915', name: 'US915' },
     ],
   },
-  defaultAttributes: { nodes: [{ name: 'pa_frequency-band', value: 'eu868' }, { name: 'pa_material', value: 'aluminium' }] },
+  defaultAttributes: {
+    nodes: [
+      { name: 'pa_frequency-band', value: 'eu868' },
+      { name: 'pa_material', value: 'aluminium' },
+    ],
+  },
   variations: {
     nodes: [
       variation(11, { 'pa_frequency-band': 'eu868', enclosure: 'indoor' }, '329'),
@@ -66,7 +76,10 @@ describe('variationChoices', () => {
     const choices = variationChoices(gateway);
     expect(choices.map((c) => c.name)).toEqual(['frequency-band', 'enclosure']);
     expect(choices[0]).toMatchObject({ label: 'Frequency band', attributeName: 'pa_frequency-band' });
-    expect(choices[0].options).toEqual([{ value: 'eu868', label: 'EU868' }, { value: 'us915', label: 'US915' }]);
+    expect(choices[0].options).toEqual([
+      { value: 'eu868', label: 'EU868' },
+      { value: 'us915', label: 'US915' },
+    ]);
     expect(choices[1].label).toBe('enclosure');
     expect(choices[1].options[1]).toEqual({ value: 'Outdoor IP67', label: 'Outdoor IP67' });
   });
@@ -128,7 +141,12 @@ describe('buildProductJsonLd', () => {
   });
   it('uses an aggregate offer for variable products and omits an empty rating', () => {
     const data = buildProductJsonLd(gateway, { url: 'https://shop.test/product/x' });
-    expect(data.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '329.00', highPrice: '349.00', offerCount: 3 });
+    expect(data.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: '329.00',
+      highPrice: '349.00',
+      offerCount: 3,
+    });
     expect(data.aggregateRating).toBeUndefined();
   });
   it('serializes without a closing script tag', () => {

@@ -15,7 +15,16 @@ import {
   type ViewOrder,
 } from '../../src/islands/order/order-view.ts';
 
-const order = (overrides: Partial<ViewOrder> = {}) => ({ databaseId: 42, orderNumber: '42', status: 'PENDING', needsPayment: true, paymentMethod: 'kda', date: '2026-11-22T10:00:00+00:00', ...overrides }) as ViewOrder;
+const order = (overrides: Partial<ViewOrder> = {}) =>
+  ({
+    databaseId: 42,
+    orderNumber: '42',
+    status: 'PENDING',
+    needsPayment: true,
+    paymentMethod: 'kda',
+    date: '2026-11-22T10:00:00+00:00',
+    ...overrides,
+  }) as ViewOrder;
 
 describe('order lookups', () => {
   it('tries the key first, then the owner by number', () => {
@@ -56,7 +65,12 @@ describe('crypto payment', () => {
 
   it('ends the payment window at paymentExpiresAt, else timeoutValue seconds after the order was read', () => {
     const readAt = Date.parse('2026-11-22T10:00:00Z');
-    expect(paymentWindowEnd(order({ paymentExpiresAt: '2026-11-22T11:00:00+00:00', timeoutValue: 5 }), readAt)?.toISOString()).toBe('2026-11-22T11:00:00.000Z');
+    expect(
+      paymentWindowEnd(
+        order({ paymentExpiresAt: '2026-11-22T11:00:00+00:00', timeoutValue: 5 }),
+        readAt,
+      )?.toISOString(),
+    ).toBe('2026-11-22T11:00:00.000Z');
     expect(paymentWindowEnd(order({ timeoutValue: 1800 }), readAt)?.toISOString()).toBe('2026-11-22T10:30:00.000Z');
     expect(paymentWindowEnd(order({ timeoutValue: 0 }), readAt)?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
     expect(paymentWindowEnd(order({ timeoutValue: null }), readAt)).toBeNull();
@@ -73,15 +87,36 @@ describe('crypto payment', () => {
     expect(kdaUnits('1.5')).toBe(1_500_000_000_000n);
     expect(kdaUnits('0.000000000001')).toBe(1n);
     expect(kdaUnits('abc')).toBeNull();
-    expect(cryptoProgress({ cryptoAmount: '20.5', receivedUnconfirmed: '20.5', receivedConfirmed: '10.25' })).toEqual({ unconfirmedPercent: 100, confirmedPercent: 50 });
-    expect(cryptoProgress({ cryptoAmount: '3', receivedUnconfirmed: '0.1', receivedConfirmed: '0' })).toEqual({ unconfirmedPercent: 3, confirmedPercent: 0 });
-    expect(cryptoProgress({ cryptoAmount: '1', receivedUnconfirmed: '2', receivedConfirmed: null })).toEqual({ unconfirmedPercent: 100, confirmedPercent: 0 });
+    expect(cryptoProgress({ cryptoAmount: '20.5', receivedUnconfirmed: '20.5', receivedConfirmed: '10.25' })).toEqual({
+      unconfirmedPercent: 100,
+      confirmedPercent: 50,
+    });
+    expect(cryptoProgress({ cryptoAmount: '3', receivedUnconfirmed: '0.1', receivedConfirmed: '0' })).toEqual({
+      unconfirmedPercent: 3,
+      confirmedPercent: 0,
+    });
+    expect(cryptoProgress({ cryptoAmount: '1', receivedUnconfirmed: '2', receivedConfirmed: null })).toEqual({
+      unconfirmedPercent: 100,
+      confirmedPercent: 0,
+    });
   });
 });
 
 it('writes an address as lines', () => {
   expect(
-    addressLines({ firstName: 'Ada', lastName: 'Lovelace', address1: 'Main St 1', postcode: '10115', city: 'Berlin', country: 'DE', email: 'ada@example.com', company: '' }, (c) => (c === 'DE' ? 'Germany' : c)),
+    addressLines(
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        address1: 'Main St 1',
+        postcode: '10115',
+        city: 'Berlin',
+        country: 'DE',
+        email: 'ada@example.com',
+        company: '',
+      },
+      (c) => (c === 'DE' ? 'Germany' : c),
+    ),
   ).toEqual(['Ada Lovelace', 'Main St 1', '10115 Berlin', 'Germany', 'ada@example.com']);
   expect(addressLines(null)).toEqual([]);
 });

@@ -15,8 +15,12 @@ import {
 } from '../../src/islands/checkout/validation.ts';
 import { gatewayKind } from '../../src/islands/checkout/gateways.ts';
 
-const US_STATES = [{ code: 'CA', name: 'California' }, { code: 'NY', name: 'New York' }];
-const statesOf = (country: string) => ({ US: US_STATES, DE: [] } as Record<string, { code: string; name: string }[]>)[country];
+const US_STATES = [
+  { code: 'CA', name: 'California' },
+  { code: 'NY', name: 'New York' },
+];
+const statesOf = (country: string) =>
+  (({ US: US_STATES, DE: [] }) as Record<string, { code: string; name: string }[]>)[country];
 
 const filled = (overrides: Partial<CheckoutForm['billing']> = {}) => ({
   ...emptyAddress('DE'),
@@ -58,12 +62,24 @@ describe('billing address hidden for an all-virtual cart (hideBillingAddressForV
       'billing.lastName': 'checkout.error.required',
       'billing.email': 'checkout.error.required',
     });
-    expect(validateCheckout(form({ billing: { ...contact, email: 'ada@' } }), { ...rules, billingAddressHidden: true })).toEqual({ 'billing.email': 'checkout.error.email' });
+    expect(
+      validateCheckout(form({ billing: { ...contact, email: 'ada@' } }), { ...rules, billingAddressHidden: true }),
+    ).toEqual({ 'billing.email': 'checkout.error.email' });
   });
 
   it('sends only the contact fields and no shipping address', () => {
-    const variables = buildCheckoutVariables(form({ billing: filled({ phone: '+49 30 1' }), shipToDifferentAddress: true, shipping: filled() }), null, {}, { billingAddressHidden: true });
-    expect(variables.billing).toEqual({ firstName: 'Ada', lastName: 'Lovelace', phone: '+49 30 1', email: 'ada@example.com' });
+    const variables = buildCheckoutVariables(
+      form({ billing: filled({ phone: '+49 30 1' }), shipToDifferentAddress: true, shipping: filled() }),
+      null,
+      {},
+      { billingAddressHidden: true },
+    );
+    expect(variables.billing).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '+49 30 1',
+      email: 'ada@example.com',
+    });
     expect(variables.shipping).toBeUndefined();
     expect(variables.shipToDifferentAddress).toBe(false);
   });
@@ -76,8 +92,17 @@ describe('checkout validation', () => {
 
   it('requires name, street, city, country, postcode and e-mail', () => {
     const errors = validateCheckout(form({ billing: emptyAddress('') }), rules);
-    expect(Object.keys(errors).sort()).toEqual(['billing.address1', 'billing.city', 'billing.country', 'billing.email', 'billing.firstName', 'billing.lastName']);
-    expect(validateAddress(filled({ postcode: ' ' }), { kind: 'billing', statesOf })).toEqual({ 'billing.postcode': 'checkout.error.required' });
+    expect(Object.keys(errors).sort()).toEqual([
+      'billing.address1',
+      'billing.city',
+      'billing.country',
+      'billing.email',
+      'billing.firstName',
+      'billing.lastName',
+    ]);
+    expect(validateAddress(filled({ postcode: ' ' }), { kind: 'billing', statesOf })).toEqual({
+      'billing.postcode': 'checkout.error.required',
+    });
   });
 
   it('does not require a postcode where the country has none', () => {
@@ -89,14 +114,20 @@ describe('checkout validation', () => {
   it('checks the e-mail pattern', () => {
     for (const bad of ['ada', 'ada@', 'ada@example', 'a da@example.com', 'ada@@example.com', 'ada@example..com']) {
       expect(isValidEmail(bad), bad).toBe(false);
-      expect(validateCheckout(form({ billing: filled({ email: bad }) }), rules)['billing.email']).toBe('checkout.error.email');
+      expect(validateCheckout(form({ billing: filled({ email: bad }) }), rules)['billing.email']).toBe(
+        'checkout.error.email',
+      );
     }
     expect(isValidEmail(' ada.lovelace+shop@mail.example.co.uk ')).toBe(true);
   });
 
   it('requires a state exactly when the country has states, and one from its list', () => {
-    expect(validateAddress(filled({ country: 'US', state: '' }), { kind: 'billing', statesOf })['billing.state']).toBe('checkout.error.stateRequired');
-    expect(validateAddress(filled({ country: 'US', state: 'XX' }), { kind: 'billing', statesOf })['billing.state']).toBe('checkout.error.stateInvalid');
+    expect(validateAddress(filled({ country: 'US', state: '' }), { kind: 'billing', statesOf })['billing.state']).toBe(
+      'checkout.error.stateRequired',
+    );
+    expect(
+      validateAddress(filled({ country: 'US', state: 'XX' }), { kind: 'billing', statesOf })['billing.state'],
+    ).toBe('checkout.error.stateInvalid');
     expect(validateAddress(filled({ country: 'US', state: 'CA' }), { kind: 'billing', statesOf })).toEqual({});
     expect(validateAddress(filled({ country: 'DE', state: '' }), { kind: 'billing', statesOf })).toEqual({});
     // States not loaded yet: the engine decides.
@@ -113,8 +144,13 @@ describe('checkout validation', () => {
 
   it('asks for username and password only when creating an account as a guest', () => {
     const errors = validateCheckout(form({ createAccount: true, username: 'a', password: 'short' }), rules);
-    expect(errors).toEqual({ 'account.username': 'checkout.error.username', 'account.password': 'checkout.error.password' });
-    expect(validateCheckout(form({ createAccount: true, username: 'ada', password: 'long enough' }), rules)).toEqual({});
+    expect(errors).toEqual({
+      'account.username': 'checkout.error.username',
+      'account.password': 'checkout.error.password',
+    });
+    expect(validateCheckout(form({ createAccount: true, username: 'ada', password: 'long enough' }), rules)).toEqual(
+      {},
+    );
     expect(validateCheckout(form({ createAccount: true }), { ...rules, loggedIn: true })).toEqual({});
   });
 
@@ -124,18 +160,37 @@ describe('checkout validation', () => {
   });
 
   it('points at the first invalid field in form order', () => {
-    expect(firstInvalidField({ paymentMethod: 'x', 'billing.email': 'x', 'billing.lastName': 'x' })).toBe('billing.lastName');
+    expect(firstInvalidField({ paymentMethod: 'x', 'billing.email': 'x', 'billing.lastName': 'x' })).toBe(
+      'billing.lastName',
+    );
     expect(firstInvalidField({})).toBeNull();
   });
 });
 
 describe('checkout variables', () => {
   it('sends billing (trimmed, empty fields left out) and the same address for shipping', () => {
-    const variables = buildCheckoutVariables(form({ billing: filled({ firstName: ' Ada ', phone: '' }) }), { chosenShippingMethods: ['flat_rate:1'] });
+    const variables = buildCheckoutVariables(form({ billing: filled({ firstName: ' Ada ', phone: '' }) }), {
+      chosenShippingMethods: ['flat_rate:1'],
+    });
     expect(variables).toEqual({
       paymentMethod: 'cod',
-      billing: { firstName: 'Ada', lastName: 'Lovelace', address1: 'Hauptstraße 1', city: 'Berlin', postcode: '10115', country: 'DE', email: 'ada@example.com' },
-      shipping: { firstName: 'Ada', lastName: 'Lovelace', address1: 'Hauptstraße 1', city: 'Berlin', postcode: '10115', country: 'DE' },
+      billing: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        address1: 'Hauptstraße 1',
+        city: 'Berlin',
+        postcode: '10115',
+        country: 'DE',
+        email: 'ada@example.com',
+      },
+      shipping: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        address1: 'Hauptstraße 1',
+        city: 'Berlin',
+        postcode: '10115',
+        country: 'DE',
+      },
       shipToDifferentAddress: false,
       shippingMethod: ['flat_rate:1'],
     });
@@ -166,18 +221,31 @@ describe('checkout variables', () => {
       transactionId: 'pi_123',
       metaData: [{ key: '_stripe_payment_intent_id', value: 'pi_123' }],
     });
-    expect(variables).toMatchObject({ paymentMethod: 'stripe', transactionId: 'pi_123', isPaid: true, metaData: [{ key: '_stripe_payment_intent_id', value: 'pi_123' }] });
+    expect(variables).toMatchObject({
+      paymentMethod: 'stripe',
+      transactionId: 'pi_123',
+      isPaid: true,
+      metaData: [{ key: '_stripe_payment_intent_id', value: 'pi_123' }],
+    });
     expect(buildCheckoutVariables(form(), null)).not.toHaveProperty('isPaid');
   });
 
   it('knows where the order ships to and where it lands afterwards', () => {
     expect(destinationOf(form())).toEqual({ country: 'DE', state: '' });
-    expect(destinationOf(form({ shipToDifferentAddress: true, shipping: filled({ country: 'US', state: 'NY' }) }))).toEqual({ country: 'US', state: 'NY' });
-    expect(orderReceivedPath('/de', { databaseId: 42, orderKey: 'wc_order_a b' })).toBe('/de/checkout/order-received/42?key=wc_order_a%20b');
+    expect(
+      destinationOf(form({ shipToDifferentAddress: true, shipping: filled({ country: 'US', state: 'NY' }) })),
+    ).toEqual({ country: 'US', state: 'NY' });
+    expect(orderReceivedPath('/de', { databaseId: 42, orderKey: 'wc_order_a b' })).toBe(
+      '/de/checkout/order-received/42?key=wc_order_a%20b',
+    );
   });
 
   it('prefills from the stored customer address', () => {
-    expect(addressFromCustomer({ firstName: 'Ada', country: 'FR', state: null }, 'DE')).toMatchObject({ firstName: 'Ada', country: 'FR', state: '' });
+    expect(addressFromCustomer({ firstName: 'Ada', country: 'FR', state: null }, 'DE')).toMatchObject({
+      firstName: 'Ada',
+      country: 'FR',
+      state: '',
+    });
     expect(addressFromCustomer(null, 'DE').country).toBe('DE');
   });
 

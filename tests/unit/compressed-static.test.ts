@@ -57,7 +57,9 @@ describe('CompressedStatic', () => {
       const req = http.request(`${base}${pathname}`, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       });
       req.on('error', reject);
       req.end();
@@ -92,7 +94,10 @@ describe('CompressedStatic', () => {
 
   it('answers a revalidation with 304 and HEAD with headers only', async () => {
     const first = await get('/product/gateway/', { 'accept-encoding': 'br' });
-    const again = await get('/product/gateway/', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    const again = await get('/product/gateway/', {
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     const head = await get('/product/gateway/', { 'accept-encoding': 'br' }, 'HEAD');
@@ -102,7 +107,8 @@ describe('CompressedStatic', () => {
   });
 
   it('leaves everything else to the next handler', async () => {
-    const fellThrough = async (pathname: string, headers: Record<string, string> = { 'accept-encoding': 'br' }) => (await get(pathname, headers)).status === 299;
+    const fellThrough = async (pathname: string, headers: Record<string, string> = { 'accept-encoding': 'br' }) =>
+      (await get(pathname, headers)).status === 299;
     expect(await fellThrough('/product/gateway/', {})).toBe(true); // no Accept-Encoding
     expect(await fellThrough('/product/gateway/', { 'accept-encoding': 'br', range: 'bytes=0-10' })).toBe(true);
     expect(await fellThrough('/tiny.css')).toBe(true); // too small to be worth it

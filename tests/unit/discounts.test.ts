@@ -1,17 +1,55 @@
 // Coupon arithmetic in integer cents: properties that must hold for any cart.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeDiscounts, emailAllowed, type CouponModel, type DiscountLine } from '../../src/server/coupons/discounts.ts';
+import {
+  computeDiscounts,
+  emailAllowed,
+  type CouponModel,
+  type DiscountLine,
+} from '../../src/server/coupons/discounts.ts';
 import { taxOf } from '../../src/server/tax/rates.ts';
 
 const coupon = (c: Partial<CouponModel>): CouponModel => ({
-  id: 1, code: 'c', description: '', discountType: 'percent', amountCents: 1000, expiresAt: null, usageLimit: null, usageLimitPerUser: null, usageCount: 0,
-  minimumCents: null, maximumCents: null, individualUse: false, freeShipping: false, excludeSaleItems: false, productSlugs: [], excludedProductSlugs: [],
-  categorySlugs: [], excludedCategorySlugs: [], emailRestrictions: [], ...c,
+  id: 1,
+  code: 'c',
+  description: '',
+  discountType: 'percent',
+  amountCents: 1000,
+  expiresAt: null,
+  usageLimit: null,
+  usageLimitPerUser: null,
+  usageCount: 0,
+  minimumCents: null,
+  maximumCents: null,
+  individualUse: false,
+  freeShipping: false,
+  excludeSaleItems: false,
+  productSlugs: [],
+  excludedProductSlugs: [],
+  categorySlugs: [],
+  excludedCategorySlugs: [],
+  emailRestrictions: [],
+  ...c,
 });
-const linesArb = fc.array(fc.record({ unit: fc.integer({ min: 1, max: 100_000 }), quantity: fc.integer({ min: 1, max: 20 }) }), { minLength: 1, maxLength: 8 }).map((xs) =>
-  xs.map((x, i): DiscountLine => ({ key: `k${i}`, name: `P${i}`, quantity: x.quantity, subtotalCents: x.unit * x.quantity, productSlug: `p${i}`, categorySlugs: [], categoryNames: {}, onSale: false })),
-);
+const linesArb = fc
+  .array(fc.record({ unit: fc.integer({ min: 1, max: 100_000 }), quantity: fc.integer({ min: 1, max: 20 }) }), {
+    minLength: 1,
+    maxLength: 8,
+  })
+  .map((xs) =>
+    xs.map(
+      (x, i): DiscountLine => ({
+        key: `k${i}`,
+        name: `P${i}`,
+        quantity: x.quantity,
+        subtotalCents: x.unit * x.quantity,
+        productSlug: `p${i}`,
+        categorySlugs: [],
+        categoryNames: {},
+        onSale: false,
+      }),
+    ),
+  );
 const total = (m: Map<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
 
 describe('computeDiscounts', () => {
@@ -41,7 +79,11 @@ describe('computeDiscounts', () => {
     fc.assert(
       fc.property(linesArb, (lines) => {
         const d = computeDiscounts(
-          [coupon({ code: 'a', discountType: 'percent', amountCents: 9000 }), coupon({ code: 'b', discountType: 'fixed_product', amountCents: 50_000 }), coupon({ code: 'c', discountType: 'fixed_cart', amountCents: 10_000_000 })],
+          [
+            coupon({ code: 'a', discountType: 'percent', amountCents: 9000 }),
+            coupon({ code: 'b', discountType: 'fixed_product', amountCents: 50_000 }),
+            coupon({ code: 'c', discountType: 'fixed_cart', amountCents: 10_000_000 }),
+          ],
           lines,
         );
         for (const l of lines) expect(d.perLine.get(l.key)!).toBeLessThanOrEqual(l.subtotalCents);

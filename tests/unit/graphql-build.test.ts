@@ -103,7 +103,9 @@ describe('build executor in process', () => {
     });
     const failure = (await run('getProducts', { first: 24 }).catch((e: unknown) => e)) as Error;
     expect(failure).toBeInstanceOf(BuildFetchError);
-    expect(failure.message).toMatch(/^Build data fetch failed: getProducts\(\{"first":24\}\) from the in-process commerce engine: Unknown argument "foo"$/);
+    expect(failure.message).toMatch(
+      /^Build data fetch failed: getProducts\(\{"first":24\}\) from the in-process commerce engine: Unknown argument "foo"$/,
+    );
   });
 
   it('fails the build when the engine cannot be loaded or throws', async () => {

@@ -117,7 +117,12 @@ describe('session and auth headers', () => {
 
   it('stores a session token issued with an error response too', async () => {
     handler = (_, res) =>
-      json(res, 200, { data: null, errors: [{ message: 'invalid_token: Expired token' }] }, { 'woocommerce-session': 'new.jwt' });
+      json(
+        res,
+        200,
+        { data: null, errors: [{ message: 'invalid_token: Expired token' }] },
+        { 'woocommerce-session': 'new.jwt' },
+      );
     const setSessionToken = vi.fn();
     await expect(client({ setSessionToken }).request('getCart')).rejects.toThrow('invalid_token: Expired token');
     expect(setSessionToken).toHaveBeenCalledWith('new.jwt');
@@ -154,7 +159,11 @@ describe('session and auth headers', () => {
   it('withSession: false sends no session token and keeps none from the answer', async () => {
     handler = (_, res) => json(res, 200, { data: { refreshToken: null } }, { 'woocommerce-session': 'guest.jwt' });
     const setSessionToken = vi.fn();
-    await client({ getSessionToken: () => 'customer.jwt', setSessionToken }).request('refreshToken', { refreshToken: 'r' }, { withSession: false });
+    await client({ getSessionToken: () => 'customer.jwt', setSessionToken }).request(
+      'refreshToken',
+      { refreshToken: 'r' },
+      { withSession: false },
+    );
     expect(seen[0]?.headers['woocommerce-session']).toBeUndefined();
     expect(setSessionToken).not.toHaveBeenCalled();
   });
@@ -165,7 +174,10 @@ describe('errors', () => {
     handler = (_, res) =>
       json(res, 200, {
         data: { applyCoupon: null },
-        errors: [{ message: 'Coupon &quot;x&quot; cannot be applied because it does not exist.' }, { message: 'second' }],
+        errors: [
+          { message: 'Coupon &quot;x&quot; cannot be applied because it does not exist.' },
+          { message: 'second' },
+        ],
       });
     const failure = await client()
       .request('applyCoupon', { code: 'x' })
@@ -178,29 +190,35 @@ describe('errors', () => {
     expect((failure as GraphQLRequestError).operationName).toBe('applyCoupon');
   });
 
-  it.each([400, 401, 403, 404, 422, 500, 599])('HTTP %i with a GraphQL error body → its first message', async (status) => {
-    handler = (_, res) => json(res, status, { errors: [{ message: `api says ${status}` }] });
-    const failure = (await client()
-      .request('getProducts')
-      .catch((error: unknown) => error)) as GraphQLRequestError;
-    expect(failure).toBeInstanceOf(GraphQLRequestError);
-    expect(failure.message).toBe(`api says ${status}`);
-    expect(failure.status).toBe(status);
-  });
+  it.each([400, 401, 403, 404, 422, 500, 599])(
+    'HTTP %i with a GraphQL error body → its first message',
+    async (status) => {
+      handler = (_, res) => json(res, status, { errors: [{ message: `api says ${status}` }] });
+      const failure = (await client()
+        .request('getProducts')
+        .catch((error: unknown) => error)) as GraphQLRequestError;
+      expect(failure).toBeInstanceOf(GraphQLRequestError);
+      expect(failure.message).toBe(`api says ${status}`);
+      expect(failure.status).toBe(status);
+    },
+  );
 
-  it.each([400, 404, 500, 503])('HTTP %i without a GraphQL body → a generic message with the status', async (status) => {
-    handler = (_, res) => {
-      res.writeHead(status, { 'content-type': 'text/html' });
-      res.end('<h1>Oops</h1>');
-    };
-    const failure = (await client({ retries: 0 })
-      .request('getProducts')
-      .catch((error: unknown) => error)) as GraphQLRequestError;
-    expect(failure).toBeInstanceOf(GraphQLRequestError);
-    expect(failure.message).toContain(String(status));
-    expect(failure.message).not.toContain('Oops');
-    expect(failure.status).toBe(status);
-  });
+  it.each([400, 404, 500, 503])(
+    'HTTP %i without a GraphQL body → a generic message with the status',
+    async (status) => {
+      handler = (_, res) => {
+        res.writeHead(status, { 'content-type': 'text/html' });
+        res.end('<h1>Oops</h1>');
+      };
+      const failure = (await client({ retries: 0 })
+        .request('getProducts')
+        .catch((error: unknown) => error)) as GraphQLRequestError;
+      expect(failure).toBeInstanceOf(GraphQLRequestError);
+      expect(failure.message).toContain(String(status));
+      expect(failure.message).not.toContain('Oops');
+      expect(failure.status).toBe(status);
+    },
+  );
 
   it('an unreadable 200 response is an error naming the status', async () => {
     handler = (_, res) => {

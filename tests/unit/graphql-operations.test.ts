@@ -14,19 +14,51 @@ import {
 
 // The spec's operation list (every operation the storefront sends).
 const SPEC_OPERATIONS = [
-  'getProducts', 'getProduct', 'getProductCategories', 'getAllTerms', 'getAllowedCountries', 'getStates',
-  'getStockStatus', 'getCart', 'getOrder', 'getOrders', 'getDownloads', 'getStripePaymentIntent',
-  'addToCart', 'applyCoupon', 'removeCoupons', 'UpDateCartQuantity', 'ChangeShippingMethod',
-  'ChangeShippingCounty', 'EmptyCart', 'Checkout', 'login', 'loginWithProvider', 'Logout', 'registerCustomer',
-  'ResetPasswordEmail', 'ResetPasswordKey', 'updatePassword', 'UpdateCustomer', 'WriteReview',
+  'getProducts',
+  'getProduct',
+  'getProductCategories',
+  'getAllTerms',
+  'getAllowedCountries',
+  'getStates',
+  'getStockStatus',
+  'getCart',
+  'getOrder',
+  'getOrders',
+  'getDownloads',
+  'getStripePaymentIntent',
+  'addToCart',
+  'applyCoupon',
+  'removeCoupons',
+  'UpDateCartQuantity',
+  'ChangeShippingMethod',
+  'ChangeShippingCounty',
+  'EmptyCart',
+  'Checkout',
+  'login',
+  'loginWithProvider',
+  'Logout',
+  'registerCustomer',
+  'ResetPasswordEmail',
+  'ResetPasswordKey',
+  'updatePassword',
+  'UpdateCustomer',
+  'WriteReview',
   // Meshfront's "this wasn't me" link of the notice an e-mail change sends to the previous address.
   'reportEmailChange',
   // Meshfront's own, beyond the spec: the guest order lookup on /order-summary.
   'lookupOrder',
   // Meshfront's account additions: Headless Login's token refresh and the server-kept wishlist.
-  'refreshToken', 'getWishlist', 'addToWishlist', 'removeFromWishlist', 'mergeWishlist',
+  'refreshToken',
+  'getWishlist',
+  'addToWishlist',
+  'removeFromWishlist',
+  'mergeWishlist',
   // E-mail verification and linking a provider login to an existing account.
-  'verifyEmail', 'sendEmailVerification', 'linkAccountWithPassword', 'sendAccountLinkEmail', 'linkAccountFromEmail',
+  'verifyEmail',
+  'sendEmailVerification',
+  'linkAccountWithPassword',
+  'sendAccountLinkEmail',
+  'linkAccountFromEmail',
 ];
 
 const dir = (name: string) => fileURLToPath(new URL(`../../src/graphql/${name}/`, import.meta.url));

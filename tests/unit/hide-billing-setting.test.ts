@@ -18,7 +18,12 @@ describe('PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL', () => {
   });
 
   it('CHECKOUT_HIDE_BILLING_FOR_VIRTUAL decides for the engine when set', () => {
-    expect(loadCommerceSettings({ PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: 'true', CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: 'false' }).hideBillingForVirtual).toBe(false);
+    expect(
+      loadCommerceSettings({
+        PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: 'true',
+        CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: 'false',
+      }).hideBillingForVirtual,
+    ).toBe(false);
     expect(loadCommerceSettings({ CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: 'true' }).hideBillingForVirtual).toBe(true);
   });
 

@@ -66,11 +66,9 @@ describe('locale files', () => {
 
 describe('keys used in source code', () => {
   it('finds the key patterns it is meant to check', () => {
-    expect(usedKeys(`t('header.cart') x.t('no') /** t('c.d') */ translate(code, "error.title", {}) t(\`a.b\`)`)).toEqual([
-      'header.cart',
-      'a.b',
-      'error.title',
-    ]);
+    expect(
+      usedKeys(`t('header.cart') x.t('no') /** t('c.d') */ translate(code, "error.title", {}) t(\`a.b\`)`),
+    ).toEqual(['header.cart', 'a.b', 'error.title']);
   });
 
   it('every literal key in src/ exists in en_US.json', () => {

@@ -8,9 +8,9 @@ afterEach(() => vi.restoreAllMocks());
 describe('modifiers', () => {
   it('serializes in the ipx scheme', () => {
     expect(serializeModifiers({ width: 640, format: 'webp' })).toBe('w_640&f_webp');
-    expect(serializeModifiers({ width: 96, height: 96, fit: 'cover', quality: 70, background: 'ffffff', format: 'webp' })).toBe(
-      's_96x96&fit_cover&b_ffffff&q_70&f_webp',
-    );
+    expect(
+      serializeModifiers({ width: 96, height: 96, fit: 'cover', quality: 70, background: 'ffffff', format: 'webp' }),
+    ).toBe('s_96x96&fit_cover&b_ffffff&q_70&f_webp');
     expect(serializeModifiers({ height: 200 })).toBe('h_200');
     expect(serializeModifiers({})).toBe('_');
   });
@@ -22,7 +22,14 @@ describe('modifiers', () => {
       modifiers: { width: 96, height: 48, fit: 'contain', background: 'fff', quality: 70 },
     });
     expect(parseModifiers('_')).toEqual({ ok: true, modifiers: {} });
-    const all = { width: 300, height: 200, fit: 'inside' as const, background: 'white', quality: 90, format: 'avif' as const };
+    const all = {
+      width: 300,
+      height: 200,
+      fit: 'inside' as const,
+      background: 'white',
+      quality: 90,
+      format: 'avif' as const,
+    };
     expect(parseModifiers(serializeModifiers(all))).toEqual({ ok: true, modifiers: all });
   });
 
@@ -54,14 +61,22 @@ describe('modifiers', () => {
 
 describe('getImage', () => {
   it('builds /_ipx/{modifiers}/{path} URLs with webp by default', () => {
-    expect(getImage('/media/catalog/gateway.png', { modifiers: { width: 640 } }).url).toBe('/_ipx/w_640&f_webp/media/catalog/gateway.png');
+    expect(getImage('/media/catalog/gateway.png', { modifiers: { width: 640 } }).url).toBe(
+      '/_ipx/w_640&f_webp/media/catalog/gateway.png',
+    );
     expect(getImage('media/catalog/gateway.png').url).toBe('/_ipx/f_webp/media/catalog/gateway.png');
-    expect(getImage('/media/catalog/my photo.png', { modifiers: { format: 'png' } }).url).toBe('/_ipx/f_png/media/catalog/my%20photo.png');
+    expect(getImage('/media/catalog/my photo.png', { modifiers: { format: 'png' } }).url).toBe(
+      '/_ipx/f_png/media/catalog/my%20photo.png',
+    );
   });
 
   it('applies presets and lets modifiers override them', () => {
-    expect(getImage('/media/catalog/a.png', { preset: 'thumbnail' }).url).toBe('/_ipx/s_96x96&fit_contain&b_ffffff&q_75&f_webp/media/catalog/a.png');
-    expect(getImage('/media/catalog/a.png', { preset: 'thumbnail', modifiers: { format: 'avif' } }).url).toContain('f_avif');
+    expect(getImage('/media/catalog/a.png', { preset: 'thumbnail' }).url).toBe(
+      '/_ipx/s_96x96&fit_contain&b_ffffff&q_75&f_webp/media/catalog/a.png',
+    );
+    expect(getImage('/media/catalog/a.png', { preset: 'thumbnail', modifiers: { format: 'avif' } }).url).toContain(
+      'f_avif',
+    );
   });
 
   it('throws for unknown providers and presets', () => {
@@ -100,7 +115,8 @@ describe('parseSizes', () => {
     expect(parseSizes('xs:100vw xxl:20vw')[1]).toEqual({ screen: 1536, size: '20vw', width: 307 });
   });
   it('refuses other units, bad values and unknown screens', () => {
-    for (const bad of ['sm:50%', 'md:20em', 'lg:calc(100vw-2rem)', 'sm:0', 'sm:120vw', 'sm:-1px']) expect(() => parseSizes(bad), bad).toThrow(/Invalid image size/);
+    for (const bad of ['sm:50%', 'md:20em', 'lg:calc(100vw-2rem)', 'sm:0', 'sm:120vw', 'sm:-1px'])
+      expect(() => parseSizes(bad), bad).toThrow(/Invalid image size/);
     expect(() => parseSizes('huge:100vw')).toThrow('Unknown screen: huge');
   });
 });
@@ -113,7 +129,8 @@ describe('parseDensities', () => {
     expect(parseDensities([1, 1.5])).toEqual([1, 1.5]);
   });
   it('rejects invalid and empty densities', () => {
-    for (const bad of ['0', '-1', 'x', 'abc', '5', [NaN], [0]]) expect(() => parseDensities(bad as string), String(bad)).toThrow(/Invalid density/);
+    for (const bad of ['0', '-1', 'x', 'abc', '5', [NaN], [0]])
+      expect(() => parseDensities(bad as string), String(bad)).toThrow(/Invalid density/);
     expect(() => parseDensities('')).toThrow(/must not be empty/);
     expect(() => parseDensities([])).toThrow(/must not be empty/);
   });
@@ -154,11 +171,19 @@ describe('getSizes', () => {
 
 describe('getImageMeta', () => {
   it('returns dimensions and ratio', async () => {
-    expect(await getImageMeta('/a.png', async () => ({ width: 800, height: 400 }))).toEqual({ width: 800, height: 400, ratio: 2 });
+    expect(await getImageMeta('/a.png', async () => ({ width: 800, height: 400 }))).toEqual({
+      width: 800,
+      height: 400,
+      ratio: 2,
+    });
   });
   it("logs 'Failed to get image meta for {url}' and yields 0 sizes on failure", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await getImageMeta('/missing.png', async () => Promise.reject(new Error('ENOENT')))).toEqual({ width: 0, height: 0, ratio: 0 });
+    expect(await getImageMeta('/missing.png', async () => Promise.reject(new Error('ENOENT')))).toEqual({
+      width: 0,
+      height: 0,
+      ratio: 0,
+    });
     expect(error.mock.calls[0][0]).toBe('Failed to get image meta for /missing.png');
     expect(await getImageMeta('/empty.png', async () => ({}))).toEqual({ width: 0, height: 0, ratio: 0 });
   });

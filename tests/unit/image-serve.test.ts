@@ -8,12 +8,15 @@ import { handleIpxRequest, handleOriginalRequest, readLocalImageMeta, SVG_CSP } 
 import { resolveImageSource } from '../../src/lib/image/source.ts';
 
 let root: string;
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#0a7"/></svg>';
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#0a7"/></svg>';
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'meshfront-img-'));
   mkdirSync(path.join(root, 'content/catalog/images'), { recursive: true });
-  const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#336699' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   writeFileSync(path.join(root, 'content/catalog/images/box.png'), png);
   writeFileSync(path.join(root, 'content/catalog/images/mark.svg'), svg);
   writeFileSync(path.join(root, 'secret.png'), png);
@@ -22,7 +25,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('resolveImageSource', () => {
   it('maps /media/catalog and /media/uploads into their roots', () => {
-    expect(resolveImageSource('/media/catalog/box.png', root)?.file).toBe(path.join(root, 'content/catalog/images/box.png'));
+    expect(resolveImageSource('/media/catalog/box.png', root)?.file).toBe(
+      path.join(root, 'content/catalog/images/box.png'),
+    );
     expect(resolveImageSource('media/uploads/a/b.webp', root)?.file).toBe(path.join(root, 'var/uploads/a/b.webp'));
   });
 
@@ -69,7 +74,11 @@ describe('handleIpxRequest', () => {
   });
 
   it('fits into a box with a background and reads percent-encoded separators', async () => {
-    const response = await handleIpxRequest('s_64x64%26fit_contain%26b_ffffff%26f_png/media/catalog/box.png', null, root);
+    const response = await handleIpxRequest(
+      's_64x64%26fit_contain%26b_ffffff%26f_png/media/catalog/box.png',
+      null,
+      root,
+    );
     expect(response.status).toBe(200);
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 64, 64]);
@@ -118,14 +127,32 @@ describe('handleOriginalRequest', () => {
 
 describe('readLocalImageMeta', () => {
   it('reads the size of a shop image, also from an absolute URL', async () => {
-    expect(await getImageMeta('/media/catalog/box.png', (url) => readLocalImageMeta(url, root))).toEqual({ width: 400, height: 200, ratio: 2 });
-    expect(await readLocalImageMeta('http://shop.test/media/catalog/mark.svg', root)).toEqual({ width: 200, height: 100 });
+    expect(await getImageMeta('/media/catalog/box.png', (url) => readLocalImageMeta(url, root))).toEqual({
+      width: 400,
+      height: 200,
+      ratio: 2,
+    });
+    expect(await readLocalImageMeta('http://shop.test/media/catalog/mark.svg', root)).toEqual({
+      width: 200,
+      height: 100,
+    });
   });
   it('yields 0 sizes with the logged message for a missing or foreign image', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await getImageMeta('/media/catalog/gone.png', (url) => readLocalImageMeta(url, root))).toEqual({ width: 0, height: 0, ratio: 0 });
-    expect(await getImageMeta('/etc/passwd', (url) => readLocalImageMeta(url, root))).toEqual({ width: 0, height: 0, ratio: 0 });
-    expect(error.mock.calls.map((call) => call[0])).toEqual(['Failed to get image meta for /media/catalog/gone.png', 'Failed to get image meta for /etc/passwd']);
+    expect(await getImageMeta('/media/catalog/gone.png', (url) => readLocalImageMeta(url, root))).toEqual({
+      width: 0,
+      height: 0,
+      ratio: 0,
+    });
+    expect(await getImageMeta('/etc/passwd', (url) => readLocalImageMeta(url, root))).toEqual({
+      width: 0,
+      height: 0,
+      ratio: 0,
+    });
+    expect(error.mock.calls.map((call) => call[0])).toEqual([
+      'Failed to get image meta for /media/catalog/gone.png',
+      'Failed to get image meta for /etc/passwd',
+    ]);
     error.mockRestore();
   });
 });

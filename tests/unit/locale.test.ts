@@ -36,18 +36,28 @@ describe('server locale redirect', () => {
   });
 
   it('prefers the cookie over Accept-Language and does not re-set it', () => {
-    expect(localeRedirect({ ...base, pathname: '/', acceptLanguage: 'de', cookie: 'a=1; locale=fr_FR' })).toEqual({ location: '/fr/' });
+    expect(localeRedirect({ ...base, pathname: '/', acceptLanguage: 'de', cookie: 'a=1; locale=fr_FR' })).toEqual({
+      location: '/fr/',
+    });
     expect(localeRedirect({ ...base, pathname: '/', acceptLanguage: 'de', cookie: 'locale=en_US' })).toBeNull();
   });
 
   it('leaves endpoints opened in the browser alone (newsletter confirm, downloads, GraphQL)', () => {
-    for (const pathname of ['/api/newsletter/confirm', '/api/downloads/abc', '/graphql', '/_ipx/w_320/x.png', '/media/catalog/a.svg']) {
+    for (const pathname of [
+      '/api/newsletter/confirm',
+      '/api/downloads/abc',
+      '/graphql',
+      '/_ipx/w_320/x.png',
+      '/media/catalog/a.svg',
+    ]) {
       expect(localeRedirect({ ...base, pathname, search: '?token=x', acceptLanguage: 'de' })).toBeNull();
     }
   });
 
   it('never redirects explicit locale URLs, so a cookie for another locale cannot loop', () => {
-    expect(localeRedirect({ ...base, pathname: '/fr/products', cookie: 'locale=de_DE', acceptLanguage: 'de' })).toBeNull();
+    expect(
+      localeRedirect({ ...base, pathname: '/fr/products', cookie: 'locale=de_DE', acceptLanguage: 'de' }),
+    ).toBeNull();
     expect(localeRedirect({ ...base, pathname: '/de/', cookie: 'locale=en_US' })).toBeNull();
   });
 
@@ -55,9 +65,13 @@ describe('server locale redirect', () => {
     expect(localeRedirect({ ...base, pathname: '/', acceptLanguage: 'en-US,en' })).toBeNull();
     expect(localeRedirect({ ...base, pathname: '/', acceptLanguage: '' })).toBeNull();
     expect(localeRedirect({ ...base, pathname: '/og-image.jpg', acceptLanguage: 'de' })).toBeNull();
-    expect(localeRedirect({ ...base, pathname: '/latest-build.json', accept: 'application/json', acceptLanguage: 'de' })).toBeNull();
+    expect(
+      localeRedirect({ ...base, pathname: '/latest-build.json', accept: 'application/json', acceptLanguage: 'de' }),
+    ).toBeNull();
     expect(localeRedirect({ ...base, method: 'POST', pathname: '/graphql', acceptLanguage: 'de' })).toBeNull();
-    expect(localeRedirect({ ...base, pathname: '/', acceptLanguage: 'de', cookie: 'locale=xx_XX' })?.location).toBe('/de/');
+    expect(localeRedirect({ ...base, pathname: '/', acceptLanguage: 'de', cookie: 'locale=xx_XX' })?.location).toBe(
+      '/de/',
+    );
   });
 
   it('reads cookies', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, decimalToCents, formatEUR, highestRawPrice, lowestRawPrice, parseRawPrices } from '../../src/lib/money.ts';
+import {
+  centsToDecimal,
+  decimalToCents,
+  formatEUR,
+  highestRawPrice,
+  lowestRawPrice,
+  parseRawPrices,
+} from '../../src/lib/money.ts';
 
 describe('decimalToCents', () => {
   it('reads whole, one- and two-decimal amounts exactly', () => {
@@ -37,7 +44,8 @@ describe('centsToDecimal', () => {
     expect(() => centsToDecimal(1.5)).toThrow(RangeError);
   });
   it('round-trips with decimalToCents', () => {
-    for (const cents of [0, 1, 99, 100, 12345, 999999999, -250]) expect(decimalToCents(centsToDecimal(cents))).toBe(cents);
+    for (const cents of [0, 1, 99, 100, 12345, 999999999, -250])
+      expect(decimalToCents(centsToDecimal(cents))).toBe(cents);
   });
 });
 

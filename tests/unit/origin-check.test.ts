@@ -10,9 +10,25 @@ function post(path: string, headers: Record<string, string>): [Request, URL] {
 
 describe('cross-site form guard', () => {
   it('refuses a form-encoded POST from another origin', () => {
-    expect(isForbiddenCrossSiteRequest(...post('/api/newsletter/subscribe', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }))).toBe(true);
-    expect(isForbiddenCrossSiteRequest(...post('/api/contact-form/create', { 'content-type': 'multipart/form-data; boundary=x', origin: 'https://evil.example' }))).toBe(true);
-    expect(isForbiddenCrossSiteRequest(...post('/api/contact-form/create', { 'content-type': 'text/plain' }))).toBe(true);
+    expect(
+      isForbiddenCrossSiteRequest(
+        ...post('/api/newsletter/subscribe', {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://evil.example',
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      isForbiddenCrossSiteRequest(
+        ...post('/api/contact-form/create', {
+          'content-type': 'multipart/form-data; boundary=x',
+          origin: 'https://evil.example',
+        }),
+      ),
+    ).toBe(true);
+    expect(isForbiddenCrossSiteRequest(...post('/api/contact-form/create', { 'content-type': 'text/plain' }))).toBe(
+      true,
+    );
   });
 
   it('refuses a POST with neither content type nor matching origin', () => {
@@ -21,19 +37,48 @@ describe('cross-site form guard', () => {
   });
 
   it('lets same-origin forms and JSON requests through', () => {
-    expect(isForbiddenCrossSiteRequest(...post('/api/newsletter/unsubscribe', { 'content-type': 'application/x-www-form-urlencoded', origin: site }))).toBe(false);
-    expect(isForbiddenCrossSiteRequest(...post('/graphql', { 'content-type': 'application/json', origin: 'https://evil.example' }))).toBe(false);
-    expect(isForbiddenCrossSiteRequest(...post('/api/stripe/webhook', { 'content-type': 'application/json; charset=utf-8' }))).toBe(false);
+    expect(
+      isForbiddenCrossSiteRequest(
+        ...post('/api/newsletter/unsubscribe', { 'content-type': 'application/x-www-form-urlencoded', origin: site }),
+      ),
+    ).toBe(false);
+    expect(
+      isForbiddenCrossSiteRequest(
+        ...post('/graphql', { 'content-type': 'application/json', origin: 'https://evil.example' }),
+      ),
+    ).toBe(false);
+    expect(
+      isForbiddenCrossSiteRequest(
+        ...post('/api/stripe/webhook', { 'content-type': 'application/json; charset=utf-8' }),
+      ),
+    ).toBe(false);
   });
 
   it('never blocks safe methods', () => {
     const url = new URL('/api/downloads/abc', site);
-    expect(isForbiddenCrossSiteRequest(new Request(url, { method: 'GET', headers: { origin: 'https://evil.example' } }), url)).toBe(false);
+    expect(
+      isForbiddenCrossSiteRequest(
+        new Request(url, { method: 'GET', headers: { origin: 'https://evil.example' } }),
+        url,
+      ),
+    ).toBe(false);
   });
 
   it('exempts only RFC 8058 one-click unsubscribe, which its URL token authorises', () => {
-    expect(isForbiddenCrossSiteRequest(...post('/api/newsletter/unsubscribe?token=abc', { 'content-type': 'application/x-www-form-urlencoded' }))).toBe(false);
-    expect(isForbiddenCrossSiteRequest(...post('/api/newsletter/unsubscribe/', { 'content-type': 'application/x-www-form-urlencoded' }))).toBe(false);
-    expect(isForbiddenCrossSiteRequest(...post('/api/newsletter/unsubscribe-all', { 'content-type': 'application/x-www-form-urlencoded' }))).toBe(true);
+    expect(
+      isForbiddenCrossSiteRequest(
+        ...post('/api/newsletter/unsubscribe?token=abc', { 'content-type': 'application/x-www-form-urlencoded' }),
+      ),
+    ).toBe(false);
+    expect(
+      isForbiddenCrossSiteRequest(
+        ...post('/api/newsletter/unsubscribe/', { 'content-type': 'application/x-www-form-urlencoded' }),
+      ),
+    ).toBe(false);
+    expect(
+      isForbiddenCrossSiteRequest(
+        ...post('/api/newsletter/unsubscribe-all', { 'content-type': 'application/x-www-form-urlencoded' }),
+      ),
+    ).toBe(true);
   });
 });

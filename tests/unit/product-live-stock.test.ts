@@ -7,12 +7,25 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryPublic } from '../../src/graphql/lean.ts';
 import { GraphQLRequestError, TimeoutError } from '../../src/graphql/client.ts';
-import { $liveProduct, LIVE_STOCK_CHANGED, liveDiffers, mergeLive, resetLiveStock, startLiveStockCheck } from '../../src/islands/product/live-stock.ts';
+import {
+  $liveProduct,
+  LIVE_STOCK_CHANGED,
+  liveDiffers,
+  mergeLive,
+  resetLiveStock,
+  startLiveStockCheck,
+} from '../../src/islands/product/live-stock.ts';
 
 let server: Server;
 let origin: string;
-let answer: (body: { query?: string; operationName?: string; variables?: Record<string, unknown> }, res: ServerResponse) => void;
-const seen: { headers: Record<string, unknown>; body: { query?: string; operationName?: string; variables?: Record<string, unknown> } }[] = [];
+let answer: (
+  body: { query?: string; operationName?: string; variables?: Record<string, unknown> },
+  res: ServerResponse,
+) => void;
+const seen: {
+  headers: Record<string, unknown>;
+  body: { query?: string; operationName?: string; variables?: Record<string, unknown> };
+}[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -45,7 +58,14 @@ const reply = (status: number, body: unknown) => (_: unknown, res: ServerRespons
   res.end(JSON.stringify(body));
 };
 
-const simple = { databaseId: 7, price: '€24.00', regularPrice: '€29.00', onSale: true, stockStatus: 'IN_STOCK' as const, stockQuantity: 12 };
+const simple = {
+  databaseId: 7,
+  price: '€24.00',
+  regularPrice: '€29.00',
+  onSale: true,
+  stockStatus: 'IN_STOCK' as const,
+  stockQuantity: 12,
+};
 
 describe('queryPublic (lean read path)', () => {
   it('posts the registered document with the operation name and variables, and no session header', async () => {
@@ -70,16 +90,24 @@ describe('queryPublic (lean read path)', () => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<h1>Bad gateway</h1>');
     };
-    await expect(queryPublic('getStockStatus', { slug: 'x' }, { endpoint: `${origin}/graphql` })).rejects.toThrow(/unreadable response \(HTTP status 502\)/);
+    await expect(queryPublic('getStockStatus', { slug: 'x' }, { endpoint: `${origin}/graphql` })).rejects.toThrow(
+      /unreadable response \(HTTP status 502\)/,
+    );
     answer = () => {};
-    await expect(queryPublic('getStockStatus', { slug: 'x' }, { endpoint: `${origin}/graphql`, timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+    await expect(
+      queryPublic('getStockStatus', { slug: 'x' }, { endpoint: `${origin}/graphql`, timeoutMs: 50 }),
+    ).rejects.toBeInstanceOf(TimeoutError);
   });
 
   it('refuses mutations and unknown operations', async () => {
     // Typed as any operation; refused at run time because the document is a mutation.
-    await expect(queryPublic('addToCart', { productId: 1 }, { endpoint: `${origin}/graphql` })).rejects.toThrow(/not a query/);
+    await expect(queryPublic('addToCart', { productId: 1 }, { endpoint: `${origin}/graphql` })).rejects.toThrow(
+      /not a query/,
+    );
     // @ts-expect-error: not an operation of the spec
-    await expect(queryPublic('dropTables', {}, { endpoint: `${origin}/graphql` })).rejects.toThrow('Invalid GraphQL Operation');
+    await expect(queryPublic('dropTables', {}, { endpoint: `${origin}/graphql` })).rejects.toThrow(
+      'Invalid GraphQL Operation',
+    );
     expect(seen).toHaveLength(0);
   });
 });
@@ -89,14 +117,24 @@ describe('liveDiffers and mergeLive', () => {
     databaseId: 30,
     price: '€20.00 - €25.00',
     stockStatus: 'IN_STOCK' as const,
-    variations: { nodes: [{ databaseId: 31, price: '€20.00', stockStatus: 'IN_STOCK' as const, stockQuantity: 4 }, { databaseId: 32, price: '€25.00', stockStatus: 'IN_STOCK' as const, stockQuantity: null }] },
+    variations: {
+      nodes: [
+        { databaseId: 31, price: '€20.00', stockStatus: 'IN_STOCK' as const, stockQuantity: 4 },
+        { databaseId: 32, price: '€25.00', stockStatus: 'IN_STOCK' as const, stockQuantity: null },
+      ],
+    },
   };
 
   it('sees no change when the engine says what the page shows', () => {
     expect(liveDiffers(simple, { ...simple })).toBe(false);
     // Fields the engine does not send for a product type are not a change.
     expect(liveDiffers(simple, { databaseId: 7, price: '€24.00' })).toBe(false);
-    expect(liveDiffers(variable, { ...variable, variations: { nodes: [{ databaseId: 32, price: '€25.00', stockStatus: 'IN_STOCK', stockQuantity: null }] } })).toBe(false);
+    expect(
+      liveDiffers(variable, {
+        ...variable,
+        variations: { nodes: [{ databaseId: 32, price: '€25.00', stockStatus: 'IN_STOCK', stockQuantity: null }] },
+      }),
+    ).toBe(false);
   });
 
   it('ignores stock counts the page does not show, but not a new low-stock count', () => {
@@ -108,13 +146,25 @@ describe('liveDiffers and mergeLive', () => {
   it('sees a new price, a sale ending or a sold-out variation', () => {
     expect(liveDiffers(simple, { ...simple, price: '€26.00' })).toBe(true);
     expect(liveDiffers(simple, { ...simple, onSale: false })).toBe(true);
-    expect(liveDiffers(variable, { variations: { nodes: [{ databaseId: 31, stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 }] } })).toBe(true);
+    expect(
+      liveDiffers(variable, {
+        variations: { nodes: [{ databaseId: 31, stockStatus: 'OUT_OF_STOCK', stockQuantity: 0 }] },
+      }),
+    ).toBe(true);
   });
 
   it('lays live values over the static product and its variations', () => {
-    const merged = mergeLive(variable, { price: '€21.00 - €25.00', variations: { nodes: [{ databaseId: 31, price: '€21.00', stockQuantity: 2 }] } });
+    const merged = mergeLive(variable, {
+      price: '€21.00 - €25.00',
+      variations: { nodes: [{ databaseId: 31, price: '€21.00', stockQuantity: 2 }] },
+    });
     expect(merged.price).toBe('€21.00 - €25.00');
-    expect(merged.variations?.nodes?.[0]).toMatchObject({ databaseId: 31, price: '€21.00', stockQuantity: 2, stockStatus: 'IN_STOCK' });
+    expect(merged.variations?.nodes?.[0]).toMatchObject({
+      databaseId: 31,
+      price: '€21.00',
+      stockQuantity: 2,
+      stockStatus: 'IN_STOCK',
+    });
     expect(merged.variations?.nodes?.[1]).toEqual(variable.variations.nodes[1]);
     expect(mergeLive(variable, null)).toBe(variable);
   });
@@ -123,7 +173,10 @@ describe('liveDiffers and mergeLive', () => {
 describe('startLiveStockCheck', () => {
   function fakeWindow() {
     const events: string[] = [];
-    const win = { location: { href: `${origin}/product/window-antenna` }, dispatchEvent: (event: Event) => (events.push(event.type), true) };
+    const win = {
+      location: { href: `${origin}/product/window-antenna` },
+      dispatchEvent: (event: Event) => (events.push(event.type), true),
+    };
     (globalThis as { window?: unknown }).window = win;
     return { win: win as unknown as Window, events };
   }

@@ -36,7 +36,9 @@ describe('chosenVariation', () => {
     const product = {
       databaseId: 5,
       type: 'VARIABLE' as const,
-      attributes: { nodes: [{ name: 'pa_frequency-band', label: 'Band', options: ['eu868', 'us915'], variation: true }] },
+      attributes: {
+        nodes: [{ name: 'pa_frequency-band', label: 'Band', options: ['eu868', 'us915'], variation: true }],
+      },
       variations: {
         nodes: [
           { databaseId: 6, attributes: { nodes: [{ name: 'pa_frequency-band', value: 'eu868' }] } },

@@ -12,7 +12,10 @@ describe('redirect rules', () => {
   });
 
   it('keeps the locale prefix and the query string', () => {
-    expect(matchRedirect('/de/shop-todo', '?page=2', REDIRECT_RULES, prefixes)).toEqual({ location: '/de/shop?page=2', status: 301 });
+    expect(matchRedirect('/de/shop-todo', '?page=2', REDIRECT_RULES, prefixes)).toEqual({
+      location: '/de/shop?page=2',
+      status: 301,
+    });
     expect(matchRedirect('/pt-br/checkout-todo/', '', REDIRECT_RULES, prefixes)?.location).toBe('/pt-br/checkout');
   });
 

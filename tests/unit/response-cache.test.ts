@@ -4,7 +4,11 @@
 // entries must not pile up to the cap), and the cache never holds more entries or text than its caps.
 import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
-import { useCatalogResponseCache, type CatalogResponseCacheLimits, type CatalogResponseCacheStats } from '../../src/server/http/response-cache.ts';
+import {
+  useCatalogResponseCache,
+  type CatalogResponseCacheLimits,
+  type CatalogResponseCacheStats,
+} from '../../src/server/http/response-cache.ts';
 
 function shop(limits?: CatalogResponseCacheLimits) {
   const versions = { catalogVersion: 1, stockVersion: 1 };
@@ -17,7 +21,10 @@ function shop(limits?: CatalogResponseCacheLimits) {
         Query: {
           products: (_: unknown, { first, pad }: { first: number; pad?: number }) => {
             resolved++;
-            return Array.from({ length: first }, (_, i) => `stock ${versions.stockVersion} product ${i}${'x'.repeat(pad ?? 0)}`);
+            return Array.from(
+              { length: first },
+              (_, i) => `stock ${versions.stockVersion} product ${i}${'x'.repeat(pad ?? 0)}`,
+            );
           },
         },
       },
@@ -30,7 +37,10 @@ function shop(limits?: CatalogResponseCacheLimits) {
     const res = await yoga.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'query getProducts($first: Int!, $pad: Int) { products(first: $first, pad: $pad) }', variables: { first, pad } }),
+      body: JSON.stringify({
+        query: 'query getProducts($first: Int!, $pad: Int) { products(first: $first, pad: $pad) }',
+        variables: { first, pad },
+      }),
     });
     return { status: res.status, text: await res.text() };
   };
@@ -44,7 +54,9 @@ describe('catalog response cache', () => {
     const again = await s.read(3);
     expect(first.status).toBe(200);
     expect(again).toEqual(first);
-    expect(JSON.parse(again.text)).toEqual({ data: { products: ['stock 1 product 0', 'stock 1 product 1', 'stock 1 product 2'] } });
+    expect(JSON.parse(again.text)).toEqual({
+      data: { products: ['stock 1 product 0', 'stock 1 product 1', 'stock 1 product 2'] },
+    });
     expect(s.resolvedCount()).toBe(1);
     expect(s.stats).toMatchObject({ entries: 1, versions: '1:1' });
   });

@@ -16,7 +16,13 @@ import {
 import { reviewParagraphs } from '../../src/islands/reviews/review-text.ts';
 import { isEmail } from '../../src/server/checkout/validate.ts';
 
-const draft = (over: Partial<ReviewDraft> = {}): ReviewDraft => ({ rating: 4, content: 'Solid antenna.', author: 'Ada', email: 'ada@example.com', ...over });
+const draft = (over: Partial<ReviewDraft> = {}): ReviewDraft => ({
+  rating: 4,
+  content: 'Solid antenna.',
+  author: 'Ada',
+  email: 'ada@example.com',
+  ...over,
+});
 
 describe('validateReview', () => {
   it('accepts a complete review', () => {
@@ -38,11 +44,19 @@ describe('validateReview', () => {
   it('refuses ratings outside 1–5 and malformed addresses, and over-long text', () => {
     expect(validateReview(draft({ rating: 0 }), { emailRequired: true }).rating).toBe('reviews.error.rating');
     expect(validateReview(draft({ rating: 6 }), { emailRequired: true }).rating).toBe('reviews.error.rating');
-    expect(validateReview(draft({ email: 'ada@localhost' }), { emailRequired: true }).email).toBe('reviews.error.email');
-    expect(validateReview(draft({ content: 'x'.repeat(MAX_REVIEW_LENGTH + 1) }), { emailRequired: true }).content).toBe('reviews.error.contentTooLong');
+    expect(validateReview(draft({ email: 'ada@localhost' }), { emailRequired: true }).email).toBe(
+      'reviews.error.email',
+    );
+    expect(validateReview(draft({ content: 'x'.repeat(MAX_REVIEW_LENGTH + 1) }), { emailRequired: true }).content).toBe(
+      'reviews.error.contentTooLong',
+    );
     // Exactly the limit after trimming is fine, as for the engine.
-    expect(validateReview(draft({ content: ` ${'x'.repeat(MAX_REVIEW_LENGTH)} ` }), { emailRequired: true }).content).toBeUndefined();
-    expect(validateReview(draft({ author: 'A'.repeat(101) }), { emailRequired: true }).author).toBe('reviews.error.authorTooLong');
+    expect(
+      validateReview(draft({ content: ` ${'x'.repeat(MAX_REVIEW_LENGTH)} ` }), { emailRequired: true }).content,
+    ).toBeUndefined();
+    expect(validateReview(draft({ author: 'A'.repeat(101) }), { emailRequired: true }).author).toBe(
+      'reviews.error.authorTooLong',
+    );
   });
 
   it('does not ask a logged-in customer with a known address for an e-mail', () => {
@@ -60,7 +74,16 @@ describe('parseRating', () => {
 
 describe('isReviewEmail', () => {
   it('accepts only what the engine accepts', () => {
-    const samples = ['ada@example.com', 'a.b+c@sub.example.org', 'ada@localhost', 'ada@example.c', 'ada@@example.com', 'ada example@x.com', '<ada>@example.com', 'ADA@EXAMPLE.COM'];
+    const samples = [
+      'ada@example.com',
+      'a.b+c@sub.example.org',
+      'ada@localhost',
+      'ada@example.c',
+      'ada@@example.com',
+      'ada example@x.com',
+      '<ada>@example.com',
+      'ADA@EXAMPLE.COM',
+    ];
     for (const sample of samples) {
       if (isReviewEmail(sample)) expect(isEmail(sample.trim().toLowerCase()), sample).toBe(true);
     }
@@ -71,7 +94,12 @@ describe('isReviewEmail', () => {
 
 describe('reviewVariables', () => {
   it('builds WriteReview variables with tidy text and a lower-case address', () => {
-    expect(reviewVariables(12, draft({ content: ' Good.\r\nReally. ', author: '  Ada   Lovelace ', email: ' Ada@Example.com ' }))).toEqual({
+    expect(
+      reviewVariables(
+        12,
+        draft({ content: ' Good.\r\nReally. ', author: '  Ada   Lovelace ', email: ' Ada@Example.com ' }),
+      ),
+    ).toEqual({
       commentOn: 12,
       rating: 4,
       content: 'Good.\nReally.',
@@ -100,14 +128,19 @@ describe('reviewOutcome', () => {
 
 describe('reviewParagraphs', () => {
   it("turns the engine's escaped paragraphs back into text, to be escaped again by the page", () => {
-    expect(reviewParagraphs('<p>Works &amp; lasts &lt;script&gt;alert(1)&lt;/script&gt;</p>\n<p>Line one<br />\nline two</p>')).toEqual([
-      'Works & lasts <script>alert(1)</script>',
-      'Line one\nline two',
-    ]);
+    expect(
+      reviewParagraphs(
+        '<p>Works &amp; lasts &lt;script&gt;alert(1)&lt;/script&gt;</p>\n<p>Line one<br />\nline two</p>',
+      ),
+    ).toEqual(['Works & lasts <script>alert(1)</script>', 'Line one\nline two']);
   });
 
   it('drops markup from another backend instead of rendering it', () => {
-    expect(reviewParagraphs('<p onclick="x()">Nice <em>antenna</em><script>steal()</script></p><img src=x onerror=alert(1)>')).toEqual(['Nice antenna']);
+    expect(
+      reviewParagraphs(
+        '<p onclick="x()">Nice <em>antenna</em><script>steal()</script></p><img src=x onerror=alert(1)>',
+      ),
+    ).toEqual(['Nice antenna']);
   });
 
   it('handles empty and entity-only content', () => {

@@ -9,14 +9,21 @@ describe('mergeResolvers', () => {
   it('joins different fields of one type from several domains', () => {
     const a = () => 'a';
     const b = () => 'b';
-    const merged = mergeResolvers({ cart: { Customer: { sessionToken: a } }, customers: { Customer: { email: b }, RootQuery: { viewer: a } } });
+    const merged = mergeResolvers({
+      cart: { Customer: { sessionToken: a } },
+      customers: { Customer: { email: b }, RootQuery: { viewer: a } },
+    });
     expect(merged).toEqual({ Customer: { sessionToken: a, email: b }, RootQuery: { viewer: a } });
   });
 
   it('refuses a field two domains define, naming the field and both domains', () => {
-    expect(() => mergeResolvers({ orders: { DownloadableItem: { url: () => null } }, wishlist: { Wishlist: {} }, downloads: { DownloadableItem: { url: () => 'signed' } } })).toThrow(
-      'Resolver DownloadableItem.url is defined by two domains, orders and downloads',
-    );
+    expect(() =>
+      mergeResolvers({
+        orders: { DownloadableItem: { url: () => null } },
+        wishlist: { Wishlist: {} },
+        downloads: { DownloadableItem: { url: () => 'signed' } },
+      }),
+    ).toThrow('Resolver DownloadableItem.url is defined by two domains, orders and downloads');
   });
 });
 

@@ -11,13 +11,29 @@ import {
 
 describe('session start mode', () => {
   it('starts at once on cart, checkout, account and order pages even with the delay on', () => {
-    for (const path of ['/cart', '/checkout', '/checkout/', '/checkout/order-received/12', '/my-account', '/my-account/orders', '/order-summary', '/order-summary/7']) {
+    for (const path of [
+      '/cart',
+      '/checkout',
+      '/checkout/',
+      '/checkout/order-received/12',
+      '/my-account',
+      '/my-account/orders',
+      '/order-summary',
+      '/order-summary/7',
+    ]) {
       expect(sessionStartMode(path, true), path).toBe('immediate');
     }
   });
 
   it('waits for the first interaction elsewhere when the delay is on', () => {
-    for (const path of ['/', '/products', '/product/lora-gateway', '/support/getting-started', '/checkoutx', '/cartography']) {
+    for (const path of [
+      '/',
+      '/products',
+      '/product/lora-gateway',
+      '/support/getting-started',
+      '/checkoutx',
+      '/cartography',
+    ]) {
       expect(sessionStartMode(path, true), path).toBe('on-interaction');
     }
   });
@@ -28,7 +44,16 @@ describe('session start mode', () => {
   });
 
   it('listens to mouse, key, touch, scroll, wheel, click and resize', () => {
-    expect([...INTERACTION_EVENTS].sort()).toEqual(['click', 'keydown', 'mousedown', 'mousemove', 'resize', 'scroll', 'touchstart', 'wheel']);
+    expect([...INTERACTION_EVENTS].sort()).toEqual([
+      'click',
+      'keydown',
+      'mousedown',
+      'mousemove',
+      'resize',
+      'scroll',
+      'touchstart',
+      'wheel',
+    ]);
   });
 
   it('strips a locale prefix before deciding', () => {
@@ -43,7 +68,8 @@ describe('session start mode', () => {
 });
 
 describe('session failure', () => {
-  const apiError = (message: string) => new GraphQLRequestError(message, { operationName: 'getCart', status: 200, errors: [{ message }] });
+  const apiError = (message: string) =>
+    new GraphQLRequestError(message, { operationName: 'getCart', status: 200, errors: [{ message }] });
 
   it("resets and reloads on 'The iss do not match with this server' and 'Invalid session token'", () => {
     expect(classifySessionFailure(apiError('invalid_token: The iss do not match with this server'))).toBe('reset');
@@ -53,12 +79,21 @@ describe('session failure', () => {
 
   it('treats other API errors as a failed refresh', () => {
     expect(classifySessionFailure(apiError('invalid_token: Expired token'))).toBe('failed');
-    expect(classifySessionFailure(new GraphQLRequestError('The GraphQL request getCart failed with HTTP status 500.', { operationName: 'getCart', status: 500 }))).toBe('failed');
+    expect(
+      classifySessionFailure(
+        new GraphQLRequestError('The GraphQL request getCart failed with HTTP status 500.', {
+          operationName: 'getCart',
+          status: 500,
+        }),
+      ),
+    ).toBe('failed');
   });
 
   it('treats timeouts and unreachable APIs as transient', () => {
     expect(classifySessionFailure(new TimeoutError('getCart', 15000))).toBe('transient');
-    expect(classifySessionFailure(new GraphQLRequestError('could not reach the API', { operationName: 'getCart' }))).toBe('transient');
+    expect(
+      classifySessionFailure(new GraphQLRequestError('could not reach the API', { operationName: 'getCart' })),
+    ).toBe('transient');
   });
 
   it('allows the logout-and-reload once per visitor', () => {

@@ -27,7 +27,11 @@ const { $alert } = await import('../../src/stores/alert.ts');
 const cart = (itemCount: number) => ({
   isEmpty: itemCount === 0,
   total: '€10.00',
-  contents: { itemCount, productCount: itemCount ? 1 : 0, nodes: itemCount ? [{ key: 'k1', quantity: itemCount }] : [] },
+  contents: {
+    itemCount,
+    productCount: itemCount ? 1 : 0,
+    nodes: itemCount ? [{ key: 'k1', quantity: itemCount }] : [],
+  },
 });
 
 const getCartResult = (overrides: Record<string, unknown> = {}) => ({
@@ -39,7 +43,8 @@ const getCartResult = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const apiError = (message: string) => new GraphQLRequestError(message, { operationName: 'getCart', status: 200, errors: [{ message }] });
+const apiError = (message: string) =>
+  new GraphQLRequestError(message, { operationName: 'getCart', status: 200, errors: [{ message }] });
 
 function env() {
   const marks = new FakeStorage();
@@ -61,7 +66,19 @@ afterEach(() => vi.restoreAllMocks());
 describe('session start', () => {
   it('refreshes cart, customer, viewer, gateways and login clients with ONE getCart call', async () => {
     request.mockResolvedValueOnce(
-      getCartResult({ viewer: { id: 'u1', databaseId: 5, username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: null, nicename: 'ada', wooSessionToken: 'user-token', avatar: null } }),
+      getCartResult({
+        viewer: {
+          id: 'u1',
+          databaseId: 5,
+          username: 'ada',
+          email: 'ada@example.com',
+          firstName: 'Ada',
+          lastName: null,
+          nicename: 'ada',
+          wooSessionToken: 'user-token',
+          avatar: null,
+        },
+      }),
     );
     await Promise.all([session.startSession(), session.startSession(), session.sessionReady()]);
     expect(request).toHaveBeenCalledTimes(1);
@@ -125,7 +142,10 @@ describe('session failure', () => {
 
     // Second failure for the same visitor: state reset again, but no second logout-and-reload.
     const second = env();
-    expect(await session.handleSessionFailure(apiError('Internal server error'), second)).toEqual({ kind: 'failed', reloaded: false });
+    expect(await session.handleSessionFailure(apiError('Internal server error'), second)).toEqual({
+      kind: 'failed',
+      reloaded: false,
+    });
     expect(second.reload).not.toHaveBeenCalled();
   });
 
@@ -134,12 +154,17 @@ describe('session failure', () => {
     jar.cookie = 'woocommerce-session=foreign; Max-Age=100';
     local.setItem('meshfront:viewer', '{"username":"ada"}');
     const e = env();
-    expect(await session.handleSessionFailure(apiError('invalid_token: The iss do not match with this server'), e)).toEqual({ kind: 'reset', reloaded: true });
+    expect(
+      await session.handleSessionFailure(apiError('invalid_token: The iss do not match with this server'), e),
+    ).toEqual({ kind: 'reset', reloaded: true });
     expect(e.reload).toHaveBeenCalledTimes(1);
     expect(jar.values.has('woocommerce-session')).toBe(false);
     expect(local.getItem('meshfront:viewer')).toBeNull();
     // Same tab, seconds later, same answer: no reload loop.
-    expect(await session.handleSessionFailure(apiError('Invalid session token'), e)).toEqual({ kind: 'reset', reloaded: false });
+    expect(await session.handleSessionFailure(apiError('Invalid session token'), e)).toEqual({
+      kind: 'reset',
+      reloaded: false,
+    });
     expect(e.reload).toHaveBeenCalledTimes(1);
   });
 
@@ -148,7 +173,10 @@ describe('session failure', () => {
     local.setItem('something', 'x');
     $cart.set(cart(1) as never);
     const e = env();
-    expect(await session.handleSessionFailure(new TimeoutError('getCart', 15000), e)).toEqual({ kind: 'transient', reloaded: false });
+    expect(await session.handleSessionFailure(new TimeoutError('getCart', 15000), e)).toEqual({
+      kind: 'transient',
+      reloaded: false,
+    });
     expect(e.reload).not.toHaveBeenCalled();
     expect(jar.values.get('woocommerce-session')).toBe('keep');
     expect(local.getItem('something')).toBe('x');
@@ -192,7 +220,8 @@ describe('the login before each request', () => {
 
   it('never refreshes before the refresh itself, logout or a new login', async () => {
     session.setLoginTokens({ authToken: jwt(now() - 10), refreshToken: 'refresh-1' });
-    for (const name of ['refreshToken', 'Logout', 'login', 'loginWithProvider', 'registerCustomer'] as const) await clientConfig.beforeRequest!(name);
+    for (const name of ['refreshToken', 'Logout', 'login', 'loginWithProvider', 'registerCustomer'] as const)
+      await clientConfig.beforeRequest!(name);
     expect(request).not.toHaveBeenCalled();
     session.setLoginTokens(null);
   });

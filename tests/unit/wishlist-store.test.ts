@@ -3,9 +3,25 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 useTestStorageEngine();
 const store = await import('../../src/stores/wishlist.ts');
-const { $wishlist, $wishlistCount, addToWishlist, decodeWishlist, inWishlist, moveToCart, removeFromWishlist, toggleWishlist, WISHLIST_STORAGE_KEY } = store;
+const {
+  $wishlist,
+  $wishlistCount,
+  addToWishlist,
+  decodeWishlist,
+  inWishlist,
+  moveToCart,
+  removeFromWishlist,
+  toggleWishlist,
+  WISHLIST_STORAGE_KEY,
+} = store;
 
-const item = (databaseId: number) => ({ databaseId, slug: `p-${databaseId}`, name: `Product ${databaseId}`, image: null, price: '€10.00' });
+const item = (databaseId: number) => ({
+  databaseId,
+  slug: `p-${databaseId}`,
+  name: `Product ${databaseId}`,
+  image: null,
+  price: '€10.00',
+});
 
 beforeAll(() => $wishlist.listen(() => {}));
 afterEach(() => {
@@ -52,6 +68,9 @@ describe('wishlist store', () => {
   it('reads stored values defensively', () => {
     expect(decodeWishlist('not json')).toEqual([]);
     expect(decodeWishlist('{"a":1}')).toEqual([]);
-    expect(decodeWishlist(JSON.stringify([item(1), { databaseId: 'x' }, item(1), null, item(2)]))).toEqual([item(1), item(2)]);
+    expect(decodeWishlist(JSON.stringify([item(1), { databaseId: 'x' }, item(1), null, item(2)]))).toEqual([
+      item(1),
+      item(2),
+    ]);
   });
 });

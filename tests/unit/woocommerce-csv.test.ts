@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { joinList, splitList, escapeFormula, unescapeFormula } from '../../src/server/catalog/woocommerce-csv/columns.ts';
+import {
+  joinList,
+  splitList,
+  escapeFormula,
+  unescapeFormula,
+} from '../../src/server/catalog/woocommerce-csv/columns.ts';
 import { mapRecords } from '../../src/server/catalog/woocommerce-csv/map-import.ts';
 import { CsvSyntaxError, parseCsv } from '../../src/server/catalog/woocommerce-csv/parse.ts';
 import { csvField, writeCsv } from '../../src/server/catalog/woocommerce-csv/write.ts';
@@ -63,11 +68,18 @@ describe('CSV writer', () => {
   });
 
   it('starts with a byte-order mark and ends every row with CRLF', () => {
-    expect(writeCsv([['a', 'b c'], ['1', '2']])).toBe('\uFEFFa,"b c"\r\n1,2\r\n');
+    expect(
+      writeCsv([
+        ['a', 'b c'],
+        ['1', '2'],
+      ]),
+    ).toBe('\uFEFFa,"b c"\r\n1,2\r\n');
   });
 
   it('reads back exactly what it wrote, for any text', () => {
-    const cell = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\n', '\r', '\r\n', 'é', '€', '\t', '\uFEFF', '') });
+    const cell = fc.string({
+      unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\n', '\r', '\r\n', 'é', '€', '\t', '\uFEFF', ''),
+    });
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 6 }), (rows) => {
         // A row of one empty cell is a blank line in CSV, which no format can tell from nothing.
@@ -80,7 +92,11 @@ describe('CSV writer', () => {
 
 describe('WooCommerce cell lists', () => {
   it('splits categories and tags on commas, keeping escaped commas in names', () => {
-    expect(splitList('Gateways > Indoor, Antennas, Cables\\, adapters')).toEqual(['Gateways > Indoor', 'Antennas', 'Cables, adapters']);
+    expect(splitList('Gateways > Indoor, Antennas, Cables\\, adapters')).toEqual([
+      'Gateways > Indoor',
+      'Antennas',
+      'Cables, adapters',
+    ]);
     expect(splitList('')).toEqual([]);
     expect(splitList(joinList(['a, b', 'c']))).toEqual(['a, b', 'c']);
   });
@@ -95,22 +111,48 @@ describe('WooCommerce cell lists', () => {
 });
 
 describe('WooCommerce rows', () => {
-  const header = 'ID,Type,SKU,Name,Published,Regular price,Sale price,Stock,In stock?,Categories,Parent,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 global\n';
+  const header =
+    'ID,Type,SKU,Name,Published,Regular price,Sale price,Stock,In stock?,Categories,Parent,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 global\n';
 
   it('reads a simple product and a variation with their prices in cents', () => {
     const { items, issues } = mapRecords(
-      parseCsv(`${header}10,simple,S-1,Sticker,1,3.5,,12,1,Swag > Stickers,,,,,\n11,variation,V-1,,1,199,179,5,1,,id:12,Frequency band,EU868,,1\n`),
+      parseCsv(
+        `${header}10,simple,S-1,Sticker,1,3.5,,12,1,Swag > Stickers,,,,,\n11,variation,V-1,,1,199,179,5,1,,id:12,Frequency band,EU868,,1\n`,
+      ),
     );
     expect(issues).toEqual([]);
-    expect(items[0]).toMatchObject({ row: 2, id: 10, type: 'simple', sku: 'S-1', regularPriceCents: 350, categories: [['Swag', 'Stickers']], stock: { manage: true, quantity: 12 } });
-    expect(items[1]).toMatchObject({ row: 3, type: 'variation', parent: { id: 12 }, regularPriceCents: 19900, salePriceCents: 17900, attributes: [{ name: 'Frequency band', values: ['EU868'], global: true }] });
+    expect(items[0]).toMatchObject({
+      row: 2,
+      id: 10,
+      type: 'simple',
+      sku: 'S-1',
+      regularPriceCents: 350,
+      categories: [['Swag', 'Stickers']],
+      stock: { manage: true, quantity: 12 },
+    });
+    expect(items[1]).toMatchObject({
+      row: 3,
+      type: 'variation',
+      parent: { id: 12 },
+      regularPriceCents: 19900,
+      salePriceCents: 17900,
+      attributes: [{ name: 'Frequency band', values: ['EU868'], global: true }],
+    });
   });
 
   it('reports every problem of a row with its line and column', () => {
-    const { items, issues } = mapRecords(parseCsv(`${header},grouped,G-1,Bundle,1,,,,,,,,,,\n,simple,S-2,Cap,2,abc,,,,,,,,,\n,variation,V-2,,1,10,20,,,,,,,,\n`));
+    const { items, issues } = mapRecords(
+      parseCsv(
+        `${header},grouped,G-1,Bundle,1,,,,,,,,,,\n,simple,S-2,Cap,2,abc,,,,,,,,,\n,variation,V-2,,1,10,20,,,,,,,,\n`,
+      ),
+    );
     expect(items).toEqual([]);
     expect(issues).toEqual([
-      { row: 2, column: 'Type', message: 'grouped products are not supported: import their products as simple products' },
+      {
+        row: 2,
+        column: 'Type',
+        message: 'grouped products are not supported: import their products as simple products',
+      },
       { row: 3, column: 'Published', message: '"2" is not 1 (published), 0 (private) or -1 (draft)' },
       { row: 3, column: 'Regular price', message: '"abc" is not a price such as 349 or 12.50' },
       { row: 4, column: 'Sale price', message: 'the sale price must be lower than the regular price' },
@@ -119,6 +161,9 @@ describe('WooCommerce rows', () => {
   });
 
   it('refuses a file that is not a product export', () => {
-    expect(mapRecords(parseCsv('email,title\na@b.c,A\n')).issues[0]).toMatchObject({ row: 1, message: expect.stringMatching(/no Type or Name column/) });
+    expect(mapRecords(parseCsv('email,title\na@b.c,A\n')).issues[0]).toMatchObject({
+      row: 1,
+      message: expect.stringMatching(/no Type or Name column/),
+    });
   });
 });

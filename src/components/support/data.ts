@@ -48,7 +48,9 @@ export async function guideLinks(slugs: readonly string[], locale: LocaleInfo): 
   const entries = await allGuides();
   return slugs.flatMap((slug) => {
     const { entry } = pickTranslation(entries, slug, locale.code);
-    return entry ? [{ id: slug, title: entry.data.model, description: entry.data.description, path: guidePath(slug) }] : [];
+    return entry
+      ? [{ id: slug, title: entry.data.model, description: entry.data.description, path: guidePath(slug) }]
+      : [];
   });
 }
 

@@ -113,7 +113,13 @@ export default function AccountArea({ t, strings, lang, localePrefix, onLogout }
             </a>
           ))}
         </div>
-        <div id={`account-panel-${tab}`} role="tabpanel" aria-labelledby={`account-tab-${tab}`} tabIndex={0} className="min-w-0 focus-visible:outline-2 focus-visible:outline-main">
+        <div
+          id={`account-panel-${tab}`}
+          role="tabpanel"
+          aria-labelledby={`account-tab-${tab}`}
+          tabIndex={0}
+          className="min-w-0 focus-visible:outline-2 focus-visible:outline-main"
+        >
           {tab === 'details' && <DetailsTab t={t} lang={lang} />}
           {tab === 'password' && <PasswordTab t={t} />}
           {tab === 'orders' && <OrdersTab t={t} lang={lang} localePrefix={localePrefix} />}

@@ -21,7 +21,10 @@ import { changesEmail, detailsInput, hasErrors, validateDetails, type DetailsFor
 
 type ButtonState = 'idle' | 'updating' | 'updated' | 'failed';
 
-function formFromCustomer(customer: ReturnType<typeof $customer.get>, viewer: ReturnType<typeof $viewer.get>): DetailsForm {
+function formFromCustomer(
+  customer: ReturnType<typeof $customer.get>,
+  viewer: ReturnType<typeof $viewer.get>,
+): DetailsForm {
   return {
     firstName: customer?.firstName ?? viewer?.firstName ?? '',
     lastName: customer?.lastName ?? viewer?.lastName ?? '',
@@ -67,7 +70,9 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
     setErrors(found);
     if (hasErrors(found)) {
       const first = Object.keys(found)[0]!;
-      document.getElementById(first.includes('.') ? `checkout-${first.replace('.', '-')}` : `details-${first}`)?.focus();
+      document
+        .getElementById(first.includes('.') ? `checkout-${first.replace('.', '-')}` : `details-${first}`)
+        ?.focus();
       return;
     }
     if (reset.current) clearTimeout(reset.current);
@@ -79,12 +84,21 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
       if (updated) {
         setCustomer(updated);
         const current = $viewer.get();
-        if (current) setViewer({ ...current, firstName: updated.firstName, lastName: updated.lastName, email: updated.email ?? current.email });
+        if (current)
+          setViewer({
+            ...current,
+            firstName: updated.firstName,
+            lastName: updated.lastName,
+            email: updated.email ?? current.email,
+          });
       }
       touched.current = false;
       setForm((previous) => ({ ...previous, currentPassword: '' }));
       setState('updated');
-      setNotice({ tone: 'success', text: t(emailChanging ? 'account.details.emailChanged' : 'account.details.updated') });
+      setNotice({
+        tone: 'success',
+        text: t(emailChanging ? 'account.details.emailChanged' : 'account.details.updated'),
+      });
     } catch (error) {
       setState('failed');
       // A missing or wrong current password belongs to its field, which gets the focus.
@@ -98,7 +112,12 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
     reset.current = setTimeout(() => setState('idle'), 4000);
   };
 
-  const label = { idle: t('account.details.save'), updating: t('account.details.updating'), updated: t('account.details.updated'), failed: t('account.details.failed') }[state];
+  const label = {
+    idle: t('account.details.save'),
+    updating: t('account.details.updating'),
+    updated: t('account.details.updated'),
+    failed: t('account.details.failed'),
+  }[state];
   const fieldError = (key: string | undefined) => (key ? t(key) : undefined);
 
   return (
@@ -106,8 +125,20 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
       <Section title={t('account.details.personal')} id="details-personal-title">
         <EmailVerificationNotice t={t} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField id="details-firstName" label={t('account.field.firstName')} value={form.firstName} onChange={(v) => change({ ...form, firstName: v })} autoComplete="given-name" />
-          <TextField id="details-lastName" label={t('account.field.lastName')} value={form.lastName} onChange={(v) => change({ ...form, lastName: v })} autoComplete="family-name" />
+          <TextField
+            id="details-firstName"
+            label={t('account.field.firstName')}
+            value={form.firstName}
+            onChange={(v) => change({ ...form, firstName: v })}
+            autoComplete="given-name"
+          />
+          <TextField
+            id="details-lastName"
+            label={t('account.field.lastName')}
+            value={form.lastName}
+            onChange={(v) => change({ ...form, lastName: v })}
+            autoComplete="family-name"
+          />
           <TextField
             id="details-email"
             label={t('account.field.email')}
@@ -136,10 +167,24 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
         </div>
       </Section>
       <Section title={t('account.details.billing')} id="details-billing-title">
-        <AddressFields kind="billing" value={form.billing} onChange={(billing) => change({ ...form, billing })} errors={errors} t={t} lang={lang} />
+        <AddressFields
+          kind="billing"
+          value={form.billing}
+          onChange={(billing) => change({ ...form, billing })}
+          errors={errors}
+          t={t}
+          lang={lang}
+        />
       </Section>
       <Section title={t('account.details.shipping')} id="details-shipping-title">
-        <AddressFields kind="shipping" value={form.shipping} onChange={(shipping) => change({ ...form, shipping })} errors={errors} t={t} lang={lang} />
+        <AddressFields
+          kind="shipping"
+          value={form.shipping}
+          onChange={(shipping) => change({ ...form, shipping })}
+          errors={errors}
+          t={t}
+          lang={lang}
+        />
       </Section>
       <div className="space-y-3">
         <FormNotice notice={notice} />

@@ -76,12 +76,20 @@ export default function DownloadsTab({ t, lang, localePrefix }: { t: Lookup; lan
             const expires = formatDate(item.accessExpires, lang);
             const name = item.name ?? item.downloadId;
             return (
-              <li key={item.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-download={item.downloadId} data-download-state={state}>
+              <li
+                key={item.id}
+                className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between"
+                data-download={item.downloadId}
+                data-download-state={state}
+              >
                 <div className="min-w-0">
                   <p className="font-medium text-gray-900">{name}</p>
                   {item.product?.name && (
                     <p className="text-sm text-gray-600">
-                      <a href={`${localePrefix}/product/${encodeURIComponent(item.product.slug ?? '')}`} className={LINK}>
+                      <a
+                        href={`${localePrefix}/product/${encodeURIComponent(item.product.slug ?? '')}`}
+                        className={LINK}
+                      >
                         {item.product.name}
                       </a>
                     </p>
@@ -89,7 +97,10 @@ export default function DownloadsTab({ t, lang, localePrefix }: { t: Lookup; lan
                   <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600">
                     <div className="flex gap-1">
                       <dt>{t('account.downloads.remaining')}</dt>
-                      <dd className="font-medium text-gray-800" data-download-remaining={item.downloadsRemaining ?? 'unlimited'}>
+                      <dd
+                        className="font-medium text-gray-800"
+                        data-download-remaining={item.downloadsRemaining ?? 'unlimited'}
+                      >
                         {t(remaining.key, remaining.params)}
                       </dd>
                     </div>
@@ -101,7 +112,14 @@ export default function DownloadsTab({ t, lang, localePrefix }: { t: Lookup; lan
                 </div>
                 {state === 'available' && item.url ? (
                   // Never prefetched: each request of the link takes one of the limited downloads.
-                  <a href={item.url} download data-astro-prefetch="false" className={BUTTON} onClick={downloaded} aria-label={t('account.downloads.downloadNamed', { name })}>
+                  <a
+                    href={item.url}
+                    download
+                    data-astro-prefetch="false"
+                    className={BUTTON}
+                    onClick={downloaded}
+                    aria-label={t('account.downloads.downloadNamed', { name })}
+                  >
                     {t('account.downloads.download')}
                   </a>
                 ) : (

@@ -55,7 +55,11 @@ export default function EmailChangeReport({ strings, localePrefix }: EmailChange
   if (token === null || token === 'invalid') {
     return (
       <Section title={t('account.emailReport.title')} id="email-report-title">
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-email-report-invalid>
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-email-report-invalid
+        >
           {t(token === null ? 'account.emailReport.missing' : 'account.emailReport.invalid')}
         </p>
         {back}

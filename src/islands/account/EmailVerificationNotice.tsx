@@ -49,7 +49,10 @@ export default function EmailVerificationNotice({ t }: { t: Lookup }) {
   const viewer = useStore($viewer);
   if (!viewer || viewer.emailVerified !== false) return null;
   return (
-    <div className="mb-4 space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-email-unverified>
+    <div
+      className="mb-4 space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+      data-email-unverified
+    >
       <p>{t('account.verify.notice', { email: viewer.email ?? '' })}</p>
       <ResendVerification t={t} />
     </div>

@@ -40,7 +40,13 @@ export default function LinkAccountFromEmail({ strings, localePrefix }: LinkAcco
       await linkAccountFromEmail(key);
       window.location.replace(`${localePrefix}/my-account`);
     } catch (caught) {
-      setNotice({ tone: 'error', text: caught instanceof NoViewerError ? t('account.error.noViewer') : accountErrorText(caught, t, 'account.link.failed') });
+      setNotice({
+        tone: 'error',
+        text:
+          caught instanceof NoViewerError
+            ? t('account.error.noViewer')
+            : accountErrorText(caught, t, 'account.link.failed'),
+      });
       setBusy(false);
     }
   };

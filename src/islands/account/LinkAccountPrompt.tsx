@@ -43,7 +43,13 @@ export default function LinkAccountPrompt({ t, localePrefix, link, onLinked }: P
       await linkAccountWithPassword(link.token, password);
       onLinked();
     } catch (caught) {
-      setNotice({ tone: 'error', text: caught instanceof NoViewerError ? t('account.error.noViewer') : accountErrorText(caught, t, 'account.link.failed') });
+      setNotice({
+        tone: 'error',
+        text:
+          caught instanceof NoViewerError
+            ? t('account.error.noViewer')
+            : accountErrorText(caught, t, 'account.link.failed'),
+      });
     } finally {
       setBusy(null);
     }
@@ -71,7 +77,16 @@ export default function LinkAccountPrompt({ t, localePrefix, link, onLinked }: P
       <form onSubmit={submit} noValidate className="max-w-md space-y-4" aria-busy={busy === 'password'}>
         {/* The account's e-mail, for password managers. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField id="link-password" label={t('account.field.password')} type="password" value={password} onChange={setPassword} autoComplete="current-password" required error={error} />
+        <TextField
+          id="link-password"
+          label={t('account.field.password')}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          required
+          error={error}
+        />
         <SubmitWithForgotPassword
           label={busy === 'password' ? t('account.link.linking') : t('account.link.submit')}
           disabled={busy !== null}
@@ -81,7 +96,13 @@ export default function LinkAccountPrompt({ t, localePrefix, link, onLinked }: P
       </form>
       <div className="max-w-md space-y-3 border-t border-gray-200 pt-4">
         <p className="text-sm text-gray-700">{t('account.link.emailIntro', { email })}</p>
-        <button type="button" className={BUTTON_SECONDARY} onClick={mail} disabled={busy !== null || mailed} data-link-send-email>
+        <button
+          type="button"
+          className={BUTTON_SECONDARY}
+          onClick={mail}
+          disabled={busy !== null || mailed}
+          data-link-send-email
+        >
           {busy === 'email' ? t('account.link.sending') : t('account.link.sendEmail')}
         </button>
       </div>

@@ -49,7 +49,13 @@ export function LoginForm({ t, localePrefix, onLoggedIn }: Props) {
       await login(username, password);
       onLoggedIn(t('account.loggedIn'));
     } catch (error) {
-      setNotice({ tone: 'error', text: error instanceof NoViewerError ? t('account.error.noViewer') : accountErrorText(error, t, 'account.error.login') });
+      setNotice({
+        tone: 'error',
+        text:
+          error instanceof NoViewerError
+            ? t('account.error.noViewer')
+            : accountErrorText(error, t, 'account.error.login'),
+      });
     } finally {
       setBusy(false);
     }
@@ -57,10 +63,32 @@ export function LoginForm({ t, localePrefix, onLoggedIn }: Props) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-login-form aria-busy={busy}>
-      <TextField id={ids.username} label={t('account.field.usernameOrEmail')} value={username} onChange={setUsername} autoComplete="username" required error={errors.username && t(errors.username)} />
-      <TextField id={ids.password} label={t('account.field.password')} type="password" value={password} onChange={setPassword} autoComplete="current-password" required error={errors.password && t(errors.password)} />
+      <TextField
+        id={ids.username}
+        label={t('account.field.usernameOrEmail')}
+        value={username}
+        onChange={setUsername}
+        autoComplete="username"
+        required
+        error={errors.username && t(errors.username)}
+      />
+      <TextField
+        id={ids.password}
+        label={t('account.field.password')}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+        required
+        error={errors.password && t(errors.password)}
+      />
       <FormNotice notice={notice} />
-      <SubmitWithForgotPassword label={busy ? t('account.loggingIn') : t('account.login')} disabled={busy} localePrefix={localePrefix} forgotLabel={t('account.forgotPassword')} />
+      <SubmitWithForgotPassword
+        label={busy ? t('account.loggingIn') : t('account.login')}
+        disabled={busy}
+        localePrefix={localePrefix}
+        forgotLabel={t('account.forgotPassword')}
+      />
     </form>
   );
 }
@@ -90,7 +118,13 @@ function RegisterForm({ t, onLoggedIn }: Props) {
       await register({ email, username, password });
       onLoggedIn(t('account.registered'));
     } catch (error) {
-      setNotice({ tone: 'error', text: error instanceof NoViewerError ? t('account.error.noViewer') : accountErrorText(error, t, 'account.error.register') });
+      setNotice({
+        tone: 'error',
+        text:
+          error instanceof NoViewerError
+            ? t('account.error.noViewer')
+            : accountErrorText(error, t, 'account.error.register'),
+      });
     } finally {
       setBusy(false);
     }
@@ -98,8 +132,24 @@ function RegisterForm({ t, onLoggedIn }: Props) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-register-form aria-busy={busy}>
-      <TextField id={ids.email} label={t('account.field.email')} type="email" value={email} onChange={setEmail} autoComplete="email" required error={errors.email && t(errors.email)} />
-      <TextField id={ids.username} label={t('account.field.usernameOptional')} value={username} onChange={setUsername} autoComplete="username" hint={t('account.hint.username')} />
+      <TextField
+        id={ids.email}
+        label={t('account.field.email')}
+        type="email"
+        value={email}
+        onChange={setEmail}
+        autoComplete="email"
+        required
+        error={errors.email && t(errors.email)}
+      />
+      <TextField
+        id={ids.username}
+        label={t('account.field.usernameOptional')}
+        value={username}
+        onChange={setUsername}
+        autoComplete="username"
+        hint={t('account.hint.username')}
+      />
       <TextField
         id={ids.password}
         label={t('account.field.password')}

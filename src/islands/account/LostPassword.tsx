@@ -38,7 +38,11 @@ function RequestForm({ t, intro }: { t: Lookup; intro: string }) {
     try {
       await sessionReady();
       const { sendPasswordResetEmail } = await request('ResetPasswordEmail', { username: login.trim() });
-      setNotice(sendPasswordResetEmail?.success ? { tone: 'success', text: t('account.lost.sent') } : { tone: 'error', text: t('account.lost.sendFailed') });
+      setNotice(
+        sendPasswordResetEmail?.success
+          ? { tone: 'success', text: t('account.lost.sent') }
+          : { tone: 'error', text: t('account.lost.sendFailed') },
+      );
     } catch (caught) {
       setNotice({ tone: 'error', text: accountErrorText(caught, t, 'account.lost.sendFailed') });
     } finally {
@@ -49,7 +53,15 @@ function RequestForm({ t, intro }: { t: Lookup; intro: string }) {
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4" data-lost-request aria-busy={busy}>
       <p className="text-sm text-gray-700">{intro}</p>
-      <TextField id="lost-login" label={t('account.field.usernameOrEmail')} value={login} onChange={setLogin} autoComplete="username" required error={error} />
+      <TextField
+        id="lost-login"
+        label={t('account.field.usernameOrEmail')}
+        value={login}
+        onChange={setLogin}
+        autoComplete="username"
+        required
+        error={error}
+      />
       <FormNotice notice={notice} />
       <button type="submit" className={BUTTON} disabled={busy}>
         {busy ? t('account.lost.sending') : t('account.lost.send')}
@@ -58,7 +70,17 @@ function RequestForm({ t, intro }: { t: Lookup; intro: string }) {
   );
 }
 
-function ResetForm({ t, link, localePrefix, onInvalid }: { t: Lookup; link: { key: string; login: string }; localePrefix: string; onInvalid: () => void }) {
+function ResetForm({
+  t,
+  link,
+  localePrefix,
+  onInvalid,
+}: {
+  t: Lookup;
+  link: { key: string; login: string };
+  localePrefix: string;
+  onInvalid: () => void;
+}) {
   const [form, setForm] = useState({ current: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<FormErrors>({});
   const [notice, setNotice] = useState<Notice>(null);
@@ -71,7 +93,11 @@ function ResetForm({ t, link, localePrefix, onInvalid }: { t: Lookup; link: { ke
     const found = validatePasswordChange(form, { needsCurrent: false });
     setErrors(found);
     if (hasErrors(found)) {
-      setNotice(found.confirm === 'account.error.passwordMismatch' ? { tone: 'error', text: t('account.error.passwordMismatch') } : null);
+      setNotice(
+        found.confirm === 'account.error.passwordMismatch'
+          ? { tone: 'error', text: t('account.error.passwordMismatch') }
+          : null,
+      );
       document.getElementById(found.password ? 'reset-password' : 'reset-confirm')?.focus();
       return;
     }
@@ -79,7 +105,11 @@ function ResetForm({ t, link, localePrefix, onInvalid }: { t: Lookup; link: { ke
     setNotice(null);
     try {
       await sessionReady();
-      const { resetUserPassword } = await request('ResetPasswordKey', { key: link.key, login: link.login, password: form.password });
+      const { resetUserPassword } = await request('ResetPasswordKey', {
+        key: link.key,
+        login: link.login,
+        password: form.password,
+      });
       if (!resetUserPassword?.user?.id) throw new Error('');
       setDone(true);
       setNotice({ tone: 'success', text: t('account.reset.done') });
@@ -88,7 +118,13 @@ function ResetForm({ t, link, localePrefix, onInvalid }: { t: Lookup; link: { ke
         onInvalid();
         return;
       }
-      setNotice({ tone: 'error', text: caught instanceof Error && caught.message ? accountErrorText(caught, t, 'account.reset.failed') : t('account.reset.failed') });
+      setNotice({
+        tone: 'error',
+        text:
+          caught instanceof Error && caught.message
+            ? accountErrorText(caught, t, 'account.reset.failed')
+            : t('account.reset.failed'),
+      });
     } finally {
       setBusy(false);
     }
@@ -107,7 +143,14 @@ function ResetForm({ t, link, localePrefix, onInvalid }: { t: Lookup; link: { ke
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4" data-reset-form aria-busy={busy}>
       <input type="text" name="username" autoComplete="username" value={link.login} readOnly hidden />
-      <NewPasswordFields t={t} idPrefix="reset" password={form.password} confirm={form.confirm} errors={errors} onChange={(field, v) => setForm({ ...form, [field]: v })} />
+      <NewPasswordFields
+        t={t}
+        idPrefix="reset"
+        password={form.password}
+        confirm={form.confirm}
+        errors={errors}
+        onChange={(field, v) => setForm({ ...form, [field]: v })}
+      />
       <FormNotice notice={notice} />
       <button type="submit" className={BUTTON} disabled={busy}>
         {busy ? t('account.reset.saving') : t('account.reset.save')}

@@ -59,13 +59,26 @@ export default function OAuthCallback({ strings, localePrefix, slug }: OAuthCall
         }
         window.location.replace(`${localePrefix}/my-account`);
       } catch (error) {
-        setState({ kind: 'failed', message: error instanceof NoViewerError ? t('account.error.noViewer') : accountErrorText(error, t, 'account.error.login') });
+        setState({
+          kind: 'failed',
+          message:
+            error instanceof NoViewerError
+              ? t('account.error.noViewer')
+              : accountErrorText(error, t, 'account.error.login'),
+        });
       }
     })();
   }, []);
 
   if (state.kind === 'link') {
-    return <LinkAccountPrompt t={t} localePrefix={localePrefix} link={state.link} onLinked={() => window.location.replace(`${localePrefix}/my-account`)} />;
+    return (
+      <LinkAccountPrompt
+        t={t}
+        localePrefix={localePrefix}
+        link={state.link}
+        onLinked={() => window.location.replace(`${localePrefix}/my-account`)}
+      />
+    );
   }
   if (state.kind === 'working') {
     return (

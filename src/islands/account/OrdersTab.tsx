@@ -55,17 +55,29 @@ export default function OrdersTab({ t, lang, localePrefix }: { t: Lookup; lang: 
             <caption className="sr-only">{t('account.orders.title')}</caption>
             <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
               <tr>
-                <th scope="col" className="px-5 py-2 sm:px-3">{t('account.orders.number')}</th>
-                <th scope="col" className="px-3 py-2">{t('account.orders.date')}</th>
-                <th scope="col" className="px-3 py-2">{t('account.orders.status')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('account.orders.total')}</th>
+                <th scope="col" className="px-5 py-2 sm:px-3">
+                  {t('account.orders.number')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('account.orders.date')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('account.orders.status')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('account.orders.total')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {load.orders.map((order) => (
                 <tr key={order.id} data-order-row={order.databaseId ?? ''}>
                   <th scope="row" className="px-5 py-3 font-medium sm:px-3">
-                    <a href={orderSummaryPath(localePrefix, order)} className={LINK} aria-label={t('account.orders.view', { number: order.orderNumber ?? String(order.databaseId) })}>
+                    <a
+                      href={orderSummaryPath(localePrefix, order)}
+                      className={LINK}
+                      aria-label={t('account.orders.view', { number: order.orderNumber ?? String(order.databaseId) })}
+                    >
                       #{order.orderNumber ?? order.databaseId}
                     </a>
                   </th>
@@ -75,7 +87,9 @@ export default function OrdersTab({ t, lang, localePrefix }: { t: Lookup; lang: 
                       {order.status ? t(`order.statusName.${order.status}`) : '—'}
                     </span>
                   </td>
-                  <td className="whitespace-nowrap px-3 py-3 text-right font-medium text-gray-900">{order.total ?? '—'}</td>
+                  <td className="whitespace-nowrap px-3 py-3 text-right font-medium text-gray-900">
+                    {order.total ?? '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -27,7 +27,11 @@ export default function PasswordTab({ t }: { t: Lookup }) {
     setErrors(found);
     if (hasErrors(found)) {
       // The mismatch is the spec's message for the whole form, so it goes in the alert region too.
-      setNotice(found.confirm === 'account.error.passwordMismatch' ? { tone: 'error', text: t('account.error.passwordMismatch') } : null);
+      setNotice(
+        found.confirm === 'account.error.passwordMismatch'
+          ? { tone: 'error', text: t('account.error.passwordMismatch') }
+          : null,
+      );
       const first = (['current', 'password', 'confirm'] as const).find((field) => found[field]);
       if (first) document.getElementById(`password-${first}`)?.focus();
       return;
@@ -54,8 +58,24 @@ export default function PasswordTab({ t }: { t: Lookup }) {
       <form onSubmit={submit} noValidate className="max-w-md space-y-4" data-account-password aria-busy={busy}>
         {/* Password managers want the account name next to a password change. */}
         <input type="text" name="username" autoComplete="username" value={viewer?.username ?? ''} readOnly hidden />
-        <TextField id="password-current" label={t('account.field.currentPassword')} type="password" value={form.current} onChange={(v) => setForm({ ...form, current: v })} autoComplete="current-password" required error={errors.current && t(errors.current)} />
-        <NewPasswordFields t={t} idPrefix="password" password={form.password} confirm={form.confirm} errors={errors} onChange={(field, v) => setForm({ ...form, [field]: v })} />
+        <TextField
+          id="password-current"
+          label={t('account.field.currentPassword')}
+          type="password"
+          value={form.current}
+          onChange={(v) => setForm({ ...form, current: v })}
+          autoComplete="current-password"
+          required
+          error={errors.current && t(errors.current)}
+        />
+        <NewPasswordFields
+          t={t}
+          idPrefix="password"
+          password={form.password}
+          confirm={form.confirm}
+          errors={errors}
+          onChange={(field, v) => setForm({ ...form, [field]: v })}
+        />
         <FormNotice notice={notice} />
         <button type="submit" className={BUTTON} disabled={busy}>
           {busy ? t('account.password.saving') : t('account.password.save')}

@@ -89,7 +89,9 @@ export default function VerifyEmail({ strings, localePrefix }: VerifyEmailProps)
   }
   return (
     <div className="max-w-xl space-y-4" data-verify-invalid={state}>
-      <FormNotice notice={{ tone: 'error', text: state === 'invalid' ? t('account.verify.invalid') : t('account.verify.failed') }} />
+      <FormNotice
+        notice={{ tone: 'error', text: state === 'invalid' ? t('account.verify.invalid') : t('account.verify.failed') }}
+      />
       {viewer && viewer.emailVerified !== true && <ResendVerification t={t} />}
       <p className="text-sm">
         <a href={`${localePrefix}/my-account`} className={LINK}>

@@ -10,7 +10,15 @@ import { loadServerWishlist } from '../../stores/wishlist-sync';
 import WishlistPage from '../wishlist/WishlistPage';
 import { BUTTON_SECONDARY, Section } from './ui';
 
-export default function WishlistTab({ t, strings, localePrefix }: { t: Lookup; strings: Strings; localePrefix: string }) {
+export default function WishlistTab({
+  t,
+  strings,
+  localePrefix,
+}: {
+  t: Lookup;
+  strings: Strings;
+  localePrefix: string;
+}) {
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [attempt, setAttempt] = useState(0);
 

@@ -8,7 +8,9 @@ export function formatDate(iso: string | null | undefined, lang: string): string
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   try {
-    return new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+    return new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+      date,
+    );
   } catch {
     return date.toISOString().slice(0, 10);
   }
@@ -17,7 +19,10 @@ export function formatDate(iso: string | null | undefined, lang: string): string
 export type DownloadState = 'available' | 'exhausted' | 'expired';
 
 /** Whether a download can still be used: WooCommerce's rules (null remaining = unlimited, null expiry = never). */
-export function downloadState(item: { downloadsRemaining: number | null; accessExpires: string | null }, nowMs: number): DownloadState {
+export function downloadState(
+  item: { downloadsRemaining: number | null; accessExpires: string | null },
+  nowMs: number,
+): DownloadState {
   if (item.accessExpires) {
     const expires = new Date(item.accessExpires).getTime();
     if (!Number.isNaN(expires) && expires <= nowMs) return 'expired';

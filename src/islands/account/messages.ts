@@ -15,7 +15,8 @@ const KNOWN: Readonly<Record<string, string>> = {
   // E-mail verification and linking a provider login to an existing account (auth/service.ts, auth/oauth.ts).
   'This confirmation link is invalid or has expired.': 'account.verify.invalid',
   'The e-mail could not be sent. Please try again later.': 'account.error.mailNotSent',
-  'This request to link your login has expired or was already used. Please log in with your provider again.': 'account.link.expired',
+  'This request to link your login has expired or was already used. Please log in with your provider again.':
+    'account.link.expired',
   'Please open this link in the browser where you started logging in.': 'account.link.otherBrowser',
   'This account has no password. Ask for a link by e-mail instead.': 'account.link.noPassword',
   'Please enter the password of your account.': 'account.error.required',
@@ -23,11 +24,14 @@ const KNOWN: Readonly<Record<string, string>> = {
   'This password is too common. Please choose a less common password.': 'account.error.passwordCommon',
   'Password must not be your username or e-mail address.': 'account.error.passwordPersonal',
   'Please enter your current password to change your e-mail address.': 'account.error.currentRequiredForEmail',
-  'Your account does not have a password yet. Set one with “Forgot your password?” first, then try again.': 'account.error.noPasswordYet',
+  'Your account does not have a password yet. Set one with “Forgot your password?” first, then try again.':
+    'account.error.noPasswordYet',
   // src/server/auth/email-change.ts, customers/service.ts: the "this wasn't me" link of an e-mail change.
   'This link is invalid or has expired.': 'account.emailReport.invalid',
-  'This link no longer applies: the e-mail address of the account was already restored or has changed again since.': 'account.emailReport.noLongerApplies',
-  'Your previous e-mail address now belongs to another account, so it cannot be restored here. Please contact us.': 'account.emailReport.taken',
+  'This link no longer applies: the e-mail address of the account was already restored or has changed again since.':
+    'account.emailReport.noLongerApplies',
+  'Your previous e-mail address now belongs to another account, so it cannot be restored here. Please contact us.':
+    'account.emailReport.taken',
 };
 
 /** Errors that carry no message worth showing. */

@@ -8,7 +8,14 @@
 import type { LoginClient, LoginProvider } from '../../graphql/types';
 
 const REMEMBER_KEY = 'meshfront:oauth-provider';
-const ENUM_VALUES: readonly LoginProvider[] = ['FACEBOOK', 'GITHUB', 'GOOGLE', 'INSTAGRAM', 'LINKEDIN', 'OAUTH2_GENERIC'] as LoginProvider[];
+const ENUM_VALUES: readonly LoginProvider[] = [
+  'FACEBOOK',
+  'GITHUB',
+  'GOOGLE',
+  'INSTAGRAM',
+  'LINKEDIN',
+  'OAUTH2_GENERIC',
+] as LoginProvider[];
 
 export interface RememberedProvider {
   slug: string;
@@ -47,7 +54,10 @@ export function rememberProvider(client: Pick<LoginClient, 'provider' | 'authori
   const slug = redirectSlugOf(client.authorizationUrl);
   if (!slug || !client.provider) return;
   try {
-    sessionStorage.setItem(REMEMBER_KEY, JSON.stringify({ slug, provider: client.provider } satisfies RememberedProvider));
+    sessionStorage.setItem(
+      REMEMBER_KEY,
+      JSON.stringify({ slug, provider: client.provider } satisfies RememberedProvider),
+    );
   } catch {
     // Without storage the callback falls back to the login clients.
   }
@@ -56,7 +66,12 @@ export function rememberProvider(client: Pick<LoginClient, 'provider' | 'authori
 export function rememberedProvider(): RememberedProvider | null {
   try {
     const value = JSON.parse(sessionStorage.getItem(REMEMBER_KEY) ?? 'null') as Partial<RememberedProvider> | null;
-    if (value && typeof value.slug === 'string' && typeof value.provider === 'string' && ENUM_VALUES.includes(value.provider as LoginProvider)) {
+    if (
+      value &&
+      typeof value.slug === 'string' &&
+      typeof value.provider === 'string' &&
+      ENUM_VALUES.includes(value.provider as LoginProvider)
+    ) {
       return { slug: value.slug, provider: value.provider as LoginProvider };
     }
   } catch {

@@ -17,7 +17,8 @@ const ALIASES: Readonly<Record<string, AccountTab>> = {
 
 /** The tab a query string asks for; unknown or missing → the default tab. */
 export function parseTab(search: string | URLSearchParams): AccountTab {
-  const params = typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
+  const params =
+    typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
   const raw = (params.get('tab') ?? '').trim().toLowerCase();
   if ((ACCOUNT_TABS as readonly string[]).includes(raw)) return raw as AccountTab;
   return Object.prototype.hasOwnProperty.call(ALIASES, raw) ? ALIASES[raw]! : DEFAULT_TAB;

@@ -12,7 +12,8 @@ export const BUTTON =
   'inline-flex items-center justify-center rounded-full bg-main px-6 py-2.5 text-sm font-semibold text-on-main hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main disabled:opacity-60';
 export const BUTTON_SECONDARY =
   'inline-flex items-center justify-center rounded-full border border-gray-300 bg-white px-5 py-2 text-sm font-medium text-gray-800 hover:border-main hover:text-main focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main disabled:opacity-60';
-export const LINK = 'font-medium text-main underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-main';
+export const LINK =
+  'font-medium text-main underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-main';
 
 export interface TextFieldProps {
   id: string;
@@ -27,13 +28,29 @@ export interface TextFieldProps {
   className?: string;
 }
 
-export function TextField({ id, label, value, onChange, type = 'text', autoComplete, error, required, hint, className = '' }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  error,
+  required,
+  hint,
+  className = '',
+}: TextFieldProps) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
         {label}
-        {required && <span aria-hidden="true" className="text-red-700"> *</span>}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <input
         id={id}
@@ -62,7 +79,17 @@ export function TextField({ id, label, value, onChange, type = 'text', autoCompl
 }
 
 /** A password form's last row: its submit button and, opposite, the way to a forgotten password. */
-export function SubmitWithForgotPassword({ label, disabled, localePrefix, forgotLabel }: { label: string; disabled: boolean; localePrefix: string; forgotLabel: string }) {
+export function SubmitWithForgotPassword({
+  label,
+  disabled,
+  localePrefix,
+  forgotLabel,
+}: {
+  label: string;
+  disabled: boolean;
+  localePrefix: string;
+  forgotLabel: string;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <button type="submit" className={BUTTON} disabled={disabled}>
@@ -91,7 +118,10 @@ export function FormNotice({ notice, id }: { notice: Notice; id?: string }) {
   return (
     <div id={id} role="status" aria-live="polite" data-account-notice={notice?.tone ?? ''}>
       {notice && (
-        <p role={notice.tone === 'error' ? 'alert' : undefined} className={`rounded-md border px-3 py-2 text-sm ${tone}`}>
+        <p
+          role={notice.tone === 'error' ? 'alert' : undefined}
+          className={`rounded-md border px-3 py-2 text-sm ${tone}`}
+        >
           {notice.text}
         </p>
       )}
@@ -142,7 +172,16 @@ export function NewPasswordFields({
         hint={t('account.hint.password')}
         error={errors.password && t(errors.password)}
       />
-      <TextField id={`${idPrefix}-confirm`} label={t('account.field.confirmPassword')} type="password" value={confirm} onChange={(v) => onChange('confirm', v)} autoComplete="new-password" required error={errors.confirm && t(errors.confirm)} />
+      <TextField
+        id={`${idPrefix}-confirm`}
+        label={t('account.field.confirmPassword')}
+        type="password"
+        value={confirm}
+        onChange={(v) => onChange('confirm', v)}
+        autoComplete="new-password"
+        required
+        error={errors.confirm && t(errors.confirm)}
+      />
     </>
   );
 }

@@ -106,15 +106,23 @@ export function addressStarted(address: AddressForm): boolean {
  * only once started, and then complete as the checkout wants it (so the checkout can use it as it is).
  * The billing e-mail may stay empty: the account's e-mail is used.
  */
-export function validateDetails(form: DetailsForm, statesOf: (country: string) => readonly CountryState[] | undefined, accountEmail?: string | null): FormErrors {
+export function validateDetails(
+  form: DetailsForm,
+  statesOf: (country: string) => readonly CountryState[] | undefined,
+  accountEmail?: string | null,
+): FormErrors {
   const errors: FormErrors = {};
   if (!form.email.trim()) errors.email = 'account.error.required';
   else if (!isValidEmail(form.email)) errors.email = 'account.error.email';
-  else if (changesEmail(form.email, accountEmail) && !form.currentPassword) errors.currentPassword = 'account.error.currentRequiredForEmail';
+  else if (changesEmail(form.email, accountEmail) && !form.currentPassword)
+    errors.currentPassword = 'account.error.currentRequiredForEmail';
   for (const kind of ['billing', 'shipping'] as const) {
     const address = form[kind];
     if (!addressStarted(address)) continue;
-    const found = validateAddress(kind === 'billing' && !address.email.trim() ? { ...address, email: form.email } : address, { kind, statesOf });
+    const found = validateAddress(
+      kind === 'billing' && !address.email.trim() ? { ...address, email: form.email } : address,
+      { kind, statesOf },
+    );
     Object.assign(errors, found);
   }
   return errors;
@@ -139,6 +147,8 @@ export function detailsInput(form: DetailsForm, accountEmail?: string | null): U
     email: form.email.trim(),
     billing: { ...addressInput(form.billing), overwrite: true },
     shipping: { ...addressInput(form.shipping), overwrite: true },
-    ...(changesEmail(form.email, accountEmail) && form.currentPassword ? { currentPassword: form.currentPassword } : {}),
+    ...(changesEmail(form.email, accountEmail) && form.currentPassword
+      ? { currentPassword: form.currentPassword }
+      : {}),
   };
 }

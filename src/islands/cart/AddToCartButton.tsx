@@ -30,7 +30,13 @@ export interface AddToCartButtonProps {
   initialChoice?: ChosenVariation | null;
 }
 
-export default function AddToCartButton({ product: given, strings, autoOpenCart = false, showQuantity = true, initialChoice = null }: AddToCartButtonProps) {
+export default function AddToCartButton({
+  product: given,
+  strings,
+  autoOpenCart = false,
+  showQuantity = true,
+  initialChoice = null,
+}: AddToCartButtonProps) {
   const t = createLookup(strings);
   const picked = useStore($chosenVariation);
   const live = useStore($liveProduct);
@@ -44,7 +50,11 @@ export default function AddToCartButton({ product: given, strings, autoOpenCart 
 
   const current = mounted && live?.databaseId === given.databaseId ? live : null;
   const product: AddToCartProduct = current
-    ? { ...given, stockStatus: current.stockStatus ?? given.stockStatus, stockQuantity: current.stockQuantity !== undefined ? current.stockQuantity : given.stockQuantity }
+    ? {
+        ...given,
+        stockStatus: current.stockStatus ?? given.stockStatus,
+        stockQuantity: current.stockQuantity !== undefined ? current.stockQuantity : given.stockQuantity,
+      }
     : given;
   // Before mounting, the page's default choice (what the static HTML shows), even if the picker island
   // hydrated first; then the picker's.

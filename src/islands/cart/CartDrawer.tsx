@@ -60,7 +60,10 @@ export default function CartDrawer({ strings, localePrefix }: CartDrawerProps) {
     }
     return (
       <div className="flex h-full items-center justify-center px-8 py-16" role="status" aria-live="polite">
-        <span className="inline-block size-6 animate-spin rounded-full border-2 border-main border-t-transparent" aria-hidden="true" />
+        <span
+          className="inline-block size-6 animate-spin rounded-full border-2 border-main border-t-transparent"
+          aria-hidden="true"
+        />
         <span className="ml-3 text-sm text-gray-700">{t('cart.loading')}</span>
       </div>
     );

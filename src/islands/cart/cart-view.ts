@@ -40,7 +40,10 @@ export function itemAttributes(item: CartItem): { label: string; value: string }
 
 /** The formatted unit price: the variation's when there is one. */
 export function itemUnitPrice(item: CartItem): string | null {
-  return item.variation?.node?.price ?? ('price' in (item.product?.node ?? {}) ? ((item.product?.node as { price?: string | null }).price ?? null) : null);
+  return (
+    item.variation?.node?.price ??
+    ('price' in (item.product?.node ?? {}) ? ((item.product?.node as { price?: string | null }).price ?? null) : null)
+  );
 }
 
 /** True when a RAW amount is a positive number of cents; formatted-only values count as non-zero unless they look zero. */
@@ -80,7 +83,9 @@ export function hasShippingRates(cart: Cart): boolean {
 }
 
 /** The packages with their rates and the chosen rate id (the first rate when none is chosen yet). */
-export function shippingPackages(cart: Cart): { index: number; details: string | null; rates: ShippingRate[]; chosen: string | null }[] {
+export function shippingPackages(
+  cart: Cart,
+): { index: number; details: string | null; rates: ShippingRate[]; chosen: string | null }[] {
   return (cart.availableShippingMethods ?? []).map((pkg, index) => {
     const rates = (pkg?.rates ?? []).filter((r): r is ShippingRate => Boolean(r?.id));
     const chosenId = cart.chosenShippingMethods?.[index] ?? null;

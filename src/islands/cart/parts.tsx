@@ -22,7 +22,17 @@ import {
 
 const noop = () => {};
 
-export function CartLine({ item, t, localePrefix, editable = true }: { item: CartItem; t: Lookup; localePrefix: string; editable?: boolean }) {
+export function CartLine({
+  item,
+  t,
+  localePrefix,
+  editable = true,
+}: {
+  item: CartItem;
+  t: Lookup;
+  localePrefix: string;
+  editable?: boolean;
+}) {
   const name = itemName(item);
   const slug = itemSlug(item);
   const image = itemImage(item);
@@ -55,7 +65,10 @@ export function CartLine({ item, t, localePrefix, editable = true }: { item: Car
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           {slug ? (
-            <a href={`${localePrefix}/product/${encodeURIComponent(slug)}`} className="font-medium text-gray-900 hover:text-main">
+            <a
+              href={`${localePrefix}/product/${encodeURIComponent(slug)}`}
+              className="font-medium text-gray-900 hover:text-main"
+            >
               {name}
             </a>
           ) : (
@@ -154,7 +167,11 @@ export function CouponForm({ cart, t }: { cart: Cart; t: Lookup }) {
       {applied.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label={t('cart.coupon.applied')}>
           {applied.map((coupon) => (
-            <li key={coupon.code} className="inline-flex items-center gap-1 rounded-full bg-main-tint px-3 py-1 text-xs font-semibold text-gray-900" data-coupon={coupon.code}>
+            <li
+              key={coupon.code}
+              className="inline-flex items-center gap-1 rounded-full bg-main-tint px-3 py-1 text-xs font-semibold text-gray-900"
+              data-coupon={coupon.code}
+            >
               <span>{coupon.code.toUpperCase()}</span>
               <span className="font-normal text-gray-700">−{coupon.discountAmount}</span>
               <button
@@ -222,11 +239,16 @@ export function ShippingChoice({ cart, t }: { cart: Cart; t: Lookup }) {
       {packages.map((pkg) => (
         <fieldset key={pkg.index}>
           <legend className="mb-1 text-sm font-semibold text-gray-900">
-            {packages.length > 1 && pkg.details ? t('cart.shipping.packageNamed', { details: pkg.details }) : t('cart.shipping.title')}
+            {packages.length > 1 && pkg.details
+              ? t('cart.shipping.packageNamed', { details: pkg.details })
+              : t('cart.shipping.title')}
           </legend>
           <div className="space-y-1">
             {pkg.rates.map((rate) => (
-              <label key={rate.id} className="flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-gray-50">
+              <label
+                key={rate.id}
+                className="flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-gray-50"
+              >
                 <span className="inline-flex items-center gap-2">
                   <input
                     type="radio"

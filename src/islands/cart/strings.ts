@@ -8,6 +8,9 @@ import type { LocaleCode } from '../../lib/i18n/locales';
 
 export const COMMERCE_PREFIXES = ['cart.', 'checkout.', 'order.'] as const;
 
-export function commerceStrings(code: LocaleCode, prefixes: readonly string[] = COMMERCE_PREFIXES): Record<string, string> {
+export function commerceStrings(
+  code: LocaleCode,
+  prefixes: readonly string[] = COMMERCE_PREFIXES,
+): Record<string, string> {
   return pickStrings(code, prefixes);
 }

@@ -27,7 +27,17 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
-function Check({ checked, onChange, label, count }: { checked: boolean; onChange: () => void; label: string; count?: number }) {
+function Check({
+  checked,
+  onChange,
+  label,
+  count,
+}: {
+  checked: boolean;
+  onChange: () => void;
+  label: string;
+  count?: number;
+}) {
   return (
     <label className="flex cursor-pointer items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
       <input type="checkbox" checked={checked} onChange={onChange} className="h-4 w-4 accent-main" />
@@ -38,7 +48,14 @@ function Check({ checked, onChange, label, count }: { checked: boolean; onChange
 }
 
 /** Category, price range, rating, sale and attribute filters. Every change goes through the catalog store. */
-export default function FilterPanel({ query, strings, categories, attributes, bounds, hideCategories = false }: FilterPanelProps) {
+export default function FilterPanel({
+  query,
+  strings,
+  categories,
+  attributes,
+  bounds,
+  hideCategories = false,
+}: FilterPanelProps) {
   const t = createLookup(strings);
   const id = useId();
   const { filters } = query;
@@ -61,7 +78,12 @@ export default function FilterPanel({ query, strings, categories, attributes, bo
     setPriceError(false);
     updateFilters((f) => ({
       ...f,
-      price: low === null && high === null ? null : low !== null && high !== null && low > high ? { min: high, max: low } : { min: low, max: high },
+      price:
+        low === null && high === null
+          ? null
+          : low !== null && high !== null && low > high
+            ? { min: high, max: low }
+            : { min: low, max: high },
     }));
   };
 
@@ -112,7 +134,10 @@ export default function FilterPanel({ query, strings, categories, attributes, bo
               className="w-24 rounded-md border border-gray-300 px-2 py-1.5 text-sm dark:border-gray-600 dark:bg-gray-900"
             />
           </div>
-          <button type="submit" className="rounded-md bg-main px-3 py-1.5 text-sm font-medium text-on-main focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main">
+          <button
+            type="submit"
+            className="rounded-md bg-main px-3 py-1.5 text-sm font-medium text-on-main focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main"
+          >
             {t('catalog.filter.apply')}
           </button>
           {priceError && (
@@ -125,7 +150,10 @@ export default function FilterPanel({ query, strings, categories, attributes, bo
 
       <Group legend={t('catalog.filter.rating')}>
         {[null, 4, 3, 2, 1].map((rating) => (
-          <label key={rating ?? 'any'} className="flex cursor-pointer items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+          <label
+            key={rating ?? 'any'}
+            className="flex cursor-pointer items-center gap-2 text-sm text-gray-700 dark:text-gray-300"
+          >
             <input
               type="radio"
               name={`${id}-rating`}
@@ -139,13 +167,22 @@ export default function FilterPanel({ query, strings, categories, attributes, bo
       </Group>
 
       <Group legend={t('catalog.filter.sale')}>
-        <Check checked={filters.sale} onChange={() => updateFilters((f) => ({ ...f, sale: !f.sale }))} label={t('catalog.filter.saleOnly')} />
+        <Check
+          checked={filters.sale}
+          onChange={() => updateFilters((f) => ({ ...f, sale: !f.sale }))}
+          label={t('catalog.filter.saleOnly')}
+        />
       </Group>
 
       {attributes
         .filter((facet) => facet.terms.length > 0)
         .map((facet) => (
-          <Group key={facet.taxonomy} legend={strings[`catalog.attribute.${facet.taxonomy}`] ?? facet.taxonomy.replace(/^pa_/, '').replace(/-/g, ' ')}>
+          <Group
+            key={facet.taxonomy}
+            legend={
+              strings[`catalog.attribute.${facet.taxonomy}`] ?? facet.taxonomy.replace(/^pa_/, '').replace(/-/g, ' ')
+            }
+          >
             {facet.terms.map((term) => (
               <Check
                 key={term.slug}
@@ -158,7 +195,11 @@ export default function FilterPanel({ query, strings, categories, attributes, bo
           </Group>
         ))}
 
-      <button type="button" onClick={clearFiltersAndSearch} className="mt-4 text-sm font-medium text-main underline-offset-2 hover:underline">
+      <button
+        type="button"
+        onClick={clearFiltersAndSearch}
+        className="mt-4 text-sm font-medium text-main underline-offset-2 hover:underline"
+      >
         {t('catalog.clearAll')}
       </button>
     </div>

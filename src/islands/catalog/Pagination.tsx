@@ -24,13 +24,19 @@ export default function Pagination({ page, pages, basePath, search, strings, onN
     event.preventDefault();
     onNavigate(n);
   };
-  const link = 'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-3 text-sm focus-visible:outline-2 focus-visible:outline-main';
+  const link =
+    'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-3 text-sm focus-visible:outline-2 focus-visible:outline-main';
   return (
     <nav aria-label={t('catalog.pagination')} className="mt-10 flex justify-center">
       <ul className="flex flex-wrap items-center gap-1">
         {page > 1 && (
           <li>
-            <a href={href(page - 1)} onClick={go(page - 1)} rel="prev" className={`${link} hover:bg-gray-100 dark:hover:bg-gray-800`}>
+            <a
+              href={href(page - 1)}
+              onClick={go(page - 1)}
+              rel="prev"
+              className={`${link} hover:bg-gray-100 dark:hover:bg-gray-800`}
+            >
               <span aria-hidden="true">‹</span>
               <span className="sr-only sm:not-sr-only sm:ml-1">{t('catalog.previous')}</span>
             </a>
@@ -57,7 +63,12 @@ export default function Pagination({ page, pages, basePath, search, strings, onN
         )}
         {page < pages && (
           <li>
-            <a href={href(page + 1)} onClick={go(page + 1)} rel="next" className={`${link} hover:bg-gray-100 dark:hover:bg-gray-800`}>
+            <a
+              href={href(page + 1)}
+              onClick={go(page + 1)}
+              rel="next"
+              className={`${link} hover:bg-gray-100 dark:hover:bg-gray-800`}
+            >
               <span className="sr-only sm:not-sr-only sm:mr-1">{t('catalog.next')}</span>
               <span aria-hidden="true">›</span>
             </a>

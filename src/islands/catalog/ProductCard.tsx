@@ -24,7 +24,14 @@ export const CARD_IMAGE_SIZES = 'sm:50vw md:50vw lg:33vw xl:300px';
  * One product in a grid: image, name, price (sale price, struck regular price and percent badge),
  * rating and a wishlist heart. Renders without JavaScript too (Astro can render it statically).
  */
-export default function ProductCard({ product, strings, localePrefix = '', priority = false, showWishlist = true, sizes = CARD_IMAGE_SIZES }: ProductCardProps) {
+export default function ProductCard({
+  product,
+  strings,
+  localePrefix = '',
+  priority = false,
+  showWishlist = true,
+  sizes = CARD_IMAGE_SIZES,
+}: ProductCardProps) {
   const t = createLookup(strings);
   const href = `${localePrefix}/product/${encodeURIComponent(product.slug ?? '')}`;
   const { price, regularPrice, onSale } = priceDisplay(product);
@@ -64,13 +71,22 @@ export default function ProductCard({ product, strings, localePrefix = '', prior
           <span className="absolute right-2 top-2 z-10">
             <WishlistButton
               strings={strings}
-              item={{ databaseId: product.databaseId, slug: product.slug ?? '', name, image: product.image?.sourceUrl ?? null, price: price || null }}
+              item={{
+                databaseId: product.databaseId,
+                slug: product.slug ?? '',
+                name,
+                image: product.image?.sourceUrl ?? null,
+                price: price || null,
+              }}
             />
           </span>
         )}
       </div>
       <h3 className="mt-3 text-sm font-medium text-gray-900 dark:text-gray-100">
-        <a href={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-2 focus-visible:outline-main">
+        <a
+          href={href}
+          className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-2 focus-visible:outline-main"
+        >
           {name}
         </a>
       </h3>

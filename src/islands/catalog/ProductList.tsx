@@ -1,7 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useLayoutEffect, useMemo, useState, type FormEvent } from 'react';
 import { ENGINE_THRESHOLD } from '../../lib/catalog/engine-query.ts';
-import { attributeFacets, categoryFacets, categoryParentMap, hasActiveFilters, priceBounds, type AttributeFacet, type PriceRange } from '../../lib/catalog/filters.ts';
+import {
+  attributeFacets,
+  categoryFacets,
+  categoryParentMap,
+  hasActiveFilters,
+  priceBounds,
+  type AttributeFacet,
+  type PriceRange,
+} from '../../lib/catalog/filters.ts';
 import { applyCatalogQuery, pageSlice, pagination, PRODUCTS_PER_PAGE } from '../../lib/catalog/list.ts';
 import { isEmptyQuery, serializeCatalogQuery } from '../../lib/catalog/query-url.ts';
 import type { CatalogProduct } from '../../lib/catalog/types.ts';
@@ -65,7 +73,14 @@ export interface ProductListProps {
 }
 
 /** How long after a change the list refreshes (DESIGN: 100 ms after a sort, 50 ms after a filter/search). */
-const REFRESH_DELAY: Record<CatalogChange, number> = { init: 0, history: 0, page: 0, sort: 100, filter: 50, search: 50 };
+const REFRESH_DELAY: Record<CatalogChange, number> = {
+  init: 0,
+  history: 0,
+  page: 0,
+  sort: 100,
+  filter: 50,
+  search: 50,
+};
 
 interface View {
   items: CatalogProduct[];
@@ -128,7 +143,12 @@ export default function ProductList(props: ProductListProps) {
         setView((v) => ({ ...v, loading: true }));
         try {
           const { fetchCatalogPage } = await import('./engine-source.ts');
-          const result = await fetchCatalogPage(query, page, perPage, { fixedCategory, locale, categoryParents, signal: controller.signal });
+          const result = await fetchCatalogPage(query, page, perPage, {
+            fixedCategory,
+            locale,
+            categoryParents,
+            signal: controller.signal,
+          });
           setView({ items: result.products, total: result.total, page, loading: false, failed: false });
         } catch (error) {
           if (controller.signal.aborted) return;
@@ -144,7 +164,13 @@ export default function ProductList(props: ProductListProps) {
           list = [];
         }
         const { page: shown } = pagination(list.length, page, perPage);
-        setView({ items: pageSlice(list, shown, perPage), total: list.length, page: shown, loading: false, failed: false });
+        setView({
+          items: pageSlice(list, shown, perPage),
+          total: list.length,
+          page: shown,
+          loading: false,
+          failed: false,
+        });
       }
       if (change !== 'init') {
         const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -160,9 +186,15 @@ export default function ProductList(props: ProductListProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [started, query, page, change]);
 
-  const facets = useMemo(() => props.facets ?? attributeFacets(products, attributeTaxonomies), [products, attributeTaxonomies, props.facets]);
+  const facets = useMemo(
+    () => props.facets ?? attributeFacets(products, attributeTaxonomies),
+    [products, attributeTaxonomies, props.facets],
+  );
   const categories = useMemo(() => props.categories ?? categoryFacets(products), [products, props.categories]);
-  const bounds = useMemo(() => (props.priceRange !== undefined ? props.priceRange : priceBounds(products)), [products, props.priceRange]);
+  const bounds = useMemo(
+    () => (props.priceRange !== undefined ? props.priceRange : priceBounds(products)),
+    [products, props.priceRange],
+  );
   const numbers = pagination(view.total, view.page, perPage);
   const filtering = hasActiveFilters(query.filters) || query.search !== '';
 
@@ -205,7 +237,10 @@ export default function ProductList(props: ProductListProps) {
         </div>
 
         {view.failed && (
-          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          <p
+            role="alert"
+            className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             {t('catalog.loadFailed')}
           </p>
         )}
@@ -261,7 +296,12 @@ function ListingSearch({ strings, value }: { strings: Strings; value: string }) 
   };
   return (
     // Named, so it is a different landmark from the header's site search.
-    <form role="search" aria-label={t('catalog.search.label')} onSubmit={submit} className="flex gap-2 border-b border-gray-200 pb-4 dark:border-gray-700">
+    <form
+      role="search"
+      aria-label={t('catalog.search.label')}
+      onSubmit={submit}
+      className="flex gap-2 border-b border-gray-200 pb-4 dark:border-gray-700"
+    >
       <label htmlFor={id} className="sr-only">
         {t('catalog.search.label')}
       </label>
@@ -278,7 +318,10 @@ function ListingSearch({ strings, value }: { strings: Strings; value: string }) 
         }}
         className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900"
       />
-      <button type="submit" className="rounded-md bg-main px-3 py-2 text-sm font-medium text-on-main focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main">
+      <button
+        type="submit"
+        className="rounded-md bg-main px-3 py-2 text-sm font-medium text-on-main focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main"
+      >
         {t('catalog.search.submit')}
       </button>
     </form>

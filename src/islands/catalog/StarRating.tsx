@@ -38,7 +38,11 @@ export default function StarRating({ rating, count, strings, size = 'sm' }: Star
         <span className="inline-flex text-gray-300 dark:text-gray-600" aria-hidden="true">
           <Stars className={star} />
         </span>
-        <span className="absolute inset-y-0 left-0 inline-flex overflow-hidden text-amber-500" style={{ width: `${(value / 5) * 100}%` }} aria-hidden="true">
+        <span
+          className="absolute inset-y-0 left-0 inline-flex overflow-hidden text-amber-500"
+          style={{ width: `${(value / 5) * 100}%` }}
+          aria-hidden="true"
+        >
           <Stars className={star} />
         </span>
       </span>

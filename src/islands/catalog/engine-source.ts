@@ -29,7 +29,12 @@ export interface EngineOptions {
 /** Upper bound asked for when the browser must refine the engine's answer (price filter, discount sort). */
 const REFINE_LIMIT = 1000;
 
-export async function fetchCatalogPage(query: CatalogQuery, page: number, perPage: number, options: EngineOptions = {}): Promise<CatalogPageResult> {
+export async function fetchCatalogPage(
+  query: CatalogQuery,
+  page: number,
+  perPage: number,
+  options: EngineOptions = {},
+): Promise<CatalogPageResult> {
   const { request } = await import('../../graphql/client.ts');
   const where = productsWhere(query);
   if (options.fixedCategory) where.categoryIn = [...new Set([options.fixedCategory, ...(where.categoryIn ?? [])])];
@@ -39,7 +44,10 @@ export async function fetchCatalogPage(query: CatalogQuery, page: number, perPag
   const result = await request('getProducts', { first, where }, { signal: options.signal });
   const nodes = (result.products?.nodes ?? []) as unknown as CatalogProduct[];
   if (refine) {
-    const refined = applyCatalogQuery(nodes, query, { locale: options.locale, categoryParents: options.categoryParents });
+    const refined = applyCatalogQuery(nodes, query, {
+      locale: options.locale,
+      categoryParents: options.categoryParents,
+    });
     return { products: pageSlice(refined, page, perPage), total: refined.length };
   }
   return { products: pageSlice(nodes, page, perPage), total: result.products?.found ?? nodes.length };

@@ -39,7 +39,12 @@ export function Field({ path, label, error, required, className = '', children }
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
         {label}
-        {required && <span aria-hidden="true" className="text-red-700"> *</span>}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children({
         id,
@@ -70,7 +75,15 @@ export interface AddressFieldsProps {
   contactOnly?: boolean;
 }
 
-export default function AddressFields({ kind, value, onChange, errors, t, lang, contactOnly = false }: AddressFieldsProps) {
+export default function AddressFields({
+  kind,
+  value,
+  onChange,
+  errors,
+  t,
+  lang,
+  contactOnly = false,
+}: AddressFieldsProps) {
   const countries = useStore($allowedCountries);
   const statesByCountry = useStore($countryStates);
   const states = value.country ? statesByCountry[value.country] : undefined;
@@ -106,20 +119,54 @@ export default function AddressFields({ kind, value, onChange, errors, t, lang, 
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field path={`${kind}.firstName`} label={t('checkout.field.firstName')} error={err('firstName')} required>
-        {(p) => <input {...p} autoComplete={auto('given-name')} value={value.firstName} onChange={(e) => set('firstName', e.target.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            autoComplete={auto('given-name')}
+            value={value.firstName}
+            onChange={(e) => set('firstName', e.target.value)}
+          />
+        )}
       </Field>
       <Field path={`${kind}.lastName`} label={t('checkout.field.lastName')} error={err('lastName')} required>
-        {(p) => <input {...p} autoComplete={auto('family-name')} value={value.lastName} onChange={(e) => set('lastName', e.target.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            autoComplete={auto('family-name')}
+            value={value.lastName}
+            onChange={(e) => set('lastName', e.target.value)}
+          />
+        )}
       </Field>
       {!contactOnly && (
         <>
           <Field path={`${kind}.company`} label={t('checkout.field.company')} className="sm:col-span-2">
-            {(p) => <input {...p} autoComplete={auto('organization')} value={value.company} onChange={(e) => set('company', e.target.value)} />}
-          </Field>
-          <Field path={`${kind}.country`} label={t('checkout.field.country')} error={err('country')} required className="sm:col-span-2">
             {(p) => (
-              <select {...p} autoComplete={auto('country')} value={value.country} onChange={(e) => set('country', e.target.value)}>
-                <option value="">{countries ? t('checkout.field.chooseCountry') : t('checkout.loadingCountries')}</option>
+              <input
+                {...p}
+                autoComplete={auto('organization')}
+                value={value.company}
+                onChange={(e) => set('company', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            path={`${kind}.country`}
+            label={t('checkout.field.country')}
+            error={err('country')}
+            required
+            className="sm:col-span-2"
+          >
+            {(p) => (
+              <select
+                {...p}
+                autoComplete={auto('country')}
+                value={value.country}
+                onChange={(e) => set('country', e.target.value)}
+              >
+                <option value="">
+                  {countries ? t('checkout.field.chooseCountry') : t('checkout.loadingCountries')}
+                </option>
                 {names.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name}
@@ -128,22 +175,72 @@ export default function AddressFields({ kind, value, onChange, errors, t, lang, 
               </select>
             )}
           </Field>
-          <Field path={`${kind}.address1`} label={t('checkout.field.address1')} error={err('address1')} required className="sm:col-span-2">
-            {(p) => <input {...p} autoComplete={auto('address-line1')} value={value.address1} onChange={(e) => set('address1', e.target.value)} />}
+          <Field
+            path={`${kind}.address1`}
+            label={t('checkout.field.address1')}
+            error={err('address1')}
+            required
+            className="sm:col-span-2"
+          >
+            {(p) => (
+              <input
+                {...p}
+                autoComplete={auto('address-line1')}
+                value={value.address1}
+                onChange={(e) => set('address1', e.target.value)}
+              />
+            )}
           </Field>
           <Field path={`${kind}.address2`} label={t('checkout.field.address2')} className="sm:col-span-2">
-            {(p) => <input {...p} autoComplete={auto('address-line2')} value={value.address2} onChange={(e) => set('address2', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                autoComplete={auto('address-line2')}
+                value={value.address2}
+                onChange={(e) => set('address2', e.target.value)}
+              />
+            )}
           </Field>
           <Field path={`${kind}.city`} label={t('checkout.field.city')} error={err('city')} required>
-            {(p) => <input {...p} autoComplete={auto('address-level2')} value={value.city} onChange={(e) => set('city', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                autoComplete={auto('address-level2')}
+                value={value.city}
+                onChange={(e) => set('city', e.target.value)}
+              />
+            )}
           </Field>
-          <Field path={`${kind}.postcode`} label={t('checkout.field.postcode')} error={err('postcode')} required={postcodeRequired(value.country)}>
-            {(p) => <input {...p} autoComplete={auto('postal-code')} value={value.postcode} onChange={(e) => set('postcode', e.target.value)} />}
+          <Field
+            path={`${kind}.postcode`}
+            label={t('checkout.field.postcode')}
+            error={err('postcode')}
+            required={postcodeRequired(value.country)}
+          >
+            {(p) => (
+              <input
+                {...p}
+                autoComplete={auto('postal-code')}
+                value={value.postcode}
+                onChange={(e) => set('postcode', e.target.value)}
+              />
+            )}
           </Field>
           {states && states.length > 0 ? (
-            <Field path={`${kind}.state`} label={t('checkout.field.state')} error={err('state')} required className="sm:col-span-2">
+            <Field
+              path={`${kind}.state`}
+              label={t('checkout.field.state')}
+              error={err('state')}
+              required
+              className="sm:col-span-2"
+            >
               {(p) => (
-                <select {...p} autoComplete={auto('address-level1')} value={value.state} onChange={(e) => set('state', e.target.value)}>
+                <select
+                  {...p}
+                  autoComplete={auto('address-level1')}
+                  value={value.state}
+                  onChange={(e) => set('state', e.target.value)}
+                >
                   <option value="">{t('checkout.field.chooseState')}</option>
                   {states.map((s) => (
                     <option key={s.code} value={s.code}>
@@ -155,7 +252,14 @@ export default function AddressFields({ kind, value, onChange, errors, t, lang, 
             </Field>
           ) : (
             <Field path={`${kind}.state`} label={t('checkout.field.stateOptional')} className="sm:col-span-2">
-              {(p) => <input {...p} autoComplete={auto('address-level1')} value={value.state} onChange={(e) => set('state', e.target.value)} />}
+              {(p) => (
+                <input
+                  {...p}
+                  autoComplete={auto('address-level1')}
+                  value={value.state}
+                  onChange={(e) => set('state', e.target.value)}
+                />
+              )}
             </Field>
           )}
         </>
@@ -163,10 +267,26 @@ export default function AddressFields({ kind, value, onChange, errors, t, lang, 
       {kind === 'billing' && (
         <>
           <Field path="billing.phone" label={t('checkout.field.phone')}>
-            {(p) => <input {...p} type="tel" autoComplete="billing tel" value={value.phone} onChange={(e) => set('phone', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="tel"
+                autoComplete="billing tel"
+                value={value.phone}
+                onChange={(e) => set('phone', e.target.value)}
+              />
+            )}
           </Field>
           <Field path="billing.email" label={t('checkout.field.email')} error={err('email')} required>
-            {(p) => <input {...p} type="email" autoComplete="billing email" value={value.email} onChange={(e) => set('email', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="email"
+                autoComplete="billing email"
+                value={value.email}
+                onChange={(e) => set('email', e.target.value)}
+              />
+            )}
           </Field>
         </>
       )}

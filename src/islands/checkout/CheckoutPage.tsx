@@ -12,7 +12,14 @@ import type { Customer } from '../../graphql/types';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
 import { cartSettled, changeShippingCountry } from '../../stores/cart-actions';
 import { $cartBusy, $engineCart, cartLines, isCartEmpty } from '../../stores/cart-state';
-import { $allowedCountries, loadAllowedCountries, logInAfterCheckout, placeOrder, rememberPendingCardCheckout, takePendingCardCheckout } from '../../stores/checkout';
+import {
+  $allowedCountries,
+  loadAllowedCountries,
+  logInAfterCheckout,
+  placeOrder,
+  rememberPendingCardCheckout,
+  takePendingCardCheckout,
+} from '../../stores/checkout';
 import { $customer } from '../../stores/customer';
 import { $paymentGateways } from '../../stores/gateways';
 import { $sessionStatus, startSession } from '../../stores/session';
@@ -72,8 +79,13 @@ function prefill(form: CheckoutForm, customer: Customer, fallback: string): Chec
 }
 
 /** With nothing to ship the shipping section is not shown, so a shipping address kept from before is not used. */
-function withoutHiddenShipping(form: CheckoutForm, cart: { needsShippingAddress?: boolean | null } | null): CheckoutForm {
-  return cart?.needsShippingAddress === false && form.shipToDifferentAddress ? { ...form, shipToDifferentAddress: false } : form;
+function withoutHiddenShipping(
+  form: CheckoutForm,
+  cart: { needsShippingAddress?: boolean | null } | null,
+): CheckoutForm {
+  return cart?.needsShippingAddress === false && form.shipToDifferentAddress
+    ? { ...form, shipToDifferentAddress: false }
+    : form;
 }
 
 function messageOf(error: unknown, t: (key: string) => string): string {
@@ -82,7 +94,13 @@ function messageOf(error: unknown, t: (key: string) => string): string {
   return message || t('checkout.error.failed');
 }
 
-export default function CheckoutPage({ strings, localePrefix, lang, defaultCountry = '', hideBillingForVirtual = false }: CheckoutPageProps) {
+export default function CheckoutPage({
+  strings,
+  localePrefix,
+  lang,
+  defaultCountry = '',
+  hideBillingForVirtual = false,
+}: CheckoutPageProps) {
   const t = createLookup(strings);
   const cart = useStore($engineCart);
   const busy = useStore($cartBusy);
@@ -124,7 +142,13 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
     if (!countries || customer?.billing?.country) return;
     if (countries.includes(defaultCountry)) {
       setForm((current) =>
-        current.billing.country ? current : { ...current, billing: { ...current.billing, country: defaultCountry }, shipping: { ...current.shipping, country: defaultCountry } },
+        current.billing.country
+          ? current
+          : {
+              ...current,
+              billing: { ...current.billing, country: defaultCountry },
+              shipping: { ...current.shipping, country: defaultCountry },
+            },
       );
     }
   }, [countries, customer, defaultCountry]);
@@ -157,7 +181,10 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
     const key = `${current.country}|${current.state}`;
     if (!current.country || key === lastDestination.current) return Promise.resolve();
     lastDestination.current = key;
-    return changeShippingCountry(current, { country: form.billing.country || current.country, state: form.billing.state });
+    return changeShippingCountry(current, {
+      country: form.billing.country || current.country,
+      state: form.billing.state,
+    });
   }
 
   const update = (change: (f: CheckoutForm) => CheckoutForm) => {
@@ -171,7 +198,9 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
   };
   const changeAddress = (kind: 'billing' | 'shipping', next: CheckoutForm['billing']) => {
     const previous = form[kind];
-    clearErrors((Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== previous[k]).map((k) => `${kind}.${k}`));
+    clearErrors(
+      (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== previous[k]).map((k) => `${kind}.${k}`),
+    );
     update((f) => ({ ...f, [kind]: next }));
   };
 
@@ -201,7 +230,12 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
     setPlacing(true);
     try {
       await startSession().catch(() => {});
-      await finish({ ...pending, transactionId: intentId, isPaid: true, metaData: [{ key: '_stripe_payment_intent_id', value: intentId }] });
+      await finish({
+        ...pending,
+        transactionId: intentId,
+        isPaid: true,
+        metaData: [{ key: '_stripe_payment_intent_id', value: intentId }],
+      });
     } catch (error) {
       setFormError(messageOf(error, t));
       setPlacing(false);
@@ -222,7 +256,9 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
     const first = firstInvalidField(found);
     if (first) {
       const target =
-        first === 'paymentMethod' ? document.querySelector<HTMLElement>('input[name="paymentMethod"]') : document.getElementById(fieldId(first));
+        first === 'paymentMethod'
+          ? document.querySelector<HTMLElement>('input[name="paymentMethod"]')
+          : document.getElementById(fieldId(first));
       target?.focus();
       setFormError(t('checkout.error.fixFields'));
       return;
@@ -244,7 +280,10 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
         rememberPendingCardCheckout(base);
         const name = `${form.billing.firstName} ${form.billing.lastName}`.trim();
         const returnUrl = new URL(`${localePrefix}/checkout`, window.location.href).toString();
-        const paid = await confirm({ name, email: form.billing.email.trim(), phone: form.billing.phone.trim() }, returnUrl);
+        const paid = await confirm(
+          { name, email: form.billing.email.trim(), phone: form.billing.phone.trim() },
+          returnUrl,
+        );
         if (!paid.ok) throw new Error(paid.message || t('checkout.card.declined'));
         takePendingCardCheckout();
         await finish(
@@ -274,9 +313,14 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
   if (!cart || isCartEmpty(cart)) {
     return (
       <div className="mx-auto max-w-md py-16 text-center" data-checkout-empty>
-        <p className="text-lg font-semibold text-gray-900">{status === 'error' ? t('cart.loadFailed') : t('checkout.empty.title')}</p>
+        <p className="text-lg font-semibold text-gray-900">
+          {status === 'error' ? t('cart.loadFailed') : t('checkout.empty.title')}
+        </p>
         <p className="mt-2 text-sm text-gray-600">{t('checkout.empty.hint')}</p>
-        <a href={`${localePrefix}/products`} className="mt-6 inline-block rounded-full bg-main px-5 py-2.5 text-sm font-semibold text-on-main">
+        <a
+          href={`${localePrefix}/products`}
+          className="mt-6 inline-block rounded-full bg-main px-5 py-2.5 text-sm font-semibold text-on-main"
+        >
           {t('cart.empty.browse')}
         </a>
       </div>
@@ -328,7 +372,14 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
             </label>
             {form.shipToDifferentAddress && (
               <div className="mt-4">
-                <AddressFields kind="shipping" value={form.shipping} onChange={(shipping) => changeAddress('shipping', shipping)} errors={errors} t={t} lang={lang} />
+                <AddressFields
+                  kind="shipping"
+                  value={form.shipping}
+                  onChange={(shipping) => changeAddress('shipping', shipping)}
+                  errors={errors}
+                  t={t}
+                  lang={lang}
+                />
               </div>
             )}
           </section>
@@ -368,7 +419,12 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
             </label>
             {form.createAccount && (
               <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
-                <Field path="account.username" label={t('checkout.account.username')} error={err('account.username')} required>
+                <Field
+                  path="account.username"
+                  label={t('checkout.account.username')}
+                  error={err('account.username')}
+                  required
+                >
                   {(p) => (
                     <input
                       {...p}
@@ -381,7 +437,12 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
                     />
                   )}
                 </Field>
-                <Field path="account.password" label={t('checkout.account.password')} error={err('account.password')} required>
+                <Field
+                  path="account.password"
+                  label={t('checkout.account.password')}
+                  error={err('account.password')}
+                  required
+                >
                   {(p) => (
                     <input
                       {...p}
@@ -407,12 +468,21 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
           {gateways.length === 0 ? (
             <p className="text-sm text-gray-700">{t('checkout.payment.none')}</p>
           ) : (
-            <div role="radiogroup" aria-labelledby="checkout-payment" aria-describedby={errors.paymentMethod ? 'checkout-paymentMethod-error' : undefined} className="space-y-3">
+            <div
+              role="radiogroup"
+              aria-labelledby="checkout-payment"
+              aria-describedby={errors.paymentMethod ? 'checkout-paymentMethod-error' : undefined}
+              className="space-y-3"
+            >
               {gateways.map((gateway) => {
                 const kind = gatewayKind(gateway.id);
                 const checked = form.paymentMethod === gateway.id;
                 return (
-                  <div key={gateway.id} className={`rounded-lg border p-4 ${checked ? 'border-main bg-main-tint/40' : 'border-gray-200'}`} data-gateway={gateway.id}>
+                  <div
+                    key={gateway.id}
+                    className={`rounded-lg border p-4 ${checked ? 'border-main bg-main-tint/40' : 'border-gray-200'}`}
+                    data-gateway={gateway.id}
+                  >
                     <label className="flex cursor-pointer items-center gap-3 text-sm font-semibold text-gray-900">
                       <input
                         type="radio"
@@ -452,7 +522,10 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
         </section>
       </div>
 
-      <aside aria-labelledby="checkout-review" className="h-fit space-y-5 rounded-xl border border-gray-200 bg-gray-50 p-5 lg:sticky lg:top-24">
+      <aside
+        aria-labelledby="checkout-review"
+        className="h-fit space-y-5 rounded-xl border border-gray-200 bg-gray-50 p-5 lg:sticky lg:top-24"
+      >
         <h2 id="checkout-review" className="text-lg font-semibold text-gray-900">
           {t('checkout.review.title')}
         </h2>
@@ -465,7 +538,11 @@ export default function CheckoutPage({ strings, localePrefix, lang, defaultCount
         <ShippingChoice cart={cart} t={t} />
         <CartTotals cart={cart} t={t} />
         {formError && (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-checkout-error>
+          <div
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+            data-checkout-error
+          >
             {formError}
           </div>
         )}

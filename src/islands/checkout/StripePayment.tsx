@@ -16,7 +16,10 @@ import { request } from '../../graphql/client';
 import type { Lookup } from '../../lib/i18n/lookup';
 
 export type CardConfirmResult = { ok: true; intentId: string } | { ok: false; message: string };
-export type CardConfirm = (billing: { name: string; email: string; phone?: string }, returnUrl: string) => Promise<CardConfirmResult>;
+export type CardConfirm = (
+  billing: { name: string; email: string; phone?: string },
+  returnUrl: string,
+) => Promise<CardConfirmResult>;
 
 export interface StripePaymentProps {
   t: Lookup;
@@ -38,7 +41,10 @@ function envKey(): string | undefined {
   return (import.meta as { env?: Record<string, string | undefined> }).env?.PUBLIC_STRIPE_PUBLISHABLE_KEY || undefined;
 }
 
-type Setup = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; clientSecret: string; stripe: Stripe };
+type Setup =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; clientSecret: string; stripe: Stripe };
 
 export default function StripePayment({ t, onReady, publishableKey = envKey() }: StripePaymentProps) {
   const [setup, setSetup] = useState<Setup>({ state: 'loading' });
@@ -68,7 +74,10 @@ export default function StripePayment({ t, onReady, publishableKey = envKey() }:
         setSetup({ state: 'ready', clientSecret: intent.clientSecret, stripe });
       } catch (error) {
         if (cancelled) return;
-        const message = error instanceof Error && error.name === 'GraphQLRequestError' ? error.message : t('checkout.card.loadFailed');
+        const message =
+          error instanceof Error && error.name === 'GraphQLRequestError'
+            ? error.message
+            : t('checkout.card.loadFailed');
         setSetup({ state: 'error', message });
       }
     })();
@@ -115,13 +124,21 @@ function CardForm({ onReady }: { onReady: StripePaymentProps['onReady'] }) {
         confirmParams: {
           return_url: returnUrl,
           payment_method_data: {
-            billing_details: { name: billing.name, email: billing.email, ...(billing.phone ? { phone: billing.phone } : {}) },
+            billing_details: {
+              name: billing.name,
+              email: billing.email,
+              ...(billing.phone ? { phone: billing.phone } : {}),
+            },
           },
         },
       });
       if (error) return { ok: false, message: error.message ?? '' };
       if (!paymentIntent) return { ok: false, message: '' };
-      if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing' || paymentIntent.status === 'requires_capture') {
+      if (
+        paymentIntent.status === 'succeeded' ||
+        paymentIntent.status === 'processing' ||
+        paymentIntent.status === 'requires_capture'
+      ) {
         return { ok: true, intentId: paymentIntent.id };
       }
       return { ok: false, message: paymentIntent.last_payment_error?.message ?? '' };

@@ -26,7 +26,19 @@ export interface CheckoutForm {
 export type CheckoutErrors = Partial<Record<string, string>>;
 
 export function emptyAddress(country = ''): AddressForm {
-  return { firstName: '', lastName: '', company: '', address1: '', address2: '', city: '', state: '', postcode: '', country, email: '', phone: '' };
+  return {
+    firstName: '',
+    lastName: '',
+    company: '',
+    address1: '',
+    address2: '',
+    city: '',
+    state: '',
+    postcode: '',
+    country,
+    email: '',
+    phone: '',
+  };
 }
 
 /** Prefills a form from a stored address (the customer's, from session start). */
@@ -51,7 +63,65 @@ export function isValidEmail(value: string): boolean {
 }
 
 /** Countries where WooCommerce does not ask for a postcode. */
-const NO_POSTCODE = new Set(['AE', 'AG', 'AO', 'BF', 'BI', 'BJ', 'BO', 'BS', 'BW', 'BZ', 'CD', 'CG', 'CI', 'CM', 'DJ', 'DM', 'ER', 'FJ', 'GA', 'GD', 'GH', 'GM', 'GQ', 'GY', 'HK', 'IE', 'JM', 'KI', 'KM', 'KN', 'KP', 'LY', 'ML', 'MO', 'MR', 'MW', 'NA', 'NR', 'PA', 'QA', 'RW', 'SB', 'SC', 'SL', 'SR', 'ST', 'SY', 'TF', 'TG', 'TK', 'TL', 'TO', 'TV', 'UG', 'VU', 'YE', 'ZW']);
+const NO_POSTCODE = new Set([
+  'AE',
+  'AG',
+  'AO',
+  'BF',
+  'BI',
+  'BJ',
+  'BO',
+  'BS',
+  'BW',
+  'BZ',
+  'CD',
+  'CG',
+  'CI',
+  'CM',
+  'DJ',
+  'DM',
+  'ER',
+  'FJ',
+  'GA',
+  'GD',
+  'GH',
+  'GM',
+  'GQ',
+  'GY',
+  'HK',
+  'IE',
+  'JM',
+  'KI',
+  'KM',
+  'KN',
+  'KP',
+  'LY',
+  'ML',
+  'MO',
+  'MR',
+  'MW',
+  'NA',
+  'NR',
+  'PA',
+  'QA',
+  'RW',
+  'SB',
+  'SC',
+  'SL',
+  'SR',
+  'ST',
+  'SY',
+  'TF',
+  'TG',
+  'TK',
+  'TL',
+  'TO',
+  'TV',
+  'UG',
+  'VU',
+  'YE',
+  'ZW',
+]);
 
 export function postcodeRequired(country: string): boolean {
   return Boolean(country) && !NO_POSTCODE.has(country.toUpperCase());
@@ -76,7 +146,8 @@ export function validateAddress(address: AddressForm, rules: AddressRules): Chec
   for (const field of rules.contactOnly ? CONTACT_REQUIRED : REQUIRED) {
     if (!address[field].trim()) errors[`${prefix}.${field}`] = 'checkout.error.required';
   }
-  if (!rules.contactOnly && postcodeRequired(address.country) && !address.postcode.trim()) errors[`${prefix}.postcode`] = 'checkout.error.required';
+  if (!rules.contactOnly && postcodeRequired(address.country) && !address.postcode.trim())
+    errors[`${prefix}.postcode`] = 'checkout.error.required';
   const states = address.country && !rules.contactOnly ? rules.statesOf(address.country) : undefined;
   if (states && states.length > 0) {
     if (!address.state.trim()) errors[`${prefix}.state`] = 'checkout.error.stateRequired';
@@ -104,7 +175,10 @@ export interface CheckoutRules {
  * virtual, so the engine says the cart needs no shipping address) the checkout asks for names and
  * e-mail only. The engine applies the same rule (CHECKOUT_HIDE_BILLING_FOR_VIRTUAL).
  */
-export function billingAddressHidden(setting: boolean, cart: Pick<Cart, 'needsShippingAddress'> | null | undefined): boolean {
+export function billingAddressHidden(
+  setting: boolean,
+  cart: Pick<Cart, 'needsShippingAddress'> | null | undefined,
+): boolean {
   return setting && cart?.needsShippingAddress === false;
 }
 
@@ -112,8 +186,14 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 export function validateCheckout(form: CheckoutForm, rules: CheckoutRules): CheckoutErrors {
   const errors: CheckoutErrors = {
-    ...validateAddress(form.billing, { kind: 'billing', statesOf: rules.statesOf, contactOnly: rules.billingAddressHidden }),
-    ...(form.shipToDifferentAddress && !rules.billingAddressHidden ? validateAddress(form.shipping, { kind: 'shipping', statesOf: rules.statesOf }) : {}),
+    ...validateAddress(form.billing, {
+      kind: 'billing',
+      statesOf: rules.statesOf,
+      contactOnly: rules.billingAddressHidden,
+    }),
+    ...(form.shipToDifferentAddress && !rules.billingAddressHidden
+      ? validateAddress(form.shipping, { kind: 'shipping', statesOf: rules.statesOf })
+      : {}),
   };
   if (form.createAccount && !rules.loggedIn) {
     if (!form.username.trim()) errors['account.username'] = 'checkout.error.required';
@@ -127,8 +207,22 @@ export function validateCheckout(form: CheckoutForm, rules: CheckoutRules): Chec
 
 /** Field paths in the order the form shows them, to focus the first invalid one. */
 export const FIELD_ORDER = [
-  ...['firstName', 'lastName', 'company', 'country', 'address1', 'address2', 'city', 'state', 'postcode', 'phone', 'email'].map((f) => `billing.${f}`),
-  ...['firstName', 'lastName', 'company', 'country', 'address1', 'address2', 'city', 'state', 'postcode'].map((f) => `shipping.${f}`),
+  ...[
+    'firstName',
+    'lastName',
+    'company',
+    'country',
+    'address1',
+    'address2',
+    'city',
+    'state',
+    'postcode',
+    'phone',
+    'email',
+  ].map((f) => `billing.${f}`),
+  ...['firstName', 'lastName', 'company', 'country', 'address1', 'address2', 'city', 'state', 'postcode'].map(
+    (f) => `shipping.${f}`,
+  ),
   'account.username',
   'account.password',
   'paymentMethod',
@@ -189,7 +283,8 @@ function withExtras(
   const methods = (cart?.chosenShippingMethods ?? []).filter((m): m is string => Boolean(m));
   if (methods.length) variables.shippingMethod = methods;
   if (form.customerNote.trim()) variables.customerNote = form.customerNote.trim();
-  if (form.createAccount && form.username.trim()) variables.account = { username: form.username.trim(), password: form.password };
+  if (form.createAccount && form.username.trim())
+    variables.account = { username: form.username.trim(), password: form.password };
   if (payment.transactionId) {
     variables.transactionId = payment.transactionId;
     // The engine verifies the payment itself; isPaid only says which path the browser took.
@@ -206,7 +301,10 @@ export function destinationOf(form: CheckoutForm): { country: string; state: str
 }
 
 /** The order-received page for an order: /checkout/order-received/{id}?key={orderKey}. */
-export function orderReceivedPath(localePrefix: string, order: { databaseId: number | null; orderKey: string | null }): string {
+export function orderReceivedPath(
+  localePrefix: string,
+  order: { databaseId: number | null; orderKey: string | null },
+): string {
   const key = order.orderKey ? `?key=${encodeURIComponent(order.orderKey)}` : '';
   return `${localePrefix}/checkout/order-received/${order.databaseId ?? ''}${key}`;
 }

@@ -45,18 +45,34 @@ function Spinner() {
 function RecaptchaNotice({ t }: { t: ReturnType<typeof createLookup> }) {
   const links: Record<string, ReactNode> = {
     privacy: (
-      <a key="privacy" href="https://policies.google.com/privacy" className="underline underline-offset-2 hover:text-main" rel="noopener noreferrer" target="_blank">
+      <a
+        key="privacy"
+        href="https://policies.google.com/privacy"
+        className="underline underline-offset-2 hover:text-main"
+        rel="noopener noreferrer"
+        target="_blank"
+      >
         {t('contact.recaptcha.privacy')}
       </a>
     ),
     terms: (
-      <a key="terms" href="https://policies.google.com/terms" className="underline underline-offset-2 hover:text-main" rel="noopener noreferrer" target="_blank">
+      <a
+        key="terms"
+        href="https://policies.google.com/terms"
+        className="underline underline-offset-2 hover:text-main"
+        rel="noopener noreferrer"
+        target="_blank"
+      >
         {t('contact.recaptcha.terms')}
       </a>
     ),
   };
   const parts = t('contact.recaptcha.notice').split(/(\{privacy\}|\{terms\})/);
-  return <p className="text-xs leading-5 text-gray-600">{parts.map((part, i) => links[part.slice(1, -1)] ?? <span key={i}>{part}</span>)}</p>;
+  return (
+    <p className="text-xs leading-5 text-gray-600">
+      {parts.map((part, i) => links[part.slice(1, -1)] ?? <span key={i}>{part}</span>)}
+    </p>
+  );
 }
 
 export default function ContactForm({ strings, variant }: ContactFormProps) {
@@ -153,7 +169,10 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ ...fields, 'g-recaptcha-response': token, altcha: altchaPayload }),
       });
-      const data = (await response.json().catch(() => ({}))) as { message?: string; errors?: Partial<Record<FieldName, string>> };
+      const data = (await response.json().catch(() => ({}))) as {
+        message?: string;
+        errors?: Partial<Record<FieldName, string>>;
+      };
       if (!response.ok) throw Object.assign(new Error('contact form refused'), { data });
       if (variant === 'modal') closeContactModal();
       setFields(EMPTY);
@@ -177,7 +196,11 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
     }
   }
 
-  const field = (name: FieldName, label: string, options: { type?: string; autoComplete?: string; required?: boolean; inputMode?: 'email' | 'tel' } = {}) => {
+  const field = (
+    name: FieldName,
+    label: string,
+    options: { type?: string; autoComplete?: string; required?: boolean; inputMode?: 'email' | 'tel' } = {},
+  ) => {
     const inputId = `${id}-${name}`;
     const errorId = `${inputId}-error`;
     const error = errors[name];
@@ -271,7 +294,9 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
           </p>
         )}
       </div>
-      {botCheck?.altcha && <AltchaCheck challengeUrl={botCheck.altcha.challengeUrl} t={t} control={altcha} start={engaged} />}
+      {botCheck?.altcha && (
+        <AltchaCheck challengeUrl={botCheck.altcha.challengeUrl} t={t} control={altcha} start={engaged} />
+      )}
       {failure && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {failure}

@@ -52,7 +52,10 @@ function loadScript(config: NonNullable<RecaptchaConfig>): Promise<Grecaptcha> {
     const script = document.createElement('script');
     script.src = src;
     script.async = true;
-    script.onload = () => (window.grecaptcha ? window.grecaptcha.ready(() => resolve(window.grecaptcha!)) : reject(new Error('reCAPTCHA did not start')));
+    script.onload = () =>
+      window.grecaptcha
+        ? window.grecaptcha.ready(() => resolve(window.grecaptcha!))
+        : reject(new Error('reCAPTCHA did not start'));
     script.onerror = () => reject(new Error('reCAPTCHA could not be loaded'));
     document.head.append(script);
   }).catch((err) => {

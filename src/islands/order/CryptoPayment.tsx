@@ -6,7 +6,15 @@ import { useEffect, useState } from 'react';
 import type { Lookup } from '../../lib/i18n/lookup';
 import { cryptoProgress, formatCountdown, isPaid, paymentWindowEnd, type ViewOrder } from './order-view';
 
-export default function CryptoPayment({ order, t, fetchedAt }: { order: ViewOrder; t: Lookup; /** When the order was read (ms), for timeoutValue. */ fetchedAt: number }) {
+export default function CryptoPayment({
+  order,
+  t,
+  fetchedAt,
+}: {
+  order: ViewOrder;
+  t: Lookup /** When the order was read (ms), for timeoutValue. */;
+  fetchedAt: number;
+}) {
   const [qr, setQr] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [copied, setCopied] = useState(false);
@@ -38,7 +46,11 @@ export default function CryptoPayment({ order, t, fetchedAt }: { order: ViewOrde
 
   if (paid) {
     return (
-      <section className="rounded-xl border border-green-200 bg-green-50 p-5" data-crypto-state="paid" aria-live="polite">
+      <section
+        className="rounded-xl border border-green-200 bg-green-50 p-5"
+        data-crypto-state="paid"
+        aria-live="polite"
+      >
         <p className="font-semibold text-green-800">{t('order.crypto.paid')}</p>
       </section>
     );
@@ -63,16 +75,29 @@ export default function CryptoPayment({ order, t, fetchedAt }: { order: ViewOrde
   };
 
   return (
-    <section aria-labelledby="crypto-title" className="rounded-xl border border-main/40 bg-main-tint/30 p-5" data-crypto-state="waiting">
+    <section
+      aria-labelledby="crypto-title"
+      className="rounded-xl border border-main/40 bg-main-tint/30 p-5"
+      data-crypto-state="waiting"
+    >
       <h2 id="crypto-title" className="text-lg font-semibold text-gray-900">
         {t('order.crypto.title')}
       </h2>
       <div className="mt-4 flex flex-col gap-5 sm:flex-row">
         <div className="shrink-0">
           {qr ? (
-            <img src={qr} alt={t('order.crypto.qrAlt')} width={200} height={200} className="rounded-md bg-white" data-crypto-qr />
+            <img
+              src={qr}
+              alt={t('order.crypto.qrAlt')}
+              width={200}
+              height={200}
+              className="rounded-md bg-white"
+              data-crypto-qr
+            />
           ) : (
-            <div className="grid size-[200px] place-items-center rounded-md bg-white text-xs text-gray-500">{t('order.crypto.qrLoading')}</div>
+            <div className="grid size-[200px] place-items-center rounded-md bg-white text-xs text-gray-500">
+              {t('order.crypto.qrLoading')}
+            </div>
           )}
         </div>
         <dl className="min-w-0 flex-1 space-y-3 text-sm">
@@ -88,7 +113,11 @@ export default function CryptoPayment({ order, t, fetchedAt }: { order: ViewOrde
               <code className="min-w-0 break-all rounded bg-white px-2 py-1 text-xs text-gray-900" data-crypto-address>
                 {order.paymentAddress}
               </code>
-              <button type="button" onClick={copy} className="shrink-0 rounded-md border border-gray-300 bg-white px-2 py-1 text-xs font-medium text-gray-800 hover:bg-gray-50">
+              <button
+                type="button"
+                onClick={copy}
+                className="shrink-0 rounded-md border border-gray-300 bg-white px-2 py-1 text-xs font-medium text-gray-800 hover:bg-gray-50"
+              >
                 {copied ? t('order.crypto.copied') : t('order.crypto.copy')}
               </button>
             </dd>
@@ -104,8 +133,18 @@ export default function CryptoPayment({ order, t, fetchedAt }: { order: ViewOrde
         </dl>
       </div>
       <div className="mt-5 space-y-3" aria-live="polite">
-        <Progress label={t('order.crypto.unconfirmed', { amount: order.receivedUnconfirmed ?? '0', currency })} percent={progress.unconfirmedPercent} name="unconfirmed" tone="bg-amber-500" />
-        <Progress label={t('order.crypto.confirmed', { amount: order.receivedConfirmed ?? '0', currency })} percent={progress.confirmedPercent} name="confirmed" tone="bg-green-600" />
+        <Progress
+          label={t('order.crypto.unconfirmed', { amount: order.receivedUnconfirmed ?? '0', currency })}
+          percent={progress.unconfirmedPercent}
+          name="unconfirmed"
+          tone="bg-amber-500"
+        />
+        <Progress
+          label={t('order.crypto.confirmed', { amount: order.receivedConfirmed ?? '0', currency })}
+          percent={progress.confirmedPercent}
+          name="confirmed"
+          tone="bg-green-600"
+        />
         <p className="text-xs text-gray-600">{t('order.crypto.hint')}</p>
       </div>
     </section>
@@ -119,7 +158,14 @@ function Progress({ label, percent, name, tone }: { label: string; percent: numb
         <span>{label}</span>
         <span>{percent}%</span>
       </div>
-      <div className="mt-1 h-2 overflow-hidden rounded-full bg-gray-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={label}>
+      <div
+        className="mt-1 h-2 overflow-hidden rounded-full bg-gray-200"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label={label}
+      >
         <div className={`h-full ${tone}`} style={{ width: `${percent}%` }} />
       </div>
     </div>

@@ -19,7 +19,10 @@ export interface OrderLookupProps {
 }
 
 /** Order number + billing e-mail → the order's id and key, or null for any mismatch. */
-export async function lookupOrder(orderNumber: string, email: string): Promise<{ orderId: number; orderKey: string } | null> {
+export async function lookupOrder(
+  orderNumber: string,
+  email: string,
+): Promise<{ orderId: number; orderKey: string } | null> {
   const { lookupOrder: found } = await request('lookupOrder', { orderNumber, email });
   return found?.orderId && found.orderKey ? { orderId: found.orderId, orderKey: found.orderKey } : null;
 }
@@ -57,14 +60,16 @@ export default function OrderLookup({ strings, localePrefix }: OrderLookupProps)
     } catch (error) {
       // Rate limiting and other engine messages are shown as they are; anything unexpected gets the
       // same neutral text as a miss.
-      const text = error instanceof Error && /too many/i.test(error.message) ? error.message : t('order.lookup.noMatch');
+      const text =
+        error instanceof Error && /too many/i.test(error.message) ? error.message : t('order.lookup.noMatch');
       setMessage(text);
     } finally {
       setBusy(false);
     }
   };
 
-  const input = 'mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 focus:outline-2 focus:outline-main aria-[invalid=true]:border-red-600';
+  const input =
+    'mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 focus:outline-2 focus:outline-main aria-[invalid=true]:border-red-600';
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4" data-order-lookup>
       <p className="text-sm text-gray-700">{t('order.lookup.intro')}</p>

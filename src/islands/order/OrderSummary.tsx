@@ -11,7 +11,15 @@ import { createLookup, type Strings } from '../../lib/i18n/lookup';
 import { getImage, localiseImageUrl, PLACEHOLDER_IMAGE } from '../../lib/image/helper';
 import '../../stores/session';
 import CryptoPayment from './CryptoPayment';
-import { addressLines, isCryptoOrder, orderIdFromPath, orderLookups, orderMatches, shouldPoll, type ViewOrder } from './order-view';
+import {
+  addressLines,
+  isCryptoOrder,
+  orderIdFromPath,
+  orderLookups,
+  orderMatches,
+  shouldPoll,
+  type ViewOrder,
+} from './order-view';
 
 export interface OrderSummaryProps {
   strings: Strings;
@@ -41,12 +49,23 @@ async function fetchOrder(orderId: string, key: string | null, signal: AbortSign
   return null;
 }
 
-export default function OrderSummary({ strings, localePrefix, lang, orderId: givenId, orderKey: givenKey, pollMs = 10_000 }: OrderSummaryProps) {
+export default function OrderSummary({
+  strings,
+  localePrefix,
+  lang,
+  orderId: givenId,
+  orderKey: givenKey,
+  pollMs = 10_000,
+}: OrderSummaryProps) {
   const t = createLookup(strings);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   useEffect(() => {
-    const orderId = givenId || orderIdFromPath(window.location.pathname) || new URLSearchParams(window.location.search).get('order') || '';
+    const orderId =
+      givenId ||
+      orderIdFromPath(window.location.pathname) ||
+      new URLSearchParams(window.location.search).get('order') ||
+      '';
     const key = givenKey || new URLSearchParams(window.location.search).get('key');
     if (!orderId) {
       setLoad({ state: 'missing' });
@@ -145,7 +164,9 @@ export default function OrderSummary({ strings, localePrefix, lang, orderId: giv
         </h2>
         <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200">
           {(order.lineItems?.nodes ?? []).map((line) => {
-            const image = line.variation?.node?.image?.sourceUrl ? line.variation.node.image : line.product?.node?.image;
+            const image = line.variation?.node?.image?.sourceUrl
+              ? line.variation.node.image
+              : line.product?.node?.image;
             const attributes = (line.variation?.node?.attributes?.nodes ?? []).filter((a) => a.value);
             const name = line.product?.node?.name ?? line.variation?.node?.name ?? '';
             return (
@@ -160,7 +181,11 @@ export default function OrderSummary({ strings, localePrefix, lang, orderId: giv
                 />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-gray-900">{name}</p>
-                  {attributes.length > 0 && <p className="text-xs text-gray-600">{attributes.map((a) => `${a.label ?? a.name}: ${a.value}`).join(' · ')}</p>}
+                  {attributes.length > 0 && (
+                    <p className="text-xs text-gray-600">
+                      {attributes.map((a) => `${a.label ?? a.name}: ${a.value}`).join(' · ')}
+                    </p>
+                  )}
                   <p className="text-xs text-gray-600">{t('cart.quantity', { count: line.quantity ?? 0 })}</p>
                 </div>
                 <span className="text-sm font-semibold text-gray-900">{line.total}</span>
@@ -172,7 +197,9 @@ export default function OrderSummary({ strings, localePrefix, lang, orderId: giv
 
       <dl className="ml-auto max-w-sm space-y-1 text-sm" data-order-totals>
         <Row label={t('cart.totals.subtotal')} value={order.subtotal} />
-        {order.discountTotal && /[1-9]/.test(order.discountTotal) && <Row label={t('cart.totals.discount')} value={`-${order.discountTotal.replace(/^-/, '')}`} />}
+        {order.discountTotal && /[1-9]/.test(order.discountTotal) && (
+          <Row label={t('cart.totals.discount')} value={`-${order.discountTotal.replace(/^-/, '')}`} />
+        )}
         {order.shippingTotal && <Row label={t('cart.totals.shipping')} value={order.shippingTotal} />}
         <Row label={t('cart.totals.tax')} value={order.totalTax} />
         <Row label={t('cart.totals.total')} value={order.total} strong />
@@ -185,13 +212,24 @@ export default function OrderSummary({ strings, localePrefix, lang, orderId: giv
           </h2>
           <ul className="space-y-2">
             {downloads.map((d) => (
-              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-gray-200 p-3 text-sm">
+              <li
+                key={d.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-gray-200 p-3 text-sm"
+              >
                 <span>
                   {d.product?.name ? `${d.product.name} — ` : ''}
                   {d.name}
-                  {d.downloadsRemaining !== null && <span className="ml-2 text-xs text-gray-600">{t('order.downloadsLeft', { count: d.downloadsRemaining })}</span>}
+                  {d.downloadsRemaining !== null && (
+                    <span className="ml-2 text-xs text-gray-600">
+                      {t('order.downloadsLeft', { count: d.downloadsRemaining })}
+                    </span>
+                  )}
                 </span>
-                <a href={d.url as string} className="rounded-md bg-main px-3 py-1.5 text-xs font-semibold text-on-main" download>
+                <a
+                  href={d.url as string}
+                  className="rounded-md bg-main px-3 py-1.5 text-xs font-semibold text-on-main"
+                  download
+                >
                   {t('order.download')}
                 </a>
               </li>
@@ -245,7 +283,9 @@ export default function OrderSummary({ strings, localePrefix, lang, orderId: giv
 
 function Row({ label, value, strong = false }: { label: string; value: string | null; strong?: boolean }) {
   return (
-    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-gray-200 pt-2 text-base font-semibold text-gray-900' : 'text-gray-700'}`}>
+    <div
+      className={`flex justify-between gap-4 ${strong ? 'border-t border-gray-200 pt-2 text-base font-semibold text-gray-900' : 'text-gray-700'}`}
+    >
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>

@@ -33,7 +33,10 @@ export function orderLookups(orderId: string, key: string | null | undefined): {
 }
 
 /** The answer must be the order the URL names: a valid key for another order shows nothing. */
-export function orderMatches(order: Pick<Order, 'databaseId' | 'orderNumber'> | null | undefined, orderId: string): boolean {
+export function orderMatches(
+  order: Pick<Order, 'databaseId' | 'orderNumber'> | null | undefined,
+  orderId: string,
+): boolean {
   if (!order || !orderId) return false;
   return String(order.databaseId ?? '') === orderId || String(order.orderNumber ?? '') === orderId;
 }
@@ -57,7 +60,10 @@ const PAID: readonly OrderStatus[] = ['PROCESSING', 'COMPLETED'];
 const CLOSED: readonly OrderStatus[] = ['CANCELLED', 'FAILED', 'REFUNDED'];
 
 export function isPaid(order: Pick<Order, 'status' | 'needsPayment'>): boolean {
-  return (order.status !== null && PAID.includes(order.status)) || (order.needsPayment === false && order.status !== null && !CLOSED.includes(order.status));
+  return (
+    (order.status !== null && PAID.includes(order.status)) ||
+    (order.needsPayment === false && order.status !== null && !CLOSED.includes(order.status))
+  );
 }
 
 export function isClosed(order: Pick<Order, 'status'>): boolean {
@@ -73,7 +79,10 @@ export function shouldPoll(order: ViewOrder): boolean {
  * When the payment window closes: paymentExpiresAt, or else `fetchedAt` (ms) plus timeoutValue
  * seconds; null when unknown.
  */
-export function paymentWindowEnd(order: Pick<ViewOrder, 'timeoutValue' | 'paymentExpiresAt'>, fetchedAt: number): Date | null {
+export function paymentWindowEnd(
+  order: Pick<ViewOrder, 'timeoutValue' | 'paymentExpiresAt'>,
+  fetchedAt: number,
+): Date | null {
   if (order.paymentExpiresAt) {
     const end = Date.parse(order.paymentExpiresAt);
     if (!Number.isNaN(end)) return new Date(end);
@@ -110,7 +119,9 @@ export interface CryptoProgress {
   confirmedPercent: number;
 }
 
-export function cryptoProgress(order: Pick<ViewOrder, 'cryptoAmount' | 'receivedUnconfirmed' | 'receivedConfirmed'>): CryptoProgress {
+export function cryptoProgress(
+  order: Pick<ViewOrder, 'cryptoAmount' | 'receivedUnconfirmed' | 'receivedConfirmed'>,
+): CryptoProgress {
   const amount = kdaUnits(order.cryptoAmount);
   const percent = (value: string | null | undefined) => {
     const received = kdaUnits(value) ?? 0n;
@@ -122,7 +133,10 @@ export function cryptoProgress(order: Pick<ViewOrder, 'cryptoAmount' | 'received
 }
 
 /** An address as display lines (name, company, street, postcode + city, state, country, contact). */
-export function addressLines(address: Partial<Address> | null | undefined, countryName: (code: string) => string = (c) => c): string[] {
+export function addressLines(
+  address: Partial<Address> | null | undefined,
+  countryName: (code: string) => string = (c) => c,
+): string[] {
   if (!address) return [];
   const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
   const city = [address.postcode, address.city].filter(Boolean).join(' ');
@@ -133,7 +147,10 @@ export function addressLines(address: Partial<Address> | null | undefined, count
 }
 
 /** The order-summary page for an order. */
-export function orderSummaryPath(localePrefix: string, order: { databaseId: number | null; orderKey: string | null }): string {
+export function orderSummaryPath(
+  localePrefix: string,
+  order: { databaseId: number | null; orderKey: string | null },
+): string {
   const key = order.orderKey ? `?key=${encodeURIComponent(order.orderKey)}` : '';
   return `${localePrefix}/order-summary/${order.databaseId ?? ''}${key}`;
 }

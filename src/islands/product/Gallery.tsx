@@ -36,10 +36,16 @@ export default function Gallery({ images: given, productName, strings, initialIm
   const variationImage = mounted && chosen !== null ? chosenImage : initialImage;
   const images = useMemo(() => {
     const list = given.filter((image) => image.sourceUrl);
-    if (variationImage?.sourceUrl && !list.some((image) => image.sourceUrl === variationImage.sourceUrl)) return [variationImage, ...list];
+    if (variationImage?.sourceUrl && !list.some((image) => image.sourceUrl === variationImage.sourceUrl))
+      return [variationImage, ...list];
     return list.length ? list : [{ sourceUrl: '', altText: productName }];
   }, [given, variationImage, productName]);
-  const [index, setIndex] = useState(() => Math.max(0, images.findIndex((image) => image.sourceUrl === variationImage?.sourceUrl)));
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      images.findIndex((image) => image.sourceUrl === variationImage?.sourceUrl),
+    ),
+  );
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
 
@@ -70,14 +76,16 @@ export default function Gallery({ images: given, productName, strings, initialIm
     swipeStart.current = null;
     if (!start || count < 2) return;
     const dx = event.clientX - start.x;
-    if (Math.abs(dx) > SWIPE_DISTANCE && Math.abs(dx) > Math.abs(event.clientY - start.y)) show(current + (dx < 0 ? 1 : -1));
+    if (Math.abs(dx) > SWIPE_DISTANCE && Math.abs(dx) > Math.abs(event.clientY - start.y))
+      show(current + (dx < 0 ? 1 : -1));
   };
 
   const image = images[current];
   const source = localiseImageUrl(image.sourceUrl) || PLACEHOLDER_IMAGE;
   const main = getSizes(source, { preset: 'gallery', sizes: MAIN_SIZES });
   const alt = image.altText || productName;
-  const arrow = 'absolute top-1/2 -translate-y-1/2 inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow focus-visible:outline-2 focus-visible:outline-main dark:bg-gray-800/90 dark:text-gray-100';
+  const arrow =
+    'absolute top-1/2 -translate-y-1/2 inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow focus-visible:outline-2 focus-visible:outline-main dark:bg-gray-800/90 dark:text-gray-100';
 
   return (
     <section aria-roledescription="carousel" aria-label={t('product.gallery', { name: productName })}>
@@ -105,10 +113,20 @@ export default function Gallery({ images: given, productName, strings, initialIm
         />
         {count > 1 && (
           <>
-            <button type="button" className={`${arrow} left-2`} onClick={() => show(current - 1)} aria-label={t('product.previousImage')}>
+            <button
+              type="button"
+              className={`${arrow} left-2`}
+              onClick={() => show(current - 1)}
+              aria-label={t('product.previousImage')}
+            >
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className={`${arrow} right-2`} onClick={() => show(current + 1)} aria-label={t('product.nextImage')}>
+            <button
+              type="button"
+              className={`${arrow} right-2`}
+              onClick={() => show(current + 1)}
+              aria-label={t('product.nextImage')}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </>

@@ -39,13 +39,20 @@ export function StockLine({ item, t }: { item: PricedFields; t: Lookup }) {
         : shownStockCount(quantity) !== null
           ? t('product.lowStock', { count: quantity as number })
           : t('product.inStock');
-  const tone = status === 'OUT_OF_STOCK' ? 'text-red-700 dark:text-red-400' : status === 'ON_BACKORDER' ? 'text-amber-700 dark:text-amber-400' : 'text-green-700 dark:text-green-400';
+  const tone =
+    status === 'OUT_OF_STOCK'
+      ? 'text-red-700 dark:text-red-400'
+      : status === 'ON_BACKORDER'
+        ? 'text-amber-700 dark:text-amber-400'
+        : 'text-green-700 dark:text-green-400';
   return <p className={`text-sm font-medium ${tone}`}>{text}</p>;
 }
 
 export function PriceLine({ item, t }: { item: PricedFields; t: Lookup }) {
   const { price, regularPrice, onSale } = priceDisplay(item);
-  const percent = onSale ? discountPercent(highestRawPrice(item.rawRegularPrice), highestRawPrice(item.rawSalePrice)) : 0;
+  const percent = onSale
+    ? discountPercent(highestRawPrice(item.rawRegularPrice), highestRawPrice(item.rawSalePrice))
+    : 0;
   return (
     <p className="flex flex-wrap items-baseline gap-x-3 text-2xl">
       {onSale && regularPrice && (
@@ -58,7 +65,11 @@ export function PriceLine({ item, t }: { item: PricedFields; t: Lookup }) {
         {onSale && <span className="sr-only">{t('product.salePrice')} </span>}
         {price}
       </span>
-      {percent > 0 && <span className="rounded-full bg-main px-2 py-0.5 text-sm font-semibold text-on-main">{t('product.saleBadge', { percent })}</span>}
+      {percent > 0 && (
+        <span className="rounded-full bg-main px-2 py-0.5 text-sm font-semibold text-on-main">
+          {t('product.saleBadge', { percent })}
+        </span>
+      )}
     </p>
   );
 }
@@ -73,10 +84,16 @@ export default function VariationPicker({ product: initial, strings, live = true
   const liveData = useStore($liveProduct);
   // The first render matches the static HTML; live values apply from the next one on.
   const [mounted, setMounted] = useState(false);
-  const product = useMemo(() => (live && mounted ? mergeLive(initial, liveData) : initial), [initial, liveData, live, mounted]);
+  const product = useMemo(
+    () => (live && mounted ? mergeLive(initial, liveData) : initial),
+    [initial, liveData, live, mounted],
+  );
   const choices = useMemo(() => variationChoices(product), [product]);
   const [selection, setSelection] = useState<Selection>(() => defaultSelection(initial));
-  const variation: CatalogVariation | undefined = useMemo(() => findVariation(product, selection), [product, selection]);
+  const variation: CatalogVariation | undefined = useMemo(
+    () => findVariation(product, selection),
+    [product, selection],
+  );
 
   useEffect(() => {
     setMounted(true);
@@ -106,7 +123,8 @@ export default function VariationPicker({ product: initial, strings, live = true
             {selection[choice.name] && ' '}
             {selection[choice.name] && (
               <span className="ml-1 font-normal text-gray-600 dark:text-gray-300">
-                {choice.options.find((o) => sameAttributeValue(o.value, selection[choice.name]))?.label ?? selection[choice.name]}
+                {choice.options.find((o) => sameAttributeValue(o.value, selection[choice.name]))?.label ??
+                  selection[choice.name]}
               </span>
             )}
           </legend>
@@ -129,7 +147,9 @@ export default function VariationPicker({ product: initial, strings, live = true
                   <label
                     htmlFor={inputId}
                     className={`inline-flex cursor-pointer items-center rounded-md border px-3 py-2 text-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-main ${
-                      checked ? 'border-main bg-main-tint font-semibold text-gray-900' : 'border-gray-300 dark:border-gray-600'
+                      checked
+                        ? 'border-main bg-main-tint font-semibold text-gray-900'
+                        : 'border-gray-300 dark:border-gray-600'
                     } ${available ? '' : 'text-gray-400 line-through dark:text-gray-500'}`}
                   >
                     {option.label}
@@ -147,7 +167,9 @@ export default function VariationPicker({ product: initial, strings, live = true
           {t('product.noVariation')}
         </p>
       )}
-      {choices.length > 0 && !complete && <p className="text-sm text-gray-600 dark:text-gray-300">{t('product.chooseOptions')}</p>}
+      {choices.length > 0 && !complete && (
+        <p className="text-sm text-gray-600 dark:text-gray-300">{t('product.chooseOptions')}</p>
+      )}
     </div>
   );
 }

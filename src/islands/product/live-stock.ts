@@ -22,7 +22,17 @@ export type LiveProduct = PricedFields & {
 /** What the prebuilt page shows (the same shape), for the staleness check. */
 export type StaticPriceStock = LiveProduct;
 
-export const LIVE_FIELDS = ['price', 'regularPrice', 'salePrice', 'rawPrice', 'rawRegularPrice', 'rawSalePrice', 'onSale', 'stockStatus', 'stockQuantity'] as const;
+export const LIVE_FIELDS = [
+  'price',
+  'regularPrice',
+  'salePrice',
+  'rawPrice',
+  'rawRegularPrice',
+  'rawSalePrice',
+  'onSale',
+  'stockStatus',
+  'stockQuantity',
+] as const;
 
 /** Dispatched on window when the live values differ: the islands showing them hydrate at once. */
 export const LIVE_STOCK_CHANGED = 'meshfront:live-stock-changed';
@@ -40,17 +50,21 @@ export function pickLive(fields: PricedFields): PricedFields {
 }
 
 /** A product (or any priced item with variations) with the live values laid over the static ones. */
-export function mergeLive<T extends PricedFields & { variations?: { nodes?: (PricedFields & { databaseId: number })[] | null } | null }>(
-  product: T,
-  live: LiveProduct | null,
-): T {
+export function mergeLive<
+  T extends PricedFields & { variations?: { nodes?: (PricedFields & { databaseId: number })[] | null } | null },
+>(product: T, live: LiveProduct | null): T {
   if (!live) return product;
   const liveVariations = new Map((live.variations?.nodes ?? []).map((v) => [v.databaseId, v]));
   return {
     ...product,
     ...pickLive(live),
     variations: product.variations
-      ? { nodes: (product.variations.nodes ?? []).map((v) => ({ ...v, ...pickLive(liveVariations.get(v.databaseId) ?? {}) })) }
+      ? {
+          nodes: (product.variations.nodes ?? []).map((v) => ({
+            ...v,
+            ...pickLive(liveVariations.get(v.databaseId) ?? {}),
+          })),
+        }
       : product.variations,
   };
 }
@@ -69,7 +83,8 @@ function fieldsDiffer(shown: PricedFields, live: PricedFields): boolean {
   return LIVE_FIELDS.some((key) => {
     if (live[key] === undefined) return false;
     // 40 left or 39 left both read 'In stock': not worth hydrating the page for.
-    if (key === 'stockQuantity') return !same(shownStockCount(shown.stockQuantity), shownStockCount(live.stockQuantity));
+    if (key === 'stockQuantity')
+      return !same(shownStockCount(shown.stockQuantity), shownStockCount(live.stockQuantity));
     return !same(shown[key], live[key]);
   });
 }
@@ -93,7 +108,11 @@ const started = new Set<string>();
  * Asks the engine once per page and slug. Resolves with whether the prebuilt values were stale; a failed
  * check leaves the static values (the cart re-checks stock when adding anyway) and resolves false.
  */
-export async function startLiveStockCheck(slug: string, shown: StaticPriceStock, win: Window = window): Promise<boolean> {
+export async function startLiveStockCheck(
+  slug: string,
+  shown: StaticPriceStock,
+  win: Window = window,
+): Promise<boolean> {
   if (!slug || started.has(slug)) return false;
   started.add(slug);
   try {

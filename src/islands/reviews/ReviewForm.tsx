@@ -55,7 +55,13 @@ const fieldClass = (invalid: boolean) =>
 export default function ReviewForm({ productId, productName, strings }: ReviewFormProps) {
   const t = createLookup(strings);
   const id = useId();
-  const ids = { rating: `${id}-rating`, content: `${id}-content`, author: `${id}-author`, email: `${id}-email`, heading: `${id}-heading` };
+  const ids = {
+    rating: `${id}-rating`,
+    content: `${id}-content`,
+    author: `${id}-author`,
+    email: `${id}-email`,
+    heading: `${id}-heading`,
+  };
   const form = useRef<HTMLFormElement>(null);
   const result = useRef<HTMLDivElement>(null);
   const storedViewer = useStore($viewer);
@@ -104,7 +110,8 @@ export default function ReviewForm({ productId, productName, strings }: ReviewFo
   const focusField = (field: ReviewField) => {
     const target =
       field === 'rating'
-        ? (form.current?.querySelector<HTMLInputElement>('input[name="rating"]:checked') ?? form.current?.querySelector<HTMLInputElement>('input[name="rating"]'))
+        ? (form.current?.querySelector<HTMLInputElement>('input[name="rating"]:checked') ??
+          form.current?.querySelector<HTMLInputElement>('input[name="rating"]'))
         : form.current?.querySelector<HTMLElement>(`[name="${field}"]`);
     target?.focus();
   };
@@ -127,7 +134,13 @@ export default function ReviewForm({ productId, productName, strings }: ReviewFo
       // can then count as a verified owner's).
       const [{ request }] = await Promise.all([import('../../graphql/client.ts'), import('../../stores/session.ts')]);
       const answer = await request('WriteReview', variables);
-      setStatus({ kind: 'sent', outcome: reviewOutcome(answer), rating: variables.rating, content: variables.content, author: variables.author });
+      setStatus({
+        kind: 'sent',
+        outcome: reviewOutcome(answer),
+        rating: variables.rating,
+        content: variables.content,
+        author: variables.author,
+      });
     } catch (error) {
       setStatus({ kind: 'failed', message: engineMessage(error) });
     }
@@ -139,15 +152,27 @@ export default function ReviewForm({ productId, productName, strings }: ReviewFo
         {t(errors[field] as string, { max: field === 'author' ? MAX_AUTHOR_LENGTH : MAX_REVIEW_LENGTH })}
       </p>
     ) : null;
-  const described = (field: ReviewField, hint?: string) => [hint, errors[field] ? `${ids[field]}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const described = (field: ReviewField, hint?: string) =>
+    [hint, errors[field] ? `${ids[field]}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   if (status.kind === 'sent') {
     return (
-      <div ref={result} tabIndex={-1} role="status" className="mt-8 rounded-2xl border border-green-700/30 bg-green-50 p-5 focus:outline-2 focus:outline-main dark:bg-green-950" data-review-sent={status.outcome}>
-        <p className="font-semibold text-green-900 dark:text-green-100">{t(status.outcome === 'published' ? 'reviews.published' : 'reviews.pending')}</p>
+      <div
+        ref={result}
+        tabIndex={-1}
+        role="status"
+        className="mt-8 rounded-2xl border border-green-700/30 bg-green-50 p-5 focus:outline-2 focus:outline-main dark:bg-green-950"
+        data-review-sent={status.outcome}
+      >
+        <p className="font-semibold text-green-900 dark:text-green-100">
+          {t(status.outcome === 'published' ? 'reviews.published' : 'reviews.pending')}
+        </p>
         <figure className="mt-4 rounded-xl bg-white p-4 text-sm text-gray-700 dark:bg-gray-900 dark:text-gray-200">
           <p className="sr-only">{t('reviews.star', { count: status.rating })}</p>
-          <p aria-hidden="true" className="text-amber-600">{'★'.repeat(status.rating)}<span className="text-gray-400">{'★'.repeat(5 - status.rating)}</span></p>
+          <p aria-hidden="true" className="text-amber-600">
+            {'★'.repeat(status.rating)}
+            <span className="text-gray-400">{'★'.repeat(5 - status.rating)}</span>
+          </p>
           <blockquote className="mt-2 whitespace-pre-line">{status.content}</blockquote>
           <figcaption className="mt-2 font-semibold text-gray-900 dark:text-gray-100">{status.author}</figcaption>
         </figure>
@@ -157,7 +182,13 @@ export default function ReviewForm({ productId, productName, strings }: ReviewFo
 
   const sending = status.kind === 'sending';
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-labelledby={ids.heading} className="mt-10 max-w-2xl rounded-2xl border border-gray-200 p-5 sm:p-6 dark:border-gray-700">
+    <form
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={ids.heading}
+      className="mt-10 max-w-2xl rounded-2xl border border-gray-200 p-5 sm:p-6 dark:border-gray-700"
+    >
       <h3 id={ids.heading} className="text-lg font-semibold text-gray-900 dark:text-gray-100">
         {t('reviews.formTitle')}
       </h3>
@@ -220,7 +251,9 @@ export default function ReviewForm({ productId, productName, strings }: ReviewFo
             {error('author')}
           </div>
           {hideEmail ? (
-            <p className="self-end text-sm text-gray-600 dark:text-gray-300">{t('reviews.postingAs', { email: viewer?.email ?? '' })}</p>
+            <p className="self-end text-sm text-gray-600 dark:text-gray-300">
+              {t('reviews.postingAs', { email: viewer?.email ?? '' })}
+            </p>
           ) : (
             <div>
               <label htmlFor={ids.email} className="text-sm font-semibold text-gray-900 dark:text-gray-100">
@@ -249,7 +282,10 @@ export default function ReviewForm({ productId, productName, strings }: ReviewFo
       </div>
 
       {status.kind === 'failed' && (
-        <p role="alert" className="mt-5 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="mt-5 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {t('reviews.failed', { message: status.message })}
         </p>
       )}

@@ -51,7 +51,11 @@ export default function StarRatingInput({ name, value, onChange, t, errorId, inv
                 onMouseEnter={() => setHover(rating)}
                 className="block cursor-pointer rounded-md p-1 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-main"
               >
-                <svg viewBox="0 0 20 20" aria-hidden="true" className={`h-8 w-8 stroke-[1.5] ${filled ? 'fill-amber-500 stroke-amber-600' : 'fill-transparent stroke-gray-500 dark:stroke-gray-400'}`}>
+                <svg
+                  viewBox="0 0 20 20"
+                  aria-hidden="true"
+                  className={`h-8 w-8 stroke-[1.5] ${filled ? 'fill-amber-500 stroke-amber-600' : 'fill-transparent stroke-gray-500 dark:stroke-gray-400'}`}
+                >
                   <path d={STAR} strokeLinejoin="round" />
                 </svg>
                 <span className="sr-only">{t('reviews.star', { count: rating })}</span>

@@ -27,7 +27,8 @@ export const REVIEW_FIELDS: readonly ReviewField[] = ['rating', 'content', 'auth
 
 /** A star value from the form ('4' → 4); anything but a whole 1–5 is no rating. */
 export function parseRating(value: unknown): number | null {
-  const n = typeof value === 'string' && /^\d$/.test(value.trim()) ? Number(value) : typeof value === 'number' ? value : NaN;
+  const n =
+    typeof value === 'string' && /^\d$/.test(value.trim()) ? Number(value) : typeof value === 'number' ? value : NaN;
   return Number.isInteger(n) && n >= 1 && n <= 5 ? n : null;
 }
 
@@ -75,7 +76,11 @@ export interface WriteReviewVariables {
 }
 
 /** The WriteReview variables for a valid draft (validate first: this throws on a missing rating). */
-export function reviewVariables(productId: number, draft: ReviewDraft, viewerEmail?: string | null): WriteReviewVariables {
+export function reviewVariables(
+  productId: number,
+  draft: ReviewDraft,
+  viewerEmail?: string | null,
+): WriteReviewVariables {
   const rating = parseRating(draft.rating);
   if (rating === null) throw new Error('A review needs a rating from 1 to 5.');
   return {
@@ -94,7 +99,9 @@ export type ReviewOutcome = 'published' | 'pending';
  * (REVIEWS_REQUIRE_APPROVAL). WooGraphQL says so with the comment's `approved` flag, and a moderated
  * review may come back without the comment at all (anonymous callers cannot see it until approved).
  */
-export function reviewOutcome(result: { writeReview?: { review?: { approved?: boolean | null } | null } | null } | null | undefined): ReviewOutcome {
+export function reviewOutcome(
+  result: { writeReview?: { review?: { approved?: boolean | null } | null } | null } | null | undefined,
+): ReviewOutcome {
   const review = result?.writeReview?.review;
   if (!review) return 'pending';
   return review.approved === false ? 'pending' : 'published';

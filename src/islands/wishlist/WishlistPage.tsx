@@ -24,7 +24,12 @@ export interface WishlistPageProps {
  * the cart, takes it off the list and opens the cart drawer; a variable product opens its page, where
  * the shopper picks the variation.
  */
-export default function WishlistPage({ strings, localePrefix = '', shopPath = '/products', addToCart = addWishlistItemToCart }: WishlistPageProps) {
+export default function WishlistPage({
+  strings,
+  localePrefix = '',
+  shopPath = '/products',
+  addToCart = addWishlistItemToCart,
+}: WishlistPageProps) {
   const t = createLookup(strings);
   const items = useStore($wishlist);
   // The static HTML cannot know the browser's wishlist: render the list only after mounting.
@@ -59,14 +64,21 @@ export default function WishlistPage({ strings, localePrefix = '', shopPath = '/
 
   return (
     <div>
-      <p role="status" aria-live="polite" className={`mb-4 text-sm ${message?.error ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}`}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={`mb-4 text-sm ${message?.error ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}`}
+      >
         {message?.text ?? ''}
       </p>
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-gray-300 p-10 text-center dark:border-gray-600">
           <h2 className="text-lg font-semibold text-gray-900 dark:text-gray-100">{t('wishlist.empty.title')}</h2>
           <p className="mt-2 text-sm text-gray-600 dark:text-gray-300">{t('wishlist.empty.hint')}</p>
-          <a href={`${localePrefix}${shopPath}`} className="mt-4 inline-block rounded-md bg-main px-4 py-2 text-sm font-medium text-on-main">
+          <a
+            href={`${localePrefix}${shopPath}`}
+            className="mt-4 inline-block rounded-md bg-main px-4 py-2 text-sm font-medium text-on-main"
+          >
             {t('wishlist.browse')}
           </a>
         </div>

@@ -38,7 +38,8 @@ export function productsWhere(query: CatalogQuery): ProductsWhere {
   if (query.search.trim()) where.search = query.search.trim();
   // WooGraphQL takes floats here and ignores 0; decimal strings → Number keep two decimals exactly enough.
   if (filters.price?.min) where.minPrice = Number(centsToDecimal(filters.price.min));
-  if (filters.price?.max !== null && filters.price?.max !== undefined) where.maxPrice = Number(centsToDecimal(filters.price.max));
+  if (filters.price?.max !== null && filters.price?.max !== undefined)
+    where.maxPrice = Number(centsToDecimal(filters.price.max));
   if (filters.sale) where.onSale = true;
   if (filters.rating !== null) where.rating = [1, 2, 3, 4, 5].filter((n) => n >= (filters.rating as number));
   const queries = Object.entries(filters.attributes)

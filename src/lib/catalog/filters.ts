@@ -46,7 +46,9 @@ export type CategoryParents = ReadonlyMap<string, string>;
 const MAX_CATEGORY_DEPTH = 32;
 
 /** slug → parent slug from a list of categories (`parent` absent, null or '' = top level). */
-export function categoryParentMap(categories: readonly { slug?: string | null; parent?: string | null }[]): Map<string, string> {
+export function categoryParentMap(
+  categories: readonly { slug?: string | null; parent?: string | null }[],
+): Map<string, string> {
   const parents = new Map<string, string>();
   for (const category of categories) if (category.slug && category.parent) parents.set(category.slug, category.parent);
   return parents;
@@ -59,7 +61,11 @@ export function categoryParentMap(categories: readonly { slug?: string | null; p
  * must too or the listing's two modes disagree. Without `parents` only the product's own categories
  * count (a catalog whose products carry every ancestor explicitly gives the same answer).
  */
-export function matchesCategories(product: CatalogProduct, slugs: readonly string[], parents?: CategoryParents): boolean {
+export function matchesCategories(
+  product: CatalogProduct,
+  slugs: readonly string[],
+  parents?: CategoryParents,
+): boolean {
   if (slugs.length === 0) return true;
   const own = product.productCategories?.nodes ?? [];
   return own.some((category) => {
@@ -99,7 +105,9 @@ export function matchesAttributes(product: CatalogProduct, attributes: Record<st
   const terms = product.terms?.nodes ?? [];
   for (const [taxonomy, slugs] of Object.entries(attributes)) {
     if (slugs.length === 0) continue;
-    const found = terms.some((term) => term.taxonomyName === taxonomy && term.slug != null && slugs.includes(term.slug));
+    const found = terms.some(
+      (term) => term.taxonomyName === taxonomy && term.slug != null && slugs.includes(term.slug),
+    );
     if (!found) return false;
   }
   return true;
@@ -116,7 +124,11 @@ export function matchesFilters(product: CatalogProduct, filters: CatalogFilters,
 }
 
 /** `parents`: the category tree, so a category filter includes its subcategories' products (matchesCategories). */
-export function filterProducts<T extends CatalogProduct>(products: readonly T[], filters: CatalogFilters, parents?: CategoryParents): T[] {
+export function filterProducts<T extends CatalogProduct>(
+  products: readonly T[],
+  filters: CatalogFilters,
+  parents?: CategoryParents,
+): T[] {
   if (!hasActiveFilters(filters)) return products.slice();
   return products.filter((product) => matchesFilters(product, filters, parents));
 }
@@ -152,7 +164,11 @@ export function categoryFacets(products: readonly CatalogProduct[]): { slug: str
   for (const product of products) {
     for (const category of product.productCategories?.nodes ?? []) {
       if (!category.slug) continue;
-      const entry = bySlug.get(category.slug) ?? { slug: category.slug, name: category.name || category.slug, count: 0 };
+      const entry = bySlug.get(category.slug) ?? {
+        slug: category.slug,
+        name: category.name || category.slug,
+        count: 0,
+      };
       entry.count += 1;
       bySlug.set(category.slug, entry);
     }

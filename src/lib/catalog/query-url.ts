@@ -83,7 +83,9 @@ export function parseFilterParam(raw: string | null | undefined): CatalogFilters
 
 /** "10" for 1000 cents, "10.5" for 1050, "10.05" for 1005. */
 function euros(cents: number): string {
-  return centsToDecimal(cents).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+  return centsToDecimal(cents)
+    .replace(/\.00$/, '')
+    .replace(/(\.\d)0$/, '$1');
 }
 
 /** Serializes filters in a fixed order (category, price, rating, sale, attributes by name); '' when none. */

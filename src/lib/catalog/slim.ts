@@ -32,8 +32,12 @@ export function slimListingProduct(product: CatalogProduct): CatalogProduct {
     rawSalePrice: product.rawSalePrice ?? null,
     shortDescription: plain(product.shortDescription),
     description: plain(product.description),
-    image: product.image ? { sourceUrl: product.image.sourceUrl ?? null, altText: product.image.altText ?? null } : null,
-    productCategories: { nodes: (product.productCategories?.nodes ?? []).map((c) => ({ slug: c.slug ?? null, name: c.name ?? null })) },
+    image: product.image
+      ? { sourceUrl: product.image.sourceUrl ?? null, altText: product.image.altText ?? null }
+      : null,
+    productCategories: {
+      nodes: (product.productCategories?.nodes ?? []).map((c) => ({ slug: c.slug ?? null, name: c.name ?? null })),
+    },
     terms: {
       nodes: (product.terms?.nodes ?? [])
         .filter((t) => t.taxonomyName?.startsWith('pa_'))

@@ -21,7 +21,10 @@ export interface StructuredDataContext {
 }
 
 function plainText(html: string | null | undefined): string {
-  return (html ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function buildProductJsonLd(product: CatalogProduct, context: StructuredDataContext): Record<string, unknown> {
@@ -73,5 +76,8 @@ export function buildProductJsonLd(product: CatalogProduct, context: StructuredD
 
 /** JSON for a `<script type="application/ld+json">`: '<' is escaped so text cannot close the script. */
 export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -80,7 +80,10 @@ export function normaliseSelection(selected: Record<string, string | null | unde
  * The variation for a complete selection: every variation attribute of the product must be chosen and
  * the variation must agree with each choice. Incomplete or unmatched selections → undefined.
  */
-export function findVariation(product: CatalogProduct, selected: Record<string, string | null | undefined>): CatalogVariation | undefined {
+export function findVariation(
+  product: CatalogProduct,
+  selected: Record<string, string | null | undefined>,
+): CatalogVariation | undefined {
   const selection = normaliseSelection(selected);
   const required = variationChoices(product).map((choice) => choice.name);
   if (required.some((name) => !selection[name])) return undefined;

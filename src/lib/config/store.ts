@@ -15,14 +15,29 @@ const csv = (fallback: string[]) =>
   z
     .string()
     .optional()
-    .transform((v) => (v === undefined ? fallback : v.split(',').map((s) => s.trim()).filter(Boolean)));
+    .transform((v) =>
+      v === undefined
+        ? fallback
+        : v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+    );
 
-const url = (fallback: string) => z.string().url().optional().transform((v) => v ?? fallback);
+const url = (fallback: string) =>
+  z
+    .string()
+    .url()
+    .optional()
+    .transform((v) => v ?? fallback);
 
 export const publicEnvSchema = z.object({
   PUBLIC_SITE_URL: url('http://localhost:4321'),
   PUBLIC_SITE_NAME: z.string().min(1).default('Meshfront'),
-  PUBLIC_LOGO: z.string().optional().transform((v) => v || undefined),
+  PUBLIC_LOGO: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   PUBLIC_MAIN_COLOR: z.enum(['primary', 'secondary']).default('primary'),
   PUBLIC_SUPPORT_EMAIL: z.string().email().default('support@meshfront.example'),
   PUBLIC_DASHBOARD_URL: url('https://dashboard.meshfront.example'),

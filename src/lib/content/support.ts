@@ -56,7 +56,10 @@ export function resolveCategories(entries: readonly Entry<SupportCategoryEntry>[
 }
 
 /** Every article (one per base id) in locale, translation or English fallback. */
-export function resolveArticles<E extends Entry<SupportArticle>>(entries: readonly E[], locale: string): ResolvedArticle<E>[] {
+export function resolveArticles<E extends Entry<SupportArticle>>(
+  entries: readonly E[],
+  locale: string,
+): ResolvedArticle<E>[] {
   return sourceEntries(entries).map((source) => {
     const { entry, isFallback } = pickTranslation(entries, source.id, locale);
     const { category, slug } = splitSupportId(source.id);
@@ -93,15 +96,12 @@ export function popularArticles<E extends Entry<SupportArticle>>(
   return resolveArticles(entries, locale)
     .filter((a) => entries.some((e) => e.id === a.baseId && e.data.popular))
     .sort(
-      (a, b) =>
-        (rank.get(a.category) ?? 99) - (rank.get(b.category) ?? 99) || a.entry.data.order - b.entry.data.order,
+      (a, b) => (rank.get(a.category) ?? 99) - (rank.get(b.category) ?? 99) || a.entry.data.order - b.entry.data.order,
     )
     .slice(0, limit);
 }
 
 /** getStaticPaths params for /support/[category]/[...slug]: one per English article. */
 export function supportArticleParams(entries: readonly Entry<unknown>[]): { category: string; slug: string }[] {
-  return entries
-    .filter((e) => splitLocale(e.id).locale === 'en_US')
-    .map((e) => splitSupportId(e.id));
+  return entries.filter((e) => splitLocale(e.id).locale === 'en_US').map((e) => splitSupportId(e.id));
 }

@@ -91,5 +91,7 @@ export function sourceEntries<T extends { id: string }>(entries: readonly T[]): 
  */
 export function splitSupportId(baseId: string): { category: string; slug: string } {
   const slash = baseId.indexOf('/');
-  return slash < 0 ? { category: baseId, slug: '' } : { category: baseId.slice(0, slash), slug: baseId.slice(slash + 1) };
+  return slash < 0
+    ? { category: baseId, slug: '' }
+    : { category: baseId.slice(0, slash), slug: baseId.slice(slash + 1) };
 }

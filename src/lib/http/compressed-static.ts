@@ -110,7 +110,10 @@ export class CompressedStatic {
     res.setHeader('Last-Modified', stat.mtime.toUTCString());
     // Keep a Cache-Control set earlier (no-store for /latest-build.json); otherwise as Astro's handler does.
     if (!res.hasHeader('Cache-Control')) {
-      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
+      res.setHeader(
+        'Cache-Control',
+        pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+      );
     }
     if (etagMatches(headerValue(req.headers['if-none-match']), entry.etag)) {
       res.removeHeader('Content-Encoding');
@@ -156,10 +159,20 @@ export class CompressedStatic {
         // Hashed assets (/_astro/) are few and cached for a year: worth the slowest, smallest Brotli.
         // Pages are many: a middle quality compresses 100 KB in a few milliseconds, once.
         const quality = file.includes(`${path.sep}_astro${path.sep}`) ? 11 : 6;
-        const body = encoding === 'br'
-          ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : await gzip(raw, { level: 9 });
-        const entry = { key, body, etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${encoding}"` };
+        const body =
+          encoding === 'br'
+            ? await brotli(raw, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              })
+            : await gzip(raw, { level: 9 });
+        const entry = {
+          key,
+          body,
+          etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${encoding}"`,
+        };
         this.remember(entry);
         return entry;
       })().finally(() => this.pending.delete(key));
@@ -185,7 +198,10 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 function appendVary(current: number | string | string[] | undefined, name: string): string {
-  const list = (Array.isArray(current) ? current.join(', ') : String(current ?? '')).split(',').map((v) => v.trim()).filter(Boolean);
+  const list = (Array.isArray(current) ? current.join(', ') : String(current ?? ''))
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
   return list.join(', ');
 }

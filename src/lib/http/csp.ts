@@ -44,7 +44,12 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\ssrc\s*=/i.test(attrs)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1]?.toLowerCase() ?? '';
     if (!EXECUTABLE_TYPES.has(type)) continue;
-    hashes.add(`'sha256-${crypto.createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${crypto
+        .createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes];
 }

@@ -60,7 +60,10 @@ export function isHttpsRequest(req: IncomingMessage, trustProxy: boolean | numbe
   if (trustProxy === false || trustProxy === 0) return false;
   const raw = req.headers['x-forwarded-proto'];
   const value = Array.isArray(raw) ? raw.join(',') : (raw ?? '');
-  const hops = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const hops = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (!hops.length) return false;
   // Each proxy appends; with N trusted proxies the entry our outermost proxy saw is N from the end.
   const index = trustProxy === true ? 0 : Math.max(0, hops.length - trustProxy);
@@ -68,14 +71,18 @@ export function isHttpsRequest(req: IncomingMessage, trustProxy: boolean | numbe
 }
 
 /** Headers every response carries (the CSP is added per page by the caller). */
-export function baseSecurityHeaders(https: boolean, settings: Pick<HardeningSettings, 'hstsMaxAge'>): Record<string, string> {
+export function baseSecurityHeaders(
+  https: boolean,
+  settings: Pick<HardeningSettings, 'hstsMaxAge'>,
+): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'SAMEORIGIN',
     'Cross-Origin-Resource-Policy': 'same-site',
   };
-  if (https && settings.hstsMaxAge > 0) headers['Strict-Transport-Security'] = `max-age=${settings.hstsMaxAge}; includeSubDomains`;
+  if (https && settings.hstsMaxAge > 0)
+    headers['Strict-Transport-Security'] = `max-age=${settings.hstsMaxAge}; includeSubDomains`;
   return headers;
 }
 
@@ -92,7 +99,12 @@ export function hardenCookie(cookie: string, https: boolean): string {
  * hardenCookie. Call before anything writes headers.
  */
 export function hardenCookies(res: ServerResponse, https: boolean): void {
-  const fix = (value: unknown): unknown => (Array.isArray(value) ? value.map((v) => hardenCookie(String(v), https)) : typeof value === 'string' ? hardenCookie(value, https) : value);
+  const fix = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map((v) => hardenCookie(String(v), https))
+      : typeof value === 'string'
+        ? hardenCookie(value, https)
+        : value;
   const original = res.writeHead;
   res.writeHead = function hardenedWriteHead(this: ServerResponse, ...args: unknown[]) {
     const current = res.getHeader('set-cookie');
@@ -100,9 +112,12 @@ export function hardenCookies(res: ServerResponse, https: boolean): void {
     for (const arg of args) {
       if (Array.isArray(arg)) {
         // Raw header list [name, value, name, value…].
-        for (let i = 0; i + 1 < arg.length; i += 2) if (String(arg[i]).toLowerCase() === 'set-cookie') arg[i + 1] = fix(arg[i + 1]);
+        for (let i = 0; i + 1 < arg.length; i += 2)
+          if (String(arg[i]).toLowerCase() === 'set-cookie') arg[i + 1] = fix(arg[i + 1]);
       } else if (arg && typeof arg === 'object') {
-        for (const key of Object.keys(arg)) if (key.toLowerCase() === 'set-cookie') (arg as Record<string, unknown>)[key] = fix((arg as Record<string, unknown>)[key]);
+        for (const key of Object.keys(arg))
+          if (key.toLowerCase() === 'set-cookie')
+            (arg as Record<string, unknown>)[key] = fix((arg as Record<string, unknown>)[key]);
       }
     }
     return (original as (...a: unknown[]) => ServerResponse).apply(this, args);
@@ -110,7 +125,10 @@ export function hardenCookies(res: ServerResponse, https: boolean): void {
 }
 
 /** The body limit for a path, or null when the path takes no limited body (pages, static files). */
-export function bodyLimitFor(pathname: string, settings: Pick<HardeningSettings, 'apiMaxBodyBytes' | 'graphqlMaxBodyBytes'>): number | null {
+export function bodyLimitFor(
+  pathname: string,
+  settings: Pick<HardeningSettings, 'apiMaxBodyBytes' | 'graphqlMaxBodyBytes'>,
+): number | null {
   if (pathname === '/graphql' || pathname === '/graphql/') return settings.graphqlMaxBodyBytes;
   if (pathname.startsWith('/api/')) return settings.apiMaxBodyBytes;
   return null;
@@ -119,10 +137,18 @@ export function bodyLimitFor(pathname: string, settings: Pick<HardeningSettings,
 function tooLarge(res: ServerResponse, pathname: string, limit: number): false {
   const message = `Request body too large: the limit for ${pathname.startsWith('/graphql') ? 'GraphQL requests' : 'this endpoint'} is ${limit} bytes.`;
   // GraphQL clients read `errors`; the REST endpoints answer { message }.
-  const body = JSON.stringify(pathname.startsWith('/graphql') ? { errors: [{ message, extensions: { code: 'PAYLOAD_TOO_LARGE' } }] } : { message });
+  const body = JSON.stringify(
+    pathname.startsWith('/graphql')
+      ? { errors: [{ message, extensions: { code: 'PAYLOAD_TOO_LARGE' } }] }
+      : { message },
+  );
   if (!res.headersSent) {
     // The rest of the body is not read: close the connection rather than keep it for another request.
-    res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    res.writeHead(413, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
   }
   res.end(body);
   return false;
@@ -134,7 +160,12 @@ function tooLarge(res: ServerResponse, pathname: string, limit: number): false {
  * `req.body` (both Astro's node adapter and Yoga's use a pre-read body). Resolves true when the request
  * may continue, false when the 413 has been sent.
  */
-export async function enforceBodyLimit(req: IncomingMessage, res: ServerResponse, limit: number | null, pathname: string): Promise<boolean> {
+export async function enforceBodyLimit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number | null,
+  pathname: string,
+): Promise<boolean> {
   const method = (req.method ?? 'GET').toUpperCase();
   if (limit === null || method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return true;
   const declared = req.headers['content-length'];
@@ -171,7 +202,9 @@ export async function enforceBodyLimit(req: IncomingMessage, res: ServerResponse
  * Options for http.createServer with Node's own slow-client limits: the whole request within
  * requestTimeoutMs, headers within headersTimeoutMs (answered 408), checked often enough to matter.
  */
-export function serverOptions(settings: Pick<HardeningSettings, 'requestTimeoutMs' | 'headersTimeoutMs'>): ServerOptions {
+export function serverOptions(
+  settings: Pick<HardeningSettings, 'requestTimeoutMs' | 'headersTimeoutMs'>,
+): ServerOptions {
   return {
     requestTimeout: settings.requestTimeoutMs,
     headersTimeout: settings.headersTimeoutMs,
@@ -188,7 +221,12 @@ export function serverOptions(settings: Pick<HardeningSettings, 'requestTimeoutM
  */
 export function gracefulShutdown(
   server: Server,
-  options: { graceMs: number; close?: () => Promise<void>; log?: (message: string) => void; exit?: (code: number) => void },
+  options: {
+    graceMs: number;
+    close?: () => Promise<void>;
+    log?: (message: string) => void;
+    exit?: (code: number) => void;
+  },
 ): { stop: (signal: string) => Promise<void>; stopping: () => boolean; install: () => void } {
   let stopping: Promise<void> | null = null;
   const log = options.log ?? ((m: string) => console.log(`[meshfront] ${m}`));

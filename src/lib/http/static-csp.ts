@@ -40,14 +40,22 @@ export class StaticPagePolicies {
     const ext = path.posix.extname(decoded);
     if (ext && ext !== '.html') return null;
     const relative = path.posix.normalize(decoded).replace(/^\/+/, '');
-    const candidates = ext === '.html' ? [relative] : decoded.endsWith('/') ? [`${relative}index.html`] : [`${relative}/index.html`, `${relative}.html`];
+    const candidates =
+      ext === '.html'
+        ? [relative]
+        : decoded.endsWith('/')
+          ? [`${relative}index.html`]
+          : [`${relative}/index.html`, `${relative}.html`];
     for (const candidate of candidates) {
       const file = path.join(this.clientDir, candidate);
       if (!file.startsWith(this.clientDir + path.sep)) continue;
       if (isFile(file)) return file;
     }
     const prefix = localePrefix(splitLocalePath(decoded).locale);
-    for (const notFound of [prefix ? path.join(this.clientDir, prefix, '404', 'index.html') : null, path.join(this.clientDir, '404.html')]) {
+    for (const notFound of [
+      prefix ? path.join(this.clientDir, prefix, '404', 'index.html') : null,
+      path.join(this.clientDir, '404.html'),
+    ]) {
       if (notFound && isFile(notFound)) return notFound;
     }
     return null;

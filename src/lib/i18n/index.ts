@@ -37,7 +37,9 @@ export function pickStrings(code: LocaleCode, prefixes: readonly string[]): Reco
 /** 'November 22, 2026' / '22. November 2026': long month, day and year in the locale's order. */
 export function formatDate(date: Date | string | number, code: LocaleCode): string {
   const locale = localeByCode(code) ?? DEFAULT_LOCALE;
-  return new Intl.DateTimeFormat(locale.bcp47, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(date));
+  return new Intl.DateTimeFormat(locale.bcp47, { year: 'numeric', month: 'long', day: 'numeric' }).format(
+    new Date(date),
+  );
 }
 
 export { createLookup } from './lookup';

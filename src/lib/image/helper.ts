@@ -69,7 +69,8 @@ function decodeURIComponentSafe(segment: string): string {
 }
 
 function checkSource(src: unknown): string {
-  if (typeof src !== 'string') throw new TypeError(`Image source must be a string, got ${src === null ? 'null' : typeof src}`);
+  if (typeof src !== 'string')
+    throw new TypeError(`Image source must be a string, got ${src === null ? 'null' : typeof src}`);
   return src.trim() === '' ? PLACEHOLDER_IMAGE : src.trim();
 }
 
@@ -77,7 +78,8 @@ function resolveModifiers(options: ImageOptions): ImageModifiers {
   let base: ImageModifiers = {};
   if (options.preset !== undefined) {
     const preset = PRESETS[options.preset];
-    if (!preset || !Object.prototype.hasOwnProperty.call(PRESETS, options.preset)) throw new Error(`Unknown preset: ${options.preset}`);
+    if (!preset || !Object.prototype.hasOwnProperty.call(PRESETS, options.preset))
+      throw new Error(`Unknown preset: ${options.preset}`);
     base = preset;
   }
   return { format: DEFAULT_FORMAT, ...base, ...options.modifiers };
@@ -102,7 +104,13 @@ export function getImage(src: string, options: ImageOptions = {}): { url: string
 /** "1 2", "x1 x2", [1, 2] → [1, 2]; invalid or empty densities throw. */
 export function parseDensities(input: string | readonly number[] | undefined): number[] {
   if (input === undefined) return [...DEFAULT_DENSITIES];
-  const tokens: (string | number)[] = typeof input === 'string' ? input.trim().split(/[\s,]+/).filter(Boolean) : [...input];
+  const tokens: (string | number)[] =
+    typeof input === 'string'
+      ? input
+          .trim()
+          .split(/[\s,]+/)
+          .filter(Boolean)
+      : [...input];
   if (tokens.length === 0) throw new Error('Densities must not be empty; use "1" to render regular size only.');
   const densities = tokens.map((token) => {
     const value = typeof token === 'number' ? token : Number(token.replace(/^x/i, '').replace(/x$/i, ''));
@@ -185,7 +193,10 @@ export function getSizes(src: string, options: SizesOptions = {}): ResponsiveIma
 
   if (options.sizes === undefined || (typeof options.sizes === 'string' && options.sizes.trim() === '')) {
     const width = modifiers.width;
-    const candidates = densities.map((density) => ({ density, url: variant(width ? Math.round(width * density) : undefined) }));
+    const candidates = densities.map((density) => ({
+      density,
+      url: variant(width ? Math.round(width * density) : undefined),
+    }));
     return {
       src: candidates[0].url,
       srcset: width ? candidates.map((c) => `${c.url} ${c.density}x`).join(', ') : undefined,
@@ -194,7 +205,8 @@ export function getSizes(src: string, options: SizesOptions = {}): ResponsiveIma
 
   const entries = parseSizes(options.sizes);
   const widths = new Set<number>();
-  for (const entry of entries) for (const density of densities) widths.add(Math.min(Math.round(entry.width * density), 4096));
+  for (const entry of entries)
+    for (const density of densities) widths.add(Math.min(Math.round(entry.width * density), 4096));
   const sorted = [...widths].sort((a, b) => a - b);
   const srcset = sorted.map((width) => `${variant(width)} ${width}w`).join(', ');
 

@@ -104,6 +104,7 @@ export function parseModifiers(segment: string): ParsedModifiers {
         return { ok: false, error: `Unknown modifier: ${key}` };
     }
   }
-  if (seen.has('s') && (seen.has('w') || seen.has('h'))) return { ok: false, error: 's cannot be combined with w or h' };
+  if (seen.has('s') && (seen.has('w') || seen.has('h')))
+    return { ok: false, error: 's cannot be combined with w or h' };
   return { ok: true, modifiers };
 }

@@ -18,7 +18,11 @@ export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src d
 function text(status: number, message: string): Response {
   return new Response(message, {
     status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }
 
@@ -82,7 +86,13 @@ export async function handleIpxRequest(rest: string, accept: string | null, proj
   if (!original) return text(404, 'Image not found');
 
   const negotiates = parsed.modifiers.format === 'auto';
-  const acceptKey = negotiates ? (accept?.includes('image/avif') ? 'avif' : accept?.includes('image/webp') ? 'webp' : 'none') : '';
+  const acceptKey = negotiates
+    ? accept?.includes('image/avif')
+      ? 'avif'
+      : accept?.includes('image/webp')
+        ? 'webp'
+        : 'none'
+    : '';
   const key = `${source.file}|${original.version}|${segments[0]}|${acceptKey}`;
   let result = cache.get(key);
   if (!result) {
@@ -126,7 +136,10 @@ export async function handleOriginalRequest(urlPath: string, projectRoot?: strin
  * Reads the pixel size of one of the shop's own images (for width/height attributes at build time).
  * Use through getImageMeta(url, readLocalImageMeta), which turns a failure into 0 sizes.
  */
-export async function readLocalImageMeta(url: string, projectRoot?: string): Promise<{ width?: number; height?: number }> {
+export async function readLocalImageMeta(
+  url: string,
+  projectRoot?: string,
+): Promise<{ width?: number; height?: number }> {
   const path = url.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0];
   const source = resolveImageSource(path, projectRoot);
   if (!source) throw new Error(`Not a shop image path: ${url}`);

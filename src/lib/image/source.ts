@@ -38,7 +38,8 @@ export interface ImageSource {
  * under the project root; null when the path is not an allowed image path.
  */
 export function resolveImageSource(urlPath: string, projectRoot: string = process.cwd()): ImageSource | null {
-  if (typeof urlPath !== 'string' || urlPath.length > 300 || urlPath.includes('\\') || urlPath.includes('\0')) return null;
+  if (typeof urlPath !== 'string' || urlPath.length > 300 || urlPath.includes('\\') || urlPath.includes('\0'))
+    return null;
   const segments = urlPath.replace(/^\/+/, '').split('/');
   if (segments.length < 3) return null;
   const root = sourceRoots()[`${segments[0]}/${segments[1]}`];

@@ -25,7 +25,11 @@ const OUTPUT_TYPES: Record<string, string> = {
 type OutputFormat = 'webp' | 'avif' | 'png' | 'jpeg' | 'gif';
 
 /** f_auto picks avif or webp when the browser says it takes them, else the source's own format. */
-export function chooseFormat(requested: ImageFormat | undefined, sourceExtension: string, accept: string | null): OutputFormat | 'svg' {
+export function chooseFormat(
+  requested: ImageFormat | undefined,
+  sourceExtension: string,
+  accept: string | null,
+): OutputFormat | 'svg' {
   if (requested === 'auto') {
     if (accept?.includes('image/avif')) return 'avif';
     if (accept?.includes('image/webp')) return 'webp';
@@ -59,7 +63,11 @@ export async function transformImage(
 
   const { default: sharp } = await import('sharp');
   // SVGs are rendered at a density that keeps them sharp at the requested size.
-  let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, density: sourceExtension === 'svg' ? 288 : undefined, animated: false });
+  let pipeline = sharp(input, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    density: sourceExtension === 'svg' ? 288 : undefined,
+    animated: false,
+  });
   if (resizes) {
     pipeline = pipeline.resize({
       width: modifiers.width,
@@ -70,7 +78,8 @@ export async function transformImage(
     });
   }
   const out: OutputFormat = format === 'svg' ? 'png' : format;
-  if (modifiers.background && (out === 'jpeg' || modifiers.fit === 'contain')) pipeline = pipeline.flatten({ background: background(modifiers.background) });
+  if (modifiers.background && (out === 'jpeg' || modifiers.fit === 'contain'))
+    pipeline = pipeline.flatten({ background: background(modifiers.background) });
   const quality = modifiers.quality;
   switch (out) {
     case 'webp':
@@ -90,5 +99,9 @@ export async function transformImage(
       break;
   }
   const data = await pipeline.toBuffer();
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), contentType: OUTPUT_TYPES[out], negotiated };
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    contentType: OUTPUT_TYPES[out],
+    negotiated,
+  };
 }

@@ -3,7 +3,13 @@ import { GraphQLError } from 'graphql';
 import { CatalogInputError } from '../catalog/operator.ts';
 import { CouponInputError } from '../coupons/operator.ts';
 
-export type AdminErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'CONFLICT' | 'PAYMENT_FAILED';
+export type AdminErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'UNAUTHENTICATED'
+  | 'CONFLICT'
+  | 'PAYMENT_FAILED';
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do that.';
 export const LOGIN_REQUIRED_MESSAGE = 'You must be logged in as a shop manager to do that.';

@@ -12,7 +12,8 @@ import type { Plugin } from 'graphql-yoga';
 import { isShopManager } from '../customers/operator.ts';
 import type { AdminContext } from './resolvers.ts';
 
-export const ADMIN_INTROSPECTION_FORBIDDEN = 'Introspection of the admin schema is only for shop managers. Log in as one and send your Authorization header.';
+export const ADMIN_INTROSPECTION_FORBIDDEN =
+  'Introspection of the admin schema is only for shop managers. Log in as one and send your Authorization header.';
 
 function asksForIntrospection(document: DocumentNode): boolean {
   let found = false;
@@ -31,7 +32,9 @@ export function useAdminIntrospectionForManagers(): Plugin<AdminContext> {
       const context = args.contextValue as Partial<AdminContext>;
       if (isShopManager(context.auth?.viewer)) return;
       setResultAndStopExecution({
-        errors: [new GraphQLError(ADMIN_INTROSPECTION_FORBIDDEN, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } })],
+        errors: [
+          new GraphQLError(ADMIN_INTROSPECTION_FORBIDDEN, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } }),
+        ],
       });
     },
   };

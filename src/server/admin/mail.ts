@@ -56,5 +56,9 @@ ${blocks.fallbackLink(orderUrl)}`;
     bodyText: text,
     footerNote: `You receive this e-mail because you placed order #${number} at ${brand.shopName}.`,
   };
-  return { subject: `Your ${brand.shopName} order #${number} is complete`, text: renderTextLayout(layout), html: renderHtmlLayout(layout) };
+  return {
+    subject: `Your ${brand.shopName} order #${number} is complete`,
+    text: renderTextLayout(layout),
+    html: renderHtmlLayout(layout),
+  };
 }

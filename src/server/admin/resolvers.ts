@@ -36,9 +36,12 @@ export function actorOf(ctx: AdminContext): string {
 function guarded<A extends Args, R>(fn: (args: A, ctx: AdminContext) => Promise<R>) {
   return async (_: unknown, args: A, ctx: AdminContext): Promise<R> => {
     if (!ctx.auth.viewer) {
-      throw new GraphQLError(ctx.auth.error ?? LOGIN_REQUIRED_MESSAGE, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+      throw new GraphQLError(ctx.auth.error ?? LOGIN_REQUIRED_MESSAGE, {
+        extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
+      });
     }
-    if (!isShopManager(ctx.auth.viewer)) throw new GraphQLError(FORBIDDEN_MESSAGE, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
+    if (!isShopManager(ctx.auth.viewer))
+      throw new GraphQLError(FORBIDDEN_MESSAGE, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
     try {
       return await fn(args, ctx);
     } catch (err) {
@@ -49,7 +52,16 @@ function guarded<A extends Args, R>(fn: (args: A, ctx: AdminContext) => Promise<
 
 // ---------- mapping ----------
 
-const imageOut = (i: ImageModel | null) => (i ? { id: i.id, url: i.file.startsWith('/') ? i.file : `/media/catalog/${i.file}`, altText: i.altText, width: i.width, height: i.height } : null);
+const imageOut = (i: ImageModel | null) =>
+  i
+    ? {
+        id: i.id,
+        url: i.file.startsWith('/') ? i.file : `/media/catalog/${i.file}`,
+        altText: i.altText,
+        width: i.width,
+        height: i.height,
+      }
+    : null;
 
 function variationOut(v: VariationModel) {
   return {
@@ -105,7 +117,12 @@ function productOut(p: ProductModel) {
     image: imageOut(p.image),
     gallery: p.gallery.map(imageOut),
     categories: p.categories.map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
-    attributes: p.attributes.map((a) => ({ name: a.attribute ? a.attribute.slug : a.name, options: a.options, visible: a.visible, variation: a.variation })),
+    attributes: p.attributes.map((a) => ({
+      name: a.attribute ? a.attribute.slug : a.name,
+      options: a.options,
+      visible: a.visible,
+      variation: a.variation,
+    })),
     variations: p.variations.map(variationOut),
     permalink: `/product/${p.slug}`,
     dateCreated: iso(p.date),
@@ -113,7 +130,19 @@ function productOut(p: ProductModel) {
   };
 }
 
-const EMPTY_ADDRESS = { firstName: '', lastName: '', company: '', address1: '', address2: '', city: '', state: '', postcode: '', country: '', email: '', phone: '' };
+const EMPTY_ADDRESS = {
+  firstName: '',
+  lastName: '',
+  company: '',
+  address1: '',
+  address2: '',
+  city: '',
+  state: '',
+  postcode: '',
+  country: '',
+  email: '',
+  phone: '',
+};
 /** Guest orders may carry partial addresses: every field is a string for the UI. */
 const addressOut = (a: Partial<OrderRow['billing']>) => Object.assign({}, EMPTY_ADDRESS, a);
 
@@ -123,7 +152,8 @@ const refundOut = (r: RefundRow) => ({ ...r, date: iso(r.createdAt) });
 function orderOut(o: OrderRow, ctx: AdminContext) {
   let refunds: Promise<RefundRow[]> | null = null;
   const loadRefunds = () => (refunds ??= ctx.admin.orders.refunds(o.id));
-  const refunded = async () => (await loadRefunds()).filter((r) => r.status === 'succeeded').reduce((s, r) => s + r.amountCents, 0);
+  const refunded = async () =>
+    (await loadRefunds()).filter((r) => r.status === 'succeeded').reduce((s, r) => s + r.amountCents, 0);
   return {
     id: o.id,
     number: String(o.id),
@@ -143,7 +173,12 @@ function orderOut(o: OrderRow, ctx: AdminContext) {
     totalTaxCents: o.totalTaxCents,
     totalCents: o.totalCents,
     refundedCents: refunded,
-    refundableCents: async () => Math.max(0, o.totalCents - (await loadRefunds()).filter((r) => r.status !== 'failed').reduce((s, r) => s + r.amountCents, 0)),
+    refundableCents: async () =>
+      Math.max(
+        0,
+        o.totalCents -
+          (await loadRefunds()).filter((r) => r.status !== 'failed').reduce((s, r) => s + r.amountCents, 0),
+      ),
     couponCodes: o.couponLines.map((c) => c.code),
     shippingMethod: o.shippingLines[0]?.label ?? null,
     customerNote: o.customerNote,
@@ -151,7 +186,10 @@ function orderOut(o: OrderRow, ctx: AdminContext) {
     datePaid: iso(o.datePaid),
     dateCompleted: iso(o.dateCompleted),
     items: async () =>
-      (await ctx.engine.orders.items(o.id)).map((i) => ({ ...i, attributes: Object.entries(i.attributes).map(([name, value]) => ({ name, value })) })),
+      (await ctx.engine.orders.items(o.id)).map((i) => ({
+        ...i,
+        attributes: Object.entries(i.attributes).map(([name, value]) => ({ name, value })),
+      })),
     notes: async () => (await ctx.engine.orders.notes(o.id)).map((n) => ({ note: n.note, date: iso(n.createdAt) })),
     refunds: async () => (await loadRefunds()).map(refundOut),
   };
@@ -165,7 +203,11 @@ function couponOut(c: CouponRow, ctx: AdminContext) {
     expired: !!c.expiresAt && c.expiresAt.getTime() <= Date.now(),
     dateCreated: iso(c.createdAt),
     usages: async ({ first }: { first?: number | null }) =>
-      (await ctx.admin.coupons.usages(c.id, page(first ?? 50, 0).limit)).map((u) => ({ orderId: u.orderId, customer: u.customerKey.replace(/^(email|user|order):/, ''), date: iso(u.usedAt) })),
+      (await ctx.admin.coupons.usages(c.id, page(first ?? 50, 0).limit)).map((u) => ({
+        orderId: u.orderId,
+        customer: u.customerKey.replace(/^(email|user|order):/, ''),
+        date: iso(u.usedAt),
+      })),
   };
 }
 
@@ -173,8 +215,19 @@ const REVIEW_OUT: Record<string, string> = { approved: 'APPROVED', pending: 'PEN
 const REVIEW_IN: Record<string, ReviewStatus> = { APPROVED: 'approved', PENDING: 'pending', REJECTED: 'spam' };
 const reviewOut = (r: ModeratedReview) => ({ ...r, date: iso(r.date), status: REVIEW_OUT[r.status] ?? 'PENDING' });
 
-const messageOut = (m: ContactMessageRow) => ({ ...m, date: iso(m.createdAt), answered: !!m.answeredAt, answeredAt: iso(m.answeredAt) });
-const subscriberOut = (s: SubscriberRow) => ({ ...s, status: up(s.status), date: iso(s.createdAt), confirmedAt: iso(s.confirmedAt), unsubscribedAt: iso(s.unsubscribedAt) });
+const messageOut = (m: ContactMessageRow) => ({
+  ...m,
+  date: iso(m.createdAt),
+  answered: !!m.answeredAt,
+  answeredAt: iso(m.answeredAt),
+});
+const subscriberOut = (s: SubscriberRow) => ({
+  ...s,
+  status: up(s.status),
+  date: iso(s.createdAt),
+  confirmedAt: iso(s.confirmedAt),
+  unsubscribedAt: iso(s.unsubscribedAt),
+});
 
 const publishOut = (p: PublishStatus) => ({ ...p, state: up(p.state) });
 
@@ -188,7 +241,10 @@ function productIn(input: Args): Args {
 
 function variationIn(input: Args): Args {
   const out = productIn(input);
-  if (input.attributes) out.attributes = Object.fromEntries((input.attributes as { name: string; value: string }[]).map((a) => [a.name, a.value]));
+  if (input.attributes)
+    out.attributes = Object.fromEntries(
+      (input.attributes as { name: string; value: string }[]).map((a) => [a.name, a.value]),
+    );
   return out;
 }
 
@@ -216,11 +272,17 @@ export const adminResolvers = {
   Query: {
     adminViewer: (_: unknown, __: Args, ctx: AdminContext) => {
       const v = ctx.auth.viewer;
-      return v ? { id: v.id, username: v.username, email: v.email, displayName: v.displayName || v.username, role: v.role } : null;
+      return v
+        ? { id: v.id, username: v.username, email: v.email, displayName: v.displayName || v.username, role: v.role }
+        : null;
     },
     adminDashboard: guarded(async (_a, ctx) => {
       const d = await ctx.admin.dashboard();
-      return { ...d, ordersByStatus: d.ordersByStatus.map((s) => ({ status: up(s.status), count: s.count })), lowStock: d.lowStock.map((i) => ({ ...i, stockStatus: up(i.stockStatus) })) };
+      return {
+        ...d,
+        ordersByStatus: d.ordersByStatus.map((s) => ({ status: up(s.status), count: s.count })),
+        lowStock: d.lowStock.map((i) => ({ ...i, stockStatus: up(i.stockStatus) })),
+      };
     }),
     adminProducts: guarded(async (a, ctx) => {
       const { limit, offset } = page(a.first, a.offset);
@@ -232,7 +294,9 @@ export const adminResolvers = {
       const low = a.lowStock ? new Set((await ctx.admin.lowStock(10_000)).map((i) => i.productId)) : null;
       const list = snap.products.filter(
         (p) =>
-          (!needle || p.searchText.includes(needle) || p.variations.some((v) => v.sku.toLowerCase().includes(needle))) &&
+          (!needle ||
+            p.searchText.includes(needle) ||
+            p.variations.some((v) => v.sku.toLowerCase().includes(needle))) &&
           (!status || p.status === status) &&
           (!cats || p.categories.some((c) => cats.has(c.id))) &&
           (!low || low.has(p.id)),
@@ -248,7 +312,14 @@ export const adminResolvers = {
       return snap.terms.filter((t) => t.taxonomy === 'product_cat').map((t) => ({ ...t, image: imageOut(t.image) }));
     }),
     adminOrders: guarded(async (a, ctx) => {
-      const r = await ctx.admin.listOrders({ statuses: a.status, dateFrom: a.dateFrom, dateTo: a.dateTo, customer: a.customer, first: a.first, offset: a.offset });
+      const r = await ctx.admin.listOrders({
+        statuses: a.status,
+        dateFrom: a.dateFrom,
+        dateTo: a.dateTo,
+        customer: a.customer,
+        first: a.first,
+        offset: a.offset,
+      });
       return { total: r.total, nodes: r.rows.map((o) => orderOut(o, ctx)) };
     }),
     adminOrder: guarded(async (a, ctx) => {
@@ -265,7 +336,11 @@ export const adminResolvers = {
       return c ? couponOut(c, ctx) : null;
     }),
     adminReviews: guarded(async (a, ctx) => {
-      const r = await ctx.admin.reviews.list({ status: a.status ? REVIEW_IN[a.status] : null, productId: a.productId, ...page(a.first, a.offset) });
+      const r = await ctx.admin.reviews.list({
+        status: a.status ? REVIEW_IN[a.status] : null,
+        productId: a.productId,
+        ...page(a.first, a.offset),
+      });
       return { total: r.total, nodes: r.rows.map(reviewOut) };
     }),
     adminContactMessages: guarded(async (a, ctx) => {
@@ -273,7 +348,10 @@ export const adminResolvers = {
       return { total: r.total, nodes: r.rows.map(messageOut) };
     }),
     adminNewsletterSubscribers: guarded(async (a, ctx) => {
-      const r = await ctx.admin.newsletter.list({ status: down(a.status) as SubscriberStatus | null, ...page(a.first, a.offset) });
+      const r = await ctx.admin.newsletter.list({
+        status: down(a.status) as SubscriberStatus | null,
+        ...page(a.first, a.offset),
+      });
       return { total: r.total, nodes: r.rows.map(subscriberOut) };
     }),
     adminPublishStatus: guarded(async (_a, ctx) => publishOut(await ctx.admin.publishStatus())),
@@ -281,11 +359,18 @@ export const adminResolvers = {
       const kind = a.kind === 'CONTACT_MESSAGES' ? 'contact-messages' : 'newsletter-subscribers';
       const csv = await ctx.admin.exportCsv(kind, down(a.status) as SubscriberStatus | null);
       const day = new Date().toISOString().slice(0, 10);
-      return { fileName: `${kind}-${day}.csv`, contentType: 'text/csv; charset=utf-8', rows: csv.split('\r\n').length - 2, csv };
+      return {
+        fileName: `${kind}-${day}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        rows: csv.split('\r\n').length - 2,
+        csv,
+      };
     }),
   },
   Mutation: {
-    adminCreateProduct: guarded(async (a, ctx) => productById(ctx, await ctx.admin.catalog.createProduct(productIn(a.input)))),
+    adminCreateProduct: guarded(async (a, ctx) =>
+      productById(ctx, await ctx.admin.catalog.createProduct(productIn(a.input))),
+    ),
     adminUpdateProduct: guarded(async (a, ctx) => {
       await ctx.admin.catalog.updateProduct(a.id, productIn(a.input));
       return productById(ctx, a.id);
@@ -294,9 +379,17 @@ export const adminResolvers = {
       await ctx.admin.catalog.archiveProduct(a.id);
       return productById(ctx, a.id);
     }),
-    adminSetStock: guarded(async (a, ctx) => stockResult(ctx, a.id, await ctx.admin.catalog.setStock(a.id, productIn(a.input)))),
+    adminSetStock: guarded(async (a, ctx) =>
+      stockResult(ctx, a.id, await ctx.admin.catalog.setStock(a.id, productIn(a.input))),
+    ),
     adminSetPrice: guarded(async (a, ctx) => stockResult(ctx, a.id, await ctx.admin.catalog.setPrice(a.id, a.input))),
-    adminCreateVariation: guarded(async (a, ctx) => variationOut((await ctx.admin.catalog.variation(await ctx.admin.catalog.createVariation(a.productId, variationIn(a.input))))!)),
+    adminCreateVariation: guarded(async (a, ctx) =>
+      variationOut(
+        (await ctx.admin.catalog.variation(
+          await ctx.admin.catalog.createVariation(a.productId, variationIn(a.input)),
+        ))!,
+      ),
+    ),
     adminUpdateVariation: guarded(async (a, ctx) => {
       await ctx.admin.catalog.updateVariation(a.id, variationIn(a.input));
       return variationOut((await ctx.admin.catalog.variation(a.id))!);
@@ -347,7 +440,9 @@ export const adminResolvers = {
       return { refund: refundOut(r.refund), order: orderOut(r.order, ctx), replayed: r.replayed };
     }),
     adminCreateCoupon: guarded(async (a, ctx) => couponOut(await ctx.admin.coupons.create(couponIn(a.input)), ctx)),
-    adminUpdateCoupon: guarded(async (a, ctx) => couponOut(await ctx.admin.coupons.update(a.id, couponIn(a.input)), ctx)),
+    adminUpdateCoupon: guarded(async (a, ctx) =>
+      couponOut(await ctx.admin.coupons.update(a.id, couponIn(a.input)), ctx),
+    ),
     adminExpireCoupon: guarded(async (a, ctx) => couponOut(await ctx.admin.coupons.expire(a.id), ctx)),
     adminModerateReview: guarded(async (a, ctx) => {
       const r = await ctx.admin.reviews.moderate(a.id, REVIEW_IN[a.status]!);

@@ -30,7 +30,12 @@ import { decodeUpload, storeDownload, storeImage } from './uploads.ts';
 /** Who acts: `user:<id>` for a shop manager, `cli` for the command line (kept on refunds and notes). */
 export type Actor = string;
 
-export type RefundRequest = { orderId: number; amountCents?: number | null; reason?: string | null; idempotencyKey: string };
+export type RefundRequest = {
+  orderId: number;
+  amountCents?: number | null;
+  reason?: string | null;
+  idempotencyKey: string;
+};
 export type RefundResult = { refund: RefundRow; order: OrderRow; replayed: boolean };
 
 export type StatusMove = {
@@ -58,14 +63,18 @@ const STALE_PENDING_MS = 60_000;
 
 export function page(first?: number | null, offset?: number | null): { limit: number; offset: number } {
   const limit = first ?? 20;
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX) throw new AdminError(`first must be between 1 and ${PAGE_MAX}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX)
+    throw new AdminError(`first must be between 1 and ${PAGE_MAX}.`);
   const off = offset ?? 0;
   if (!Number.isInteger(off) || off < 0 || off > 1_000_000) throw new AdminError('offset must be 0 or more.');
   return { limit, offset: off };
 }
 
 function plain(value: string | null | undefined, what: string, max: number): string {
-  const s = (value ?? '').replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+  const s = (value ?? '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .trim();
   if (s.length > max) throw new AdminError(`${what} is too long (at most ${max} characters).`);
   return s;
 }
@@ -75,7 +84,8 @@ export function parseDateBound(value: string | null | undefined, what: string, e
   if (!value) return null;
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const d = new Date(dateOnly ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(d.getTime()) || (!dateOnly && !/^\d{4}-\d{2}-\d{2}T/.test(value))) throw new AdminError(`${what} must be a date (YYYY-MM-DD) or an ISO date-time.`);
+  if (Number.isNaN(d.getTime()) || (!dateOnly && !/^\d{4}-\d{2}-\d{2}T/.test(value)))
+    throw new AdminError(`${what} must be a date (YYYY-MM-DD) or an ISO date-time.`);
   if (end && dateOnly) d.setUTCDate(d.getUTCDate() + 1);
   return d;
 }
@@ -95,7 +105,11 @@ export class AdminService {
 
   constructor(
     readonly engine: Engine,
-    options: { env?: Record<string, string | undefined>; stripe?: StripePayments | null; log?: (m: string) => void } = {},
+    options: {
+      env?: Record<string, string | undefined>;
+      stripe?: StripePayments | null;
+      log?: (m: string) => void;
+    } = {},
   ) {
     const env = options.env ?? process.env;
     const db = engine.database.db;
@@ -123,9 +137,18 @@ export class AdminService {
     return o;
   }
 
-  async listOrders(f: { statuses?: string[] | null; dateFrom?: string | null; dateTo?: string | null; customer?: string | null; first?: number | null; offset?: number | null }) {
+  async listOrders(f: {
+    statuses?: string[] | null;
+    dateFrom?: string | null;
+    dateTo?: string | null;
+    customer?: string | null;
+    first?: number | null;
+    offset?: number | null;
+  }) {
     const statuses = (f.statuses ?? []).map((s) => s.toLowerCase().replace(/_/g, '-'));
-    for (const s of statuses) if (!ORDER_STATUSES.includes(s as OrderStatus)) throw new AdminError(`Unknown order status "${s}" (${ORDER_STATUSES.join(', ')}).`);
+    for (const s of statuses)
+      if (!ORDER_STATUSES.includes(s as OrderStatus))
+        throw new AdminError(`Unknown order status "${s}" (${ORDER_STATUSES.join(', ')}).`);
     const customer = plain(f.customer, 'The customer search', 200);
     return this.orders.list({
       statuses: statuses as OrderStatus[],
@@ -155,38 +178,56 @@ export class AdminService {
     const trackingNumber = plain(move.trackingNumber, 'The tracking number', 100);
     const trackingCarrier = plain(move.trackingCarrier, 'The carrier', 60);
     const trackingUrl = plain(move.trackingUrl, 'The tracking link', 500);
-    if (trackingUrl && !/^https?:\/\/[^\s]+$/.test(trackingUrl)) throw new AdminError('The tracking link must be a full http(s) URL.');
-    if ((trackingNumber || trackingCarrier || trackingUrl) && move.status !== 'completed') throw new AdminError('Tracking details belong to completing an order.');
+    if (trackingUrl && !/^https?:\/\/[^\s]+$/.test(trackingUrl))
+      throw new AdminError('The tracking link must be a full http(s) URL.');
+    if ((trackingNumber || trackingCarrier || trackingUrl) && move.status !== 'completed')
+      throw new AdminError('Tracking details belong to completing an order.');
     const current = await this.order(move.orderId);
     const db = this.engine.database.db;
     const snap = await this.engine.catalog.snapshot();
     const moved = await db.transaction(async (tx) => {
       const label = move.status === 'on-hold' ? 'on hold' : move.status;
       if (move.status === 'cancelled') {
-        const ok = await this.engine.orders.cancel(tx, current.id, `Order cancelled by ${actor}${note ? `: ${note}` : '.'} Stock returned.`, from);
+        const ok = await this.engine.orders.cancel(
+          tx,
+          current.id,
+          `Order cancelled by ${actor}${note ? `: ${note}` : '.'} Stock returned.`,
+          from,
+        );
         return ok ? await this.engine.orders.get(current.id, tx) : null;
       }
       const row = await this.engine.orders.transition(tx, current.id, from, move.status);
       if (!row) return null;
       const parts = [`Order status changed from ${current.status} to ${label} by ${actor}.`];
-      if (trackingNumber) parts.push(`Tracking number: ${trackingNumber}${trackingCarrier ? ` (${trackingCarrier})` : ''}${trackingUrl ? ` ${trackingUrl}` : ''}.`);
+      if (trackingNumber)
+        parts.push(
+          `Tracking number: ${trackingNumber}${trackingCarrier ? ` (${trackingCarrier})` : ''}${trackingUrl ? ` ${trackingUrl}` : ''}.`,
+        );
       if (note) parts.push(note);
       await this.engine.orders.addNote(tx, current.id, parts.join(' '));
-      if (move.status === 'completed') await this.engine.orders.grantDownloads(tx, snap, row, await this.engine.orders.items(row.id, tx));
+      if (move.status === 'completed')
+        await this.engine.orders.grantDownloads(tx, snap, row, await this.engine.orders.items(row.id, tx));
       return row;
     });
     if (!moved) {
       const now = await this.order(current.id);
-      throw new AdminError(`Order ${current.id} is ${now.status}; it cannot be moved to ${move.status} from there (allowed from ${from.join(', ')}).`, 'CONFLICT');
+      throw new AdminError(
+        `Order ${current.id} is ${now.status}; it cannot be moved to ${move.status} from there (allowed from ${from.join(', ')}).`,
+        'CONFLICT',
+      );
     }
     if (move.status === 'cancelled') this.engine.catalog.invalidate();
     let mailed = false;
-    if (move.status === 'completed' && move.notifyCustomer !== false) mailed = await this.sendCompletedMail(moved, { trackingNumber, trackingCarrier, trackingUrl, note });
+    if (move.status === 'completed' && move.notifyCustomer !== false)
+      mailed = await this.sendCompletedMail(moved, { trackingNumber, trackingCarrier, trackingUrl, note });
     return { order: moved, mailed };
   }
 
   /** The completion e-mail; a mail failure is logged and reported, it never undoes the completion. */
-  private async sendCompletedMail(order: OrderRow, t: { trackingNumber: string; trackingCarrier: string; trackingUrl: string; note: string }): Promise<boolean> {
+  private async sendCompletedMail(
+    order: OrderRow,
+    t: { trackingNumber: string; trackingCarrier: string; trackingUrl: string; note: string },
+  ): Promise<boolean> {
     if (!order.billing.email) return false;
     try {
       const items = await this.engine.orders.items(order.id);
@@ -219,8 +260,16 @@ export class AdminService {
    */
   async refund(req: RefundRequest, actor: Actor): Promise<RefundResult> {
     const key = (req.idempotencyKey ?? '').trim();
-    if (!/^[A-Za-z0-9:._-]{8,100}$/.test(key)) throw new AdminError('The idempotency key must be 8–100 letters, digits or : . _ - (use a new random key for each refund).');
-    if (req.amountCents !== undefined && req.amountCents !== null && (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0)) throw new AdminError('The refund amount must be a positive whole number of cents.');
+    if (!/^[A-Za-z0-9:._-]{8,100}$/.test(key))
+      throw new AdminError(
+        'The idempotency key must be 8–100 letters, digits or : . _ - (use a new random key for each refund).',
+      );
+    if (
+      req.amountCents !== undefined &&
+      req.amountCents !== null &&
+      (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0)
+    )
+      throw new AdminError('The refund amount must be a positive whole number of cents.');
     const reason = plain(req.reason, 'The reason', 500);
     const db = this.engine.database.db;
     const ops = this.orders;
@@ -229,27 +278,41 @@ export class AdminService {
       if (!order) throw new AdminError(`There is no order ${req.orderId}.`, 'NOT_FOUND');
       const existing = await ops.refundByKey(key, tx);
       if (existing) {
-        if (existing.orderId !== order.id) throw new AdminError('This idempotency key was already used for a refund of another order.', 'CONFLICT');
+        if (existing.orderId !== order.id)
+          throw new AdminError('This idempotency key was already used for a refund of another order.', 'CONFLICT');
         const stale = existing.status === 'pending' && Date.now() - existing.updatedAt.getTime() > STALE_PENDING_MS;
-        if (existing.status === 'succeeded' || (existing.status === 'pending' && !stale)) return { refund: existing, order, replayed: true };
+        if (existing.status === 'succeeded' || (existing.status === 'pending' && !stale))
+          return { refund: existing, order, replayed: true };
       }
-      if (!['processing', 'completed', 'on-hold', 'refunded'].includes(order.status)) throw new AdminError(`Only paid orders can be refunded; order ${order.id} is ${order.status}.`, 'CONFLICT');
+      if (!['processing', 'completed', 'on-hold', 'refunded'].includes(order.status))
+        throw new AdminError(`Only paid orders can be refunded; order ${order.id} is ${order.status}.`, 'CONFLICT');
       const retried = existing && existing.status !== 'succeeded' ? existing : null;
       const taken = (await ops.refundedCents(order.id, tx)) - (retried?.status === 'pending' ? retried.amountCents : 0);
       const remaining = order.totalCents - taken;
       if (remaining <= 0) throw new AdminError(`Order ${order.id} has been refunded in full already.`, 'CONFLICT');
       const amount = req.amountCents ?? remaining;
-      if (amount > remaining) throw new AdminError(`At most ${formatMoney(remaining)} of order ${order.id} is left to refund.`);
+      if (amount > remaining)
+        throw new AdminError(`At most ${formatMoney(remaining)} of order ${order.id} is left to refund.`);
       const method = order.paymentMethod === 'stripe' && order.transactionId ? 'stripe' : 'manual';
-      if (method === 'stripe' && !this.stripe) throw new AdminError('Card refunds need the Stripe gateway (STRIPE_SECRET_KEY is not set).', 'PAYMENT_FAILED');
+      if (method === 'stripe' && !this.stripe)
+        throw new AdminError('Card refunds need the Stripe gateway (STRIPE_SECRET_KEY is not set).', 'PAYMENT_FAILED');
       const status = method === 'stripe' ? 'pending' : 'succeeded';
       const refund = retried
         ? await ops.updateRefund(retried.id, { status, amountCents: amount, reason, error: null }, tx)
-        : await ops.insertRefund(tx, { orderId: order.id, amountCents: amount, reason, method, status, idempotencyKey: key, createdBy: actor });
+        : await ops.insertRefund(tx, {
+            orderId: order.id,
+            amountCents: amount,
+            reason,
+            method,
+            status,
+            idempotencyKey: key,
+            createdBy: actor,
+          });
       if (method === 'manual') await this.recordRefunded(tx, order, refund, actor);
       return { refund, order, replayed: false };
     });
-    if (reserved.replayed || reserved.refund.method !== 'stripe') return { ...reserved, order: await this.order(req.orderId) };
+    if (reserved.replayed || reserved.refund.method !== 'stripe')
+      return { ...reserved, order: await this.order(req.orderId) };
 
     const { refund, order } = reserved;
     try {
@@ -277,10 +340,18 @@ export class AdminService {
 
   /** The note of a refund, and the move to refunded once nothing is left. */
   private async recordRefunded(tx: DbOrTx, order: OrderRow, refund: RefundRow, actor: Actor): Promise<void> {
-    const how = refund.method === 'stripe' ? `through Stripe (${refund.stripeRefundId})` : 'recorded (paid back outside the shop)';
-    await this.engine.orders.addNote(tx, order.id, `Refunded ${formatMoney(refund.amountCents)} ${how} by ${actor}${refund.reason ? `: ${refund.reason}` : '.'}`);
+    const how =
+      refund.method === 'stripe'
+        ? `through Stripe (${refund.stripeRefundId})`
+        : 'recorded (paid back outside the shop)';
+    await this.engine.orders.addNote(
+      tx,
+      order.id,
+      `Refunded ${formatMoney(refund.amountCents)} ${how} by ${actor}${refund.reason ? `: ${refund.reason}` : '.'}`,
+    );
     const refunded = await this.orders.refundedCents(order.id, tx);
-    if (refunded >= order.totalCents) await this.engine.orders.refund(tx, order.id, `Order fully refunded (${formatMoney(refunded)}).`);
+    if (refunded >= order.totalCents)
+      await this.engine.orders.refund(tx, order.id, `Order fully refunded (${formatMoney(refunded)}).`);
   }
 
   // ---------- dashboard ----------
@@ -309,19 +380,44 @@ export class AdminService {
   /** Published products and variations whose managed stock is at or below their low-stock amount. */
   async lowStock(limit = 50) {
     const snap = await this.engine.catalog.snapshot();
-    const out: { productId: number; variationId: number | null; name: string; sku: string; stockQuantity: number; lowStockAmount: number; stockStatus: string }[] = [];
+    const out: {
+      productId: number;
+      variationId: number | null;
+      name: string;
+      sku: string;
+      stockQuantity: number;
+      lowStockAmount: number;
+      stockStatus: string;
+    }[] = [];
     for (const p of snap.products) {
       if (p.status !== 'publish') continue;
       if (p.manageStock && p.type !== 'variable') {
         const threshold = p.lowStockAmount ?? this.settings.lowStockAmount;
-        if ((p.stockQuantity ?? 0) <= threshold) out.push({ productId: p.id, variationId: null, name: p.name, sku: p.sku, stockQuantity: p.stockQuantity ?? 0, lowStockAmount: threshold, stockStatus: productStockStatus(p) });
+        if ((p.stockQuantity ?? 0) <= threshold)
+          out.push({
+            productId: p.id,
+            variationId: null,
+            name: p.name,
+            sku: p.sku,
+            stockQuantity: p.stockQuantity ?? 0,
+            lowStockAmount: threshold,
+            stockStatus: productStockStatus(p),
+          });
       }
       for (const v of p.variations) {
         if (!v.manageStock) continue;
         const threshold = v.lowStockAmount ?? p.lowStockAmount ?? this.settings.lowStockAmount;
         if ((v.stockQuantity ?? 0) <= threshold) {
           const label = Object.values(v.attributes).filter(Boolean).join(', ');
-          out.push({ productId: p.id, variationId: v.id, name: label ? `${p.name} – ${label}` : p.name, sku: v.sku, stockQuantity: v.stockQuantity ?? 0, lowStockAmount: threshold, stockStatus: stockStatusOf(v) });
+          out.push({
+            productId: p.id,
+            variationId: v.id,
+            name: label ? `${p.name} – ${label}` : p.name,
+            sku: v.sku,
+            stockQuantity: v.stockQuantity ?? 0,
+            lowStockAmount: threshold,
+            stockStatus: stockStatusOf(v),
+          });
         }
       }
     }
@@ -350,7 +446,12 @@ export class AdminService {
     try {
       const { done } = await this.publisher().start();
       done.then(
-        (r) => this.log(r.ok ? `publish by ${actor}: build ${r.buildId} is live (${r.durationMs} ms)` : `publish by ${actor} failed: ${r.error}`),
+        (r) =>
+          this.log(
+            r.ok
+              ? `publish by ${actor}: build ${r.buildId} is live (${r.durationMs} ms)`
+              : `publish by ${actor} failed: ${r.error}`,
+          ),
         (err) => this.log(`publish by ${actor} failed: ${(err as Error).message}`),
       );
     } catch (err) {
@@ -366,33 +467,73 @@ export class AdminService {
     const bytes = decodeUpload(input.contentBase64, this.settings.maxUploadBytes);
     const alt = plain(input.altText, 'The alt text', 300);
     const stored = await storeImage(this.settings.uploadsDir, input.fileName, bytes);
-    return this.catalog.addImage({ file: stored.sitePath, altText: alt, title: path.basename(stored.sitePath).replace(/\.[a-z]+$/, ''), width: stored.width, height: stored.height });
+    return this.catalog.addImage({
+      file: stored.sitePath,
+      altText: alt,
+      title: path.basename(stored.sitePath).replace(/\.[a-z]+$/, ''),
+      width: stored.width,
+      height: stored.height,
+    });
   }
 
   /**
    * A downloadable file for a product: uploaded (contentBase64, size-limited) into the data directory's
    * downloads/, or — for large files copied there by hand — an existing file name found by the download service.
    */
-  async addDownload(input: { productId: number; name: string; fileName: string; contentBase64?: string | null }): Promise<string> {
+  async addDownload(input: {
+    productId: number;
+    name: string;
+    fileName: string;
+    contentBase64?: string | null;
+  }): Promise<string> {
     let file: string;
     if (input.contentBase64) {
       const bytes = decodeUpload(input.contentBase64, this.settings.maxUploadBytes);
       file = await storeDownload(path.join(this.engine.config.dataDir, 'downloads'), input.fileName, bytes);
     } else {
       file = (input.fileName ?? '').trim();
-      if (!this.engine.accounts.downloads.locate(file)) throw new AdminError(`No file "${file}" in the download directories; upload it or copy it into ${path.join(this.engine.config.dataDir, 'downloads')} first.`, 'NOT_FOUND');
+      if (!this.engine.accounts.downloads.locate(file))
+        throw new AdminError(
+          `No file "${file}" in the download directories; upload it or copy it into ${path.join(this.engine.config.dataDir, 'downloads')} first.`,
+          'NOT_FOUND',
+        );
     }
     return this.catalog.addDownload(input.productId, input.name, file);
   }
 
   // ---------- exports ----------
 
-  async exportCsv(kind: 'contact-messages' | 'newsletter-subscribers', status?: SubscriberStatus | null): Promise<string> {
+  async exportCsv(
+    kind: 'contact-messages' | 'newsletter-subscribers',
+    status?: SubscriberStatus | null,
+  ): Promise<string> {
     if (kind === 'contact-messages') {
       const rows = await this.contact.all();
       return toCsv(
-        ['id', 'received_at', 'first_name', 'last_name', 'email', 'phone', 'locale', 'message', 'answered_at', 'mail_status'],
-        rows.map((r) => [r.id, r.createdAt, r.firstName, r.lastName, r.email, r.phone, r.locale, r.message, r.answeredAt, r.mailStatus]),
+        [
+          'id',
+          'received_at',
+          'first_name',
+          'last_name',
+          'email',
+          'phone',
+          'locale',
+          'message',
+          'answered_at',
+          'mail_status',
+        ],
+        rows.map((r) => [
+          r.id,
+          r.createdAt,
+          r.firstName,
+          r.lastName,
+          r.email,
+          r.phone,
+          r.locale,
+          r.message,
+          r.answeredAt,
+          r.mailStatus,
+        ]),
       );
     }
     const rows = await this.newsletter.all(status);

@@ -12,7 +12,10 @@ const IMAGE_TYPES: { ext: string; test: (b: Buffer) => boolean }[] = [
   { ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   { ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { ext: 'gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
-  { ext: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    ext: 'webp',
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
   { ext: 'avif', test: (b) => b.subarray(4, 12).toString('latin1') === 'ftypavif' },
 ];
 
@@ -20,11 +23,14 @@ const IMAGE_TYPES: { ext: string; test: (b: Buffer) => boolean }[] = [
 export function decodeUpload(contentBase64: string, maxBytes: number): Buffer {
   const s = (contentBase64 ?? '').replace(/\s+/g, '');
   if (!s) throw new AdminError('The file is empty.');
-  if (s.length > Math.ceil((maxBytes * 4) / 3) + 4) throw new AdminError(`The file is too large (at most ${Math.floor(maxBytes / 1024)} KB).`);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(s)) throw new AdminError('The file content must be base64 (without a data: prefix).');
+  if (s.length > Math.ceil((maxBytes * 4) / 3) + 4)
+    throw new AdminError(`The file is too large (at most ${Math.floor(maxBytes / 1024)} KB).`);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(s))
+    throw new AdminError('The file content must be base64 (without a data: prefix).');
   const bytes = Buffer.from(s, 'base64');
   if (!bytes.length) throw new AdminError('The file is empty.');
-  if (bytes.length > maxBytes) throw new AdminError(`The file is too large (at most ${Math.floor(maxBytes / 1024)} KB).`);
+  if (bytes.length > maxBytes)
+    throw new AdminError(`The file is too large (at most ${Math.floor(maxBytes / 1024)} KB).`);
   return bytes;
 }
 
@@ -56,7 +62,11 @@ async function imageSize(bytes: Buffer): Promise<{ width: number | null; height:
 }
 
 /** Stores an image under <uploadsDir>/catalog/; returns its site path (/media/uploads/catalog/…) and size. */
-export async function storeImage(uploadsDir: string, fileName: string, bytes: Buffer): Promise<{ sitePath: string; width: number | null; height: number | null }> {
+export async function storeImage(
+  uploadsDir: string,
+  fileName: string,
+  bytes: Buffer,
+): Promise<{ sitePath: string; width: number | null; height: number | null }> {
   const ext = imageType(bytes);
   if (!ext) throw new AdminError('Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded.');
   const size = await imageSize(bytes);

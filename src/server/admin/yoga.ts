@@ -30,7 +30,12 @@ export const ADMIN_GRAPHQL_PATH = '/api/admin/graphql';
 /** Where the admin operation documents are (next to this module from source; ./src/server/admin/operations in a bundle). */
 export function adminOperationsDir(): string {
   const here = path.join(path.dirname(fileURLToPath(import.meta.url)), 'operations');
-  return process.env.MESHFRONT_ADMIN_OPERATIONS_DIR ?? (here.includes(`${path.sep}src${path.sep}server${path.sep}admin`) ? here : path.resolve('src/server/admin/operations'));
+  return (
+    process.env.MESHFRONT_ADMIN_OPERATIONS_DIR ??
+    (here.includes(`${path.sep}src${path.sep}server${path.sep}admin`)
+      ? here
+      : path.resolve('src/server/admin/operations'))
+  );
 }
 
 export type AdminYoga = YogaServerInstance<Record<string, unknown>, AdminContext>;
@@ -43,9 +48,12 @@ function useAdminTrustedDocuments(dir: string): Plugin {
   return {
     onParams({ params }) {
       if (!params.query || !docs.allows(params.query)) {
-        throw new GraphQLError('Invalid GraphQL Operation: only the admin’s own operations are accepted by this endpoint.', {
-          extensions: { code: 'PERSISTED_QUERY_NOT_ALLOWED', http: { status: 400 } },
-        });
+        throw new GraphQLError(
+          'Invalid GraphQL Operation: only the admin’s own operations are accepted by this endpoint.',
+          {
+            extensions: { code: 'PERSISTED_QUERY_NOT_ALLOWED', http: { status: 400 } },
+          },
+        );
       }
     },
   };
@@ -53,7 +61,11 @@ function useAdminTrustedDocuments(dir: string): Plugin {
 
 const adminSchema = createSchema<AdminContext>({ typeDefs: adminTypeDefs, resolvers: adminResolvers as never });
 
-export function createAdminYoga(engine: () => Promise<Engine>, config: ServerConfig, options: { operationsDir?: string } = {}): AdminYoga {
+export function createAdminYoga(
+  engine: () => Promise<Engine>,
+  config: ServerConfig,
+  options: { operationsDir?: string } = {},
+): AdminYoga {
   const plugins: Plugin[] = [
     {
       onRequest({ request, endResponse }) {
@@ -72,7 +84,8 @@ export function createAdminYoga(engine: () => Promise<Engine>, config: ServerCon
     ...armorPlugins({ ...config.limits, maxDepth: Math.max(config.limits.maxDepth, 8) }),
     useErrorLogContext(),
   ];
-  if (config.trustedDocumentsOnly) plugins.push(useAdminTrustedDocuments(options.operationsDir ?? adminOperationsDir()));
+  if (config.trustedDocumentsOnly)
+    plugins.push(useAdminTrustedDocuments(options.operationsDir ?? adminOperationsDir()));
   // Production: nobody introspects the admin schema; elsewhere only shop managers do (introspection.ts).
   plugins.push(config.introspection ? (useAdminIntrospectionForManagers() as Plugin) : useNoIntrospection());
   plugins.push(useRequestErrorsWithoutInput());

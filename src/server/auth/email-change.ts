@@ -15,7 +15,14 @@ import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isEmail } from '../checkout/validate.ts';
 import type { Database } from '../db/connection.ts';
-import { AccountError, INVALID_EMAIL, storedEmail, type CustomerRow, type CustomerService, type ProfileUpdate } from '../customers/service.ts';
+import {
+  AccountError,
+  INVALID_EMAIL,
+  storedEmail,
+  type CustomerRow,
+  type CustomerService,
+  type ProfileUpdate,
+} from '../customers/service.ts';
 import { emailChanged, type Mailer } from '../mail/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import { hashPassword } from './passwords.ts';
@@ -25,7 +32,8 @@ import { authSessions } from './tables.ts';
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Please enter your current password to change your e-mail address.';
 export const INVALID_REPORT_LINK = 'This link is invalid or has expired.';
-export const REPORT_NO_LONGER_APPLIES = 'This link no longer applies: the e-mail address of the account was already restored or has changed again since.';
+export const REPORT_NO_LONGER_APPLIES =
+  'This link no longer applies: the e-mail address of the account was already restored or has changed again since.';
 
 /** The path of the storefront page the notice links to (it asks before anything happens). */
 export const REPORT_PAGE_PATH = '/my-account/email-change-report';
@@ -65,11 +73,21 @@ export class EmailChangeService {
    * password (unless this request already checked it for a password change) and is announced to the
    * previous address. Everything else goes through as before.
    */
-  async updateProfile(viewer: CustomerRow, input: ProfileUpdate, check: { currentPassword?: string | null; clientIp: string; passwordChecked?: boolean }): Promise<CustomerRow> {
+  async updateProfile(
+    viewer: CustomerRow,
+    input: ProfileUpdate,
+    check: { currentPassword?: string | null; clientIp: string; passwordChecked?: boolean },
+  ): Promise<CustomerRow> {
     const next = input.email === undefined || input.email === null ? null : storedEmail(input.email);
     if (next !== null && next !== viewer.email.toLowerCase()) {
       if (!isEmail(next)) throw new AccountError(INVALID_EMAIL);
-      if (!check.passwordChecked) await this.auth.checkCurrentPassword(viewer, check.currentPassword, check.clientIp, EMAIL_CHANGE_NEEDS_PASSWORD);
+      if (!check.passwordChecked)
+        await this.auth.checkCurrentPassword(
+          viewer,
+          check.currentPassword,
+          check.clientIp,
+          EMAIL_CHANGE_NEEDS_PASSWORD,
+        );
     }
     const updated = await this.customers.updateProfile(viewer.id, input);
     if (updated.email.toLowerCase() !== viewer.email.toLowerCase()) await this.notifyPreviousAddress(viewer, updated);
@@ -77,7 +95,12 @@ export class EmailChangeService {
   }
 
   private async notifyPreviousAddress(before: CustomerRow, after: CustomerRow): Promise<void> {
-    const token = this.seal({ u: after.id, o: before.email.toLowerCase(), n: after.email.toLowerCase(), e: Math.floor(Date.now() / 1000) + this.settings.emailChangeReportTtlSeconds });
+    const token = this.seal({
+      u: after.id,
+      o: before.email.toLowerCase(),
+      n: after.email.toLowerCase(),
+      e: Math.floor(Date.now() / 1000) + this.settings.emailChangeReportTtlSeconds,
+    });
     try {
       await this.mailer().sendMail({
         to: before.email,
@@ -90,7 +113,10 @@ export class EmailChangeService {
       });
     } catch (err) {
       // The change stands (the customer asked for it and proved the password); the failure is logged.
-      console.error(`[meshfront] could not send the e-mail-change notice for user ${after.id}:`, (err as Error).message);
+      console.error(
+        `[meshfront] could not send the e-mail-change notice for user ${after.id}:`,
+        (err as Error).message,
+      );
     }
   }
 
@@ -112,18 +138,25 @@ export class EmailChangeService {
       const row = await this.customers.restoreEmail(user.id, claims.n, claims.o, tx);
       if (!row) return null;
       await this.customers.setPasswordHash(user.id, retired, { revokeTokens: true }, tx);
-      await tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)));
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)));
       return row;
     });
     if (!restored) throw new AccountError(REPORT_NO_LONGER_APPLIES);
-    console.warn(`[meshfront] user ${user.id} reported an e-mail change they did not make: address restored, logins ended`);
+    console.warn(
+      `[meshfront] user ${user.id} reported an e-mail change they did not make: address restored, logins ended`,
+    );
     // The owner just proved the address; reset mails others asked for this hour must not use up theirs.
     await this.limiter.reset('reset:account', `user:${user.id}`);
     try {
       await this.auth.sendPasswordReset(restored.username, clientIp);
     } catch (err) {
       // Only the address's own reset limit can refuse here; the page points to "Forgot your password?".
-      console.warn(`[meshfront] no password-reset e-mail after the e-mail-change report of user ${user.id}: ${(err as Error).message}`);
+      console.warn(
+        `[meshfront] no password-reset e-mail after the e-mail-change report of user ${user.id}: ${(err as Error).message}`,
+      );
     }
     return { maskedEmail: maskEmail(restored.email) };
   }
@@ -142,12 +175,26 @@ export class EmailChangeService {
     const raw = Buffer.from(token, 'base64url');
     if (raw.length <= IV_BYTES + TAG_BYTES) return null;
     try {
-      const decipher = crypto.createDecipheriv('aes-256-gcm', this.settings.keys.emailChange, raw.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+      const decipher = crypto.createDecipheriv(
+        'aes-256-gcm',
+        this.settings.keys.emailChange,
+        raw.subarray(0, IV_BYTES),
+        { authTagLength: TAG_BYTES },
+      );
       decipher.setAAD(AAD);
       decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-      const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+      const text = Buffer.concat([
+        decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
       const c = JSON.parse(text) as Partial<ReportClaims>;
-      if (!Number.isSafeInteger(c.u) || typeof c.o !== 'string' || typeof c.n !== 'string' || !Number.isSafeInteger(c.e)) return null;
+      if (
+        !Number.isSafeInteger(c.u) ||
+        typeof c.o !== 'string' ||
+        typeof c.n !== 'string' ||
+        !Number.isSafeInteger(c.e)
+      )
+        return null;
       return c as ReportClaims;
     } catch {
       return null;

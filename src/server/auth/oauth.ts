@@ -36,8 +36,21 @@ import { MAIL_NOT_SENT, WRONG_PASSWORD, type AuthService } from './service.ts';
 import type { AuthSettings, OAuthProviderSettings } from './settings.ts';
 import { authSessions, customerIdentities, oauthStateUses } from './tables.ts';
 
-export type LoginClientInfo = { name: string; provider: string; isEnabled: boolean; authorizationUrl: string; clientId: string; order: number };
-export type ProviderProfile = { subject: string; email: string | null; emailVerified: boolean; firstName: string; lastName: string };
+export type LoginClientInfo = {
+  name: string;
+  provider: string;
+  isEnabled: boolean;
+  authorizationUrl: string;
+  clientId: string;
+  order: number;
+};
+export type ProviderProfile = {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+};
 
 /** A provider login that matched an account it may not be linked to yet: what the shopper is asked. */
 export type PendingAccountLink = {
@@ -53,7 +66,9 @@ export type PendingAccountLink = {
 };
 
 /** A completed provider login, or the account link it needs first. */
-export type ProviderLogin = { user: CustomerRow; pendingLink?: undefined } | { user?: undefined; pendingLink: PendingAccountLink };
+export type ProviderLogin =
+  | { user: CustomerRow; pendingLink?: undefined }
+  | { user?: undefined; pendingLink: PendingAccountLink };
 
 /** What a pending link or an e-mailed link key carries (signed). */
 type LinkClaims = {
@@ -72,7 +87,8 @@ type LinkClaims = {
   n: string;
 };
 
-export const ACCOUNT_LINK_EXPIRED = 'This request to link your login has expired or was already used. Please log in with your provider again.';
+export const ACCOUNT_LINK_EXPIRED =
+  'This request to link your login has expired or was already used. Please log in with your provider again.';
 export const ACCOUNT_LINK_OTHER_BROWSER = 'Please open this link in the browser where you started logging in.';
 export const ACCOUNT_LINK_NO_PASSWORD = 'This account has no password. Ask for a link by e-mail instead.';
 export const ACCOUNT_LINK_PASSWORD_MISSING = 'Please enter the password of your account.';
@@ -100,14 +116,26 @@ export class OAuthService {
   private config(p: OAuthProviderSettings): Promise<client.Configuration> {
     let c = this.configs.get(p.slug);
     if (!c) {
-      const insecure = (u: string | null) => !!u && new URL(u).protocol === 'http:' && LOOPBACK.has(new URL(u).hostname);
+      const insecure = (u: string | null) =>
+        !!u && new URL(u).protocol === 'http:' && LOOPBACK.has(new URL(u).hostname);
       c = (async () => {
         if (p.issuer) {
           // Plain http only for a provider on this machine (development and tests); https everywhere else.
-          return client.discovery(new URL(p.issuer), p.clientId, p.clientSecret, undefined, insecure(p.issuer) ? { execute: [client.allowInsecureRequests] } : undefined);
+          return client.discovery(
+            new URL(p.issuer),
+            p.clientId,
+            p.clientSecret,
+            undefined,
+            insecure(p.issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
+          );
         }
         const config = new client.Configuration(
-          { issuer: new URL(p.authorizationUrl!).origin, authorization_endpoint: p.authorizationUrl!, token_endpoint: p.tokenUrl!, userinfo_endpoint: p.userinfoUrl! },
+          {
+            issuer: new URL(p.authorizationUrl!).origin,
+            authorization_endpoint: p.authorizationUrl!,
+            token_endpoint: p.tokenUrl!,
+            userinfo_endpoint: p.userinfoUrl!,
+          },
           p.clientId,
           p.clientSecret,
         );
@@ -129,7 +157,14 @@ export class OAuthService {
   }
 
   issueState(provider: string, sessionId: string, now = Date.now()): string {
-    const payload = Buffer.from(JSON.stringify({ p: provider, s: sessionId, e: Math.floor(now / 1000) + this.settings.oauthStateTtlSeconds, n: crypto.randomBytes(12).toString('base64url') })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({
+        p: provider,
+        s: sessionId,
+        e: Math.floor(now / 1000) + this.settings.oauthStateTtlSeconds,
+        n: crypto.randomBytes(12).toString('base64url'),
+      }),
+    ).toString('base64url');
     return `${payload}.${this.mac(`state|${payload}`)}`;
   }
 
@@ -138,7 +173,11 @@ export class OAuthService {
     return { verifier: this.mac(`pkce|${state}`), nonce: this.mac(`nonce|${state}`) };
   }
 
-  private checkState(p: OAuthProviderSettings, state: string | null | undefined, sessionId: string): 'ok' | 'mismatch' | 'expired' {
+  private checkState(
+    p: OAuthProviderSettings,
+    state: string | null | undefined,
+    sessionId: string,
+  ): 'ok' | 'mismatch' | 'expired' {
     const m = state ? /^([\w-]{1,600})\.([\w-]{43})$/.exec(state) : null;
     if (!m) return 'mismatch';
     const expected = Buffer.from(this.mac(`state|${m[1]}`));
@@ -177,7 +216,14 @@ export class OAuthService {
     const out: LoginClientInfo[] = [];
     for (const p of this.providers) {
       try {
-        out.push({ name: p.label, provider: p.provider, isEnabled: true, authorizationUrl: await this.authorizationUrl(p, sessionId), clientId: p.clientId, order: p.order });
+        out.push({
+          name: p.label,
+          provider: p.provider,
+          isEnabled: true,
+          authorizationUrl: await this.authorizationUrl(p, sessionId),
+          clientId: p.clientId,
+          order: p.order,
+        });
       } catch (err) {
         this.log(`login provider ${p.slug} is unavailable: ${(err as Error).message}`);
       }
@@ -187,7 +233,12 @@ export class OAuthService {
 
   // ---------- login ----------
 
-  private async profile(p: OAuthProviderSettings, config: client.Configuration, code: string, state: string): Promise<ProviderProfile> {
+  private async profile(
+    p: OAuthProviderSettings,
+    config: client.Configuration,
+    code: string,
+    state: string,
+  ): Promise<ProviderProfile> {
     const { verifier, nonce } = this.derived(state);
     const callback = new URL(p.redirectUri);
     callback.searchParams.set('code', code);
@@ -202,7 +253,8 @@ export class OAuthService {
     if (!idClaims?.email || !p.issuer) {
       const userinfoUrl = p.userinfoUrl ?? config.serverMetadata().userinfo_endpoint;
       if (userinfoUrl) {
-        if (p.issuer && idClaims) info = { ...info, ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)) };
+        if (p.issuer && idClaims)
+          info = { ...info, ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)) };
         else {
           const r = await client.fetchProtectedResource(config, tokens.access_token, new URL(userinfoUrl), 'GET');
           if (!r.ok) throw new Error(`userinfo answered ${r.status}`);
@@ -218,7 +270,7 @@ export class OAuthService {
       subject,
       email,
       emailVerified: info.email_verified === true || info.email_verified === 'true' || info.verified_email === true,
-      firstName: typeof info.given_name === 'string' ? info.given_name : name.split(' ')[0] ?? '',
+      firstName: typeof info.given_name === 'string' ? info.given_name : (name.split(' ')[0] ?? ''),
       lastName: typeof info.family_name === 'string' ? info.family_name : name.split(' ').slice(1).join(' '),
     };
   }
@@ -227,7 +279,12 @@ export class OAuthService {
    * Completes a provider login: state check, code exchange (PKCE), then the linked, matched or new
    * customer, or the account link to ask for (see the top of this file).
    */
-  async loginWithProvider(providerEnum: string, response: { code?: string | null; state?: string | null }, sessionId: string, clientIp: string): Promise<ProviderLogin> {
+  async loginWithProvider(
+    providerEnum: string,
+    response: { code?: string | null; state?: string | null },
+    sessionId: string,
+    clientIp: string,
+  ): Promise<ProviderLogin> {
     const p = this.providers.find((x) => x.provider === providerEnum);
     if (!p) throw new AccountError(`Provider ${providerEnum.toLowerCase()} is not enabled.`);
     // The per-address login budget counts failures: a provider login that goes through gives its slot back.
@@ -245,7 +302,8 @@ export class OAuthService {
       .returning({ h: oauthStateUses.stateHash });
     if (!used.length) throw new AccountError(mismatch);
     await this.db.delete(oauthStateUses).where(lt(oauthStateUses.expiresAt, sql`now()`));
-    if (!response.code || response.code.length > 2048) throw new AccountError(`The ${p.label} login failed. Please try again.`);
+    if (!response.code || response.code.length > 2048)
+      throw new AccountError(`The ${p.label} login failed. Please try again.`);
 
     let profile: ProviderProfile;
     try {
@@ -259,7 +317,11 @@ export class OAuthService {
     return login;
   }
 
-  private async customerFor(p: OAuthProviderSettings, profile: ProviderProfile, sessionId: string): Promise<ProviderLogin> {
+  private async customerFor(
+    p: OAuthProviderSettings,
+    profile: ProviderProfile,
+    sessionId: string,
+  ): Promise<ProviderLogin> {
     const [linked] = await this.db
       .select({ userId: customerIdentities.userId })
       .from(customerIdentities)
@@ -275,31 +337,69 @@ export class OAuthService {
     if (!profile.emailVerified) throw new AccountError(unverified);
     let created: CustomerRow;
     try {
-      created = await this.customers.create({ email: profile.email, username: null, passwordHash: null, firstName: profile.firstName, lastName: profile.lastName, emailVerified: true });
+      created = await this.customers.create({
+        email: profile.email,
+        username: null,
+        passwordHash: null,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        emailVerified: true,
+      });
     } catch (err) {
       // Created by a concurrent login with the same e-mail: the same rules as for any existing account.
       const again = await this.customers.findByEmail(profile.email);
       if (again) return this.matched(p, profile, again, sessionId);
       throw err;
     }
-    await this.db.insert(customerIdentities).values({ provider: p.slug, subject: profile.subject, userId: created.id, email: profile.email }).onConflictDoNothing();
+    await this.db
+      .insert(customerIdentities)
+      .values({ provider: p.slug, subject: profile.subject, userId: created.id, email: profile.email })
+      .onConflictDoNothing();
     return { user: created };
   }
 
   /** An existing account with the provider's e-mail: linked now only when both sides verified the address. */
-  private async matched(p: OAuthProviderSettings, profile: ProviderProfile, user: CustomerRow, sessionId: string): Promise<ProviderLogin> {
+  private async matched(
+    p: OAuthProviderSettings,
+    profile: ProviderProfile,
+    user: CustomerRow,
+    sessionId: string,
+  ): Promise<ProviderLogin> {
     if (profile.emailVerified && user.emailVerifiedAt) {
       await this.linkIdentity(this.db, p, profile.subject, profile.email!, user.id);
       return { user };
     }
     const expiresAt = Math.floor(Date.now() / 1000) + this.settings.oauthStateTtlSeconds;
-    const claims: LinkClaims = { u: user.id, p: p.slug, s: profile.subject, m: profile.email!, v: profile.emailVerified, x: sessionId, e: expiresAt, n: crypto.randomBytes(12).toString('base64url') };
+    const claims: LinkClaims = {
+      u: user.id,
+      p: p.slug,
+      s: profile.subject,
+      m: profile.email!,
+      v: profile.emailVerified,
+      x: sessionId,
+      e: expiresAt,
+      n: crypto.randomBytes(12).toString('base64url'),
+    };
     this.log(`login with ${p.slug} matched account ${user.id} by e-mail: asking for proof before linking`);
-    return { pendingLink: { token: this.signLink('link', claims), provider: p.provider, providerName: p.label, email: user.email, expiresAt } };
+    return {
+      pendingLink: {
+        token: this.signLink('link', claims),
+        provider: p.provider,
+        providerName: p.label,
+        email: user.email,
+        expiresAt,
+      },
+    };
   }
 
   /** Links the identity to `userId`; refused when it already belongs to another account. */
-  private async linkIdentity(db: DbOrTx, p: OAuthProviderSettings, subject: string, email: string, userId: number): Promise<void> {
+  private async linkIdentity(
+    db: DbOrTx,
+    p: OAuthProviderSettings,
+    subject: string,
+    email: string,
+    userId: number,
+  ): Promise<void> {
     await db.insert(customerIdentities).values({ provider: p.slug, subject, userId, email }).onConflictDoNothing();
     const [row] = await db
       .select({ userId: customerIdentities.userId })
@@ -316,12 +416,17 @@ export class OAuthService {
   }
 
   /** The claims of a pending link (`link`) or an e-mailed key (`link-mail`) issued to this session, else the refusal. */
-  private readLink(kind: 'link' | 'link-mail', token: string | null | undefined, sessionId: string): { claims: LinkClaims; provider: OAuthProviderSettings } {
+  private readLink(
+    kind: 'link' | 'link-mail',
+    token: string | null | undefined,
+    sessionId: string,
+  ): { claims: LinkClaims; provider: OAuthProviderSettings } {
     const m = token ? /^([\w-]{1,2000})\.([\w-]{43})$/.exec(token) : null;
     if (!m) throw new AccountError(ACCOUNT_LINK_EXPIRED);
     const expected = Buffer.from(this.mac(`${kind}|${m[1]}`));
     const given = Buffer.from(m[2]!);
-    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new AccountError(ACCOUNT_LINK_EXPIRED);
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
+      throw new AccountError(ACCOUNT_LINK_EXPIRED);
     let c: LinkClaims;
     try {
       c = JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8'));
@@ -329,8 +434,10 @@ export class OAuthService {
       throw new AccountError(ACCOUNT_LINK_EXPIRED);
     }
     const provider = this.providers.find((x) => x.slug === c.p);
-    if (!provider || typeof c.e !== 'number' || c.e * 1000 <= Date.now() || !Number.isSafeInteger(c.u)) throw new AccountError(ACCOUNT_LINK_EXPIRED);
-    if (c.x !== sessionId) throw new AccountError(kind === 'link-mail' ? ACCOUNT_LINK_OTHER_BROWSER : ACCOUNT_LINK_EXPIRED);
+    if (!provider || typeof c.e !== 'number' || c.e * 1000 <= Date.now() || !Number.isSafeInteger(c.u))
+      throw new AccountError(ACCOUNT_LINK_EXPIRED);
+    if (c.x !== sessionId)
+      throw new AccountError(kind === 'link-mail' ? ACCOUNT_LINK_OTHER_BROWSER : ACCOUNT_LINK_EXPIRED);
     return { claims: c, provider };
   }
 
@@ -357,7 +464,12 @@ export class OAuthService {
    * address also proves the address, so the account counts as verified then. A wrong password does not
    * use up the link; the check is limited like a login's (AuthService.passwordMatches).
    */
-  async linkWithPassword(token: string | null | undefined, password: string | null | undefined, sessionId: string, clientIp: string): Promise<CustomerRow> {
+  async linkWithPassword(
+    token: string | null | undefined,
+    password: string | null | undefined,
+    sessionId: string,
+    clientIp: string,
+  ): Promise<CustomerRow> {
     const { claims, provider } = this.readLink('link', token, sessionId);
     if (!password) throw new AccountError(ACCOUNT_LINK_PASSWORD_MISSING);
     const user = await this.linkedAccount(claims);
@@ -382,10 +494,22 @@ export class OAuthService {
     await this.auth.limit('link-mail:account', `user:${claims.u}`, this.settings.limits.resetPerAccount, 3600);
     const user = await this.linkedAccount(claims);
     const validForMinutes = this.settings.resetTtlMinutes;
-    const key = this.signLink('link-mail', { ...claims, e: Math.floor(Date.now() / 1000) + validForMinutes * 60, n: crypto.randomBytes(12).toString('base64url') });
+    const key = this.signLink('link-mail', {
+      ...claims,
+      e: Math.floor(Date.now() / 1000) + validForMinutes * 60,
+      n: crypto.randomBytes(12).toString('base64url'),
+    });
     const linkUrl = `${this.settings.siteUrl}/my-account/link-account?key=${encodeURIComponent(key)}`;
     try {
-      await this.mailer().sendMail({ to: user.email, ...accountLink({ linkUrl, providerName: provider.label, customerName: user.firstName || user.username, validForMinutes }) });
+      await this.mailer().sendMail({
+        to: user.email,
+        ...accountLink({
+          linkUrl,
+          providerName: provider.label,
+          customerName: user.firstName || user.username,
+          validForMinutes,
+        }),
+      });
     } catch (err) {
       this.log(`could not send the account-link e-mail for user ${user.id}: ${(err as Error).message}`);
       throw new AccountError(MAIL_NOT_SENT);
@@ -409,12 +533,22 @@ export class OAuthService {
       await this.linkIdentity(tx, provider, claims.s, claims.m, user.id);
       await tx
         .delete(customerIdentities)
-        .where(and(eq(customerIdentities.userId, user.id), sql`not (${customerIdentities.provider} = ${provider.slug} and ${customerIdentities.subject} = ${claims.s})`));
+        .where(
+          and(
+            eq(customerIdentities.userId, user.id),
+            sql`not (${customerIdentities.provider} = ${provider.slug} and ${customerIdentities.subject} = ${claims.s})`,
+          ),
+        );
       await this.customers.clearPassword(user.id, tx);
       await this.customers.markEmailVerified(user.id, claims.m, tx);
-      await tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)));
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)));
     });
-    this.log(`login with ${provider.slug} linked to account ${user.id} by e-mail: password removed, other logins ended`);
+    this.log(
+      `login with ${provider.slug} linked to account ${user.id} by e-mail: password removed, other logins ended`,
+    );
     return (await this.customers.get(user.id))!;
   }
 }

@@ -18,7 +18,13 @@ const P = 1;
 function scrypt(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** log2N;
   return new Promise((resolve, reject) =>
-    crypto.scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    crypto.scrypt(
+      password.normalize('NFC'),
+      salt,
+      KEY_LENGTH,
+      { N, r, p, maxmem: 256 * N * r + 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
+    ),
   );
 }
 
@@ -58,7 +64,10 @@ let common: Set<string> | null = null;
 
 /** src/server/auth/common-passwords.txt next to this module, or under the working directory (bundled server). */
 function commonPasswordsFile(): string {
-  const candidates = [path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt'), path.resolve('src/server/auth/common-passwords.txt')];
+  const candidates = [
+    path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt'),
+    path.resolve('src/server/auth/common-passwords.txt'),
+  ];
   const found = candidates.find((f) => fs.existsSync(f));
   if (!found) throw new Error(`The common-password list is missing (looked in ${candidates.join(', ')}).`);
   return found;
@@ -82,7 +91,8 @@ export function passwordProblem(password: string, context: { username?: string; 
   if (length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
   if (isCommonPassword(password)) return 'This password is too common. Please choose a less common password.';
   const personal = [context.username, context.email, context.email?.split('@')[0]];
-  if (personal.some((word) => word && isMadeOf(password, word))) return 'Password must not be your username or e-mail address.';
+  if (personal.some((word) => word && isMadeOf(password, word)))
+    return 'Password must not be your username or e-mail address.';
   return null;
 }
 

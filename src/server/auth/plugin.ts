@@ -27,7 +27,8 @@ export function useAccounts(engine: () => Promise<{ accounts: AccountServices; s
       const ip = rateLimitKeyForIp(clientAddress(ctx.request, socketAddressOf(ctx), e.accounts.clientAddress));
       const auth = await e.accounts.auth.authenticate(ctx.request.headers.get('authorization'), ip);
       if (auth.viewer && ctx.session && ctx.session.customerId !== String(auth.viewer.id)) {
-        if (ctx.session.customerId.startsWith('t_') || ctx.session.tokenError) await e.accounts.auth.handOverSession(ctx.session, auth.viewer.id);
+        if (ctx.session.customerId.startsWith('t_') || ctx.session.tokenError)
+          await e.accounts.auth.handOverSession(ctx.session, auth.viewer.id);
         else {
           // Another customer's session token with this customer's login: use this customer's own session.
           ctx.session.customerId = String(auth.viewer.id);

@@ -41,7 +41,13 @@ function accountLinkPayload(ctx: Ctx, link: PendingAccountLink) {
     wooSessionToken: ctx.session.token,
     user: null,
     customer: null,
-    accountLink: { token: link.token, provider: link.provider, providerName: link.providerName, email: link.email, expiresAt: String(link.expiresAt) },
+    accountLink: {
+      token: link.token,
+      provider: link.provider,
+      providerName: link.providerName,
+      email: link.email,
+      expiresAt: String(link.expiresAt),
+    },
   };
 }
 
@@ -66,16 +72,37 @@ export const authResolvers = {
   },
   RootMutation: {
     login: async (_: unknown, { input }: LoginArgs, ctx: Ctx) => {
-      if (ctx.auth.viewer) throw new GraphQLError('You are already logged in.', { extensions: { code: 'BAD_USER_INPUT' } });
+      if (ctx.auth.viewer)
+        throw new GraphQLError('You are already logged in.', { extensions: { code: 'BAD_USER_INPUT' } });
       return accountErrors(async () => {
         let user: CustomerRow;
         if (input.provider === 'PASSWORD') {
-          if (!input.credentials) throw new GraphQLError('The PASSWORD provider requires the use of the `credentials` input arg.', { extensions: { code: 'BAD_USER_INPUT' } });
-          user = await ctx.accounts.auth.login(input.credentials.username, input.credentials.password, ctx.auth.clientIp);
+          if (!input.credentials)
+            throw new GraphQLError('The PASSWORD provider requires the use of the `credentials` input arg.', {
+              extensions: { code: 'BAD_USER_INPUT' },
+            });
+          user = await ctx.accounts.auth.login(
+            input.credentials.username,
+            input.credentials.password,
+            ctx.auth.clientIp,
+          );
         } else {
-          if (!input.oauthResponse) throw new GraphQLError(`The ${input.provider} provider requires the use of the \`oauthResponse\` input arg.`, { extensions: { code: 'BAD_USER_INPUT' } });
-          const outcome = await ctx.accounts.oauth.loginWithProvider(input.provider, input.oauthResponse, ctx.session.customerId, ctx.auth.clientIp);
-          if (outcome.pendingLink) return { clientMutationId: input.clientMutationId ?? null, ...accountLinkPayload(ctx, outcome.pendingLink) };
+          if (!input.oauthResponse)
+            throw new GraphQLError(
+              `The ${input.provider} provider requires the use of the \`oauthResponse\` input arg.`,
+              { extensions: { code: 'BAD_USER_INPUT' } },
+            );
+          const outcome = await ctx.accounts.oauth.loginWithProvider(
+            input.provider,
+            input.oauthResponse,
+            ctx.session.customerId,
+            ctx.auth.clientIp,
+          );
+          if (outcome.pendingLink)
+            return {
+              clientMutationId: input.clientMutationId ?? null,
+              ...accountLinkPayload(ctx, outcome.pendingLink),
+            };
           user = outcome.user;
         }
         return { clientMutationId: input.clientMutationId ?? null, ...(await completeLogin(ctx, user)) };
@@ -83,7 +110,15 @@ export const authResolvers = {
     },
     refreshToken: async (_: unknown, { input }: { input: Mid & { refreshToken: string } }, ctx: Ctx) => {
       const r = await ctx.accounts.auth.refresh(input.refreshToken);
-      if (!r) return { clientMutationId: input.clientMutationId ?? null, authToken: null, authTokenExpiration: null, refreshToken: null, refreshTokenExpiration: null, success: false };
+      if (!r)
+        return {
+          clientMutationId: input.clientMutationId ?? null,
+          authToken: null,
+          authTokenExpiration: null,
+          refreshToken: null,
+          refreshTokenExpiration: null,
+          success: false,
+        };
       return {
         clientMutationId: input.clientMutationId ?? null,
         authToken: r.authToken,
@@ -93,7 +128,11 @@ export const authResolvers = {
         success: true,
       };
     },
-    logout: async (_: unknown, { input }: { input: Mid & { refreshToken?: string | null; all?: boolean | null } }, ctx: Ctx) => {
+    logout: async (
+      _: unknown,
+      { input }: { input: Mid & { refreshToken?: string | null; all?: boolean | null } },
+      ctx: Ctx,
+    ) => {
       const v = ctx.auth.viewer;
       let success: boolean | null = null;
       if (v && input.all) {
@@ -101,7 +140,8 @@ export const authResolvers = {
         success = true;
       } else {
         if (v && ctx.auth.sid) success = (await ctx.accounts.auth.revokeSession(ctx.auth.sid)) || success;
-        if (input.refreshToken) success = (await ctx.accounts.auth.revokeByRefreshToken(input.refreshToken, v?.id)) || success;
+        if (input.refreshToken)
+          success = (await ctx.accounts.auth.revokeByRefreshToken(input.refreshToken, v?.id)) || success;
       }
       // The customer's session ends with the login: the answer already carries an empty guest session.
       if (v) ctx.sessions.startGuest(ctx.session);
@@ -109,15 +149,35 @@ export const authResolvers = {
     },
     registerCustomer: async (
       _: unknown,
-      { input }: { input: Mid & { email?: string | null; username?: string | null; password?: string | null; firstName?: string | null; lastName?: string | null; displayName?: string | null; billing?: Record<string, string | null> | null; shipping?: Record<string, string | null> | null; shippingSameAsBilling?: boolean | null } },
+      {
+        input,
+      }: {
+        input: Mid & {
+          email?: string | null;
+          username?: string | null;
+          password?: string | null;
+          firstName?: string | null;
+          lastName?: string | null;
+          displayName?: string | null;
+          billing?: Record<string, string | null> | null;
+          shipping?: Record<string, string | null> | null;
+          shippingSameAsBilling?: boolean | null;
+        };
+      },
       ctx: Ctx,
     ) => {
-      if (ctx.auth.viewer) throw new GraphQLError('You are already logged in.', { extensions: { code: 'BAD_USER_INPUT' } });
+      if (ctx.auth.viewer)
+        throw new GraphQLError('You are already logged in.', { extensions: { code: 'BAD_USER_INPUT' } });
       return accountErrors(async () => {
         let user = await ctx.accounts.auth.register(input, ctx.auth.clientIp);
         if (input.billing || input.shipping || input.displayName) {
           try {
-            user = await ctx.accounts.customers.updateProfile(user.id, { billing: input.billing, shipping: input.shipping, shippingSameAsBilling: input.shippingSameAsBilling, displayName: input.displayName });
+            user = await ctx.accounts.customers.updateProfile(user.id, {
+              billing: input.billing,
+              shipping: input.shipping,
+              shippingSameAsBilling: input.shippingSameAsBilling,
+              displayName: input.displayName,
+            });
           } catch {
             // The account exists; a bad address is left for the account page rather than failing the registration.
           }
@@ -145,16 +205,33 @@ export const authResolvers = {
         const { maskedEmail } = await ctx.accounts.emailChange.report(input.token, ctx.auth.clientIp);
         return { clientMutationId: input.clientMutationId ?? null, success: true, email: maskedEmail };
       }),
-    resetUserPassword: async (_: unknown, { input }: { input: Mid & { key?: string | null; login?: string | null; password?: string | null } }, ctx: Ctx) =>
+    resetUserPassword: async (
+      _: unknown,
+      { input }: { input: Mid & { key?: string | null; login?: string | null; password?: string | null } },
+      ctx: Ctx,
+    ) =>
       accountErrors(async () => {
         const user = await ctx.accounts.auth.resetPassword(input.key, input.login, input.password, ctx.auth.clientIp);
         return { clientMutationId: input.clientMutationId ?? null, user };
       }),
-    linkAccountWithPassword: async (_: unknown, { input }: { input: Mid & { token: string; password: string } }, ctx: Ctx) => {
+    linkAccountWithPassword: async (
+      _: unknown,
+      { input }: { input: Mid & { token: string; password: string } },
+      ctx: Ctx,
+    ) => {
       refuseLoggedIn(ctx);
       return accountErrors(async () => {
-        const user = await ctx.accounts.oauth.linkWithPassword(input.token, input.password, ctx.session.customerId, ctx.auth.clientIp);
-        return { clientMutationId: input.clientMutationId ?? null, ...(await completeLogin(ctx, user)), accountLink: null };
+        const user = await ctx.accounts.oauth.linkWithPassword(
+          input.token,
+          input.password,
+          ctx.session.customerId,
+          ctx.auth.clientIp,
+        );
+        return {
+          clientMutationId: input.clientMutationId ?? null,
+          ...(await completeLogin(ctx, user)),
+          accountLink: null,
+        };
       });
     },
     sendAccountLinkEmail: async (_: unknown, { input }: { input: Mid & { token: string } }, ctx: Ctx) => {
@@ -168,7 +245,11 @@ export const authResolvers = {
       refuseLoggedIn(ctx);
       return accountErrors(async () => {
         const user = await ctx.accounts.oauth.linkFromEmail(input.key, ctx.session.customerId);
-        return { clientMutationId: input.clientMutationId ?? null, ...(await completeLogin(ctx, user)), accountLink: null };
+        return {
+          clientMutationId: input.clientMutationId ?? null,
+          ...(await completeLogin(ctx, user)),
+          accountLink: null,
+        };
       });
     },
     verifyEmail: async (_: unknown, { input }: { input: Mid & { key: string } }, ctx: Ctx) => {

@@ -25,7 +25,8 @@ export const INVALID_RESET_LINK = 'Password reset link is invalid.';
 export const INVALID_VERIFICATION_LINK = 'This confirmation link is invalid or has expired.';
 export const MAIL_NOT_SENT = 'The e-mail could not be sent. Please try again later.';
 export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect.';
-export const NO_PASSWORD_YET = 'Your account does not have a password yet. Set one with “Forgot your password?” first, then try again.';
+export const NO_PASSWORD_YET =
+  'Your account does not have a password yet. Set one with “Forgot your password?” first, then try again.';
 
 export type LoginTokens = {
   authToken: string;
@@ -43,7 +44,10 @@ const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
 export function tooManyAttempts(retryAfterSeconds: number): AccountError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AccountError(`Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, 'RATE_LIMITED');
+  return new AccountError(
+    `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    'RATE_LIMITED',
+  );
 }
 
 export class AuthService {
@@ -83,7 +87,10 @@ export class AuthService {
    *    addresses cannot lock the owner (or a shop manager) out of their own login.
    * Call `failed` or `succeeded` with the outcome.
    */
-  private async guardPasswordCheck(account: string, clientIp: string): Promise<{ failed(): Promise<void>; succeeded(): Promise<void> }> {
+  private async guardPasswordCheck(
+    account: string,
+    clientIp: string,
+  ): Promise<{ failed(): Promise<void>; succeeded(): Promise<void> }> {
     const limits = this.settings.limits;
     const pairKey = `${account}|${clientIp}`;
     const pair = await this.limiter.peek('login:pair', pairKey, 900);
@@ -91,7 +98,10 @@ export class AuthService {
       const onAccount = await this.limiter.peek('login:failures', account, 900);
       if (onAccount.count >= limits.loginSlowdownAfter) {
         const doublings = Math.floor((onAccount.count - limits.loginSlowdownAfter) / limits.loginSlowdownAfter);
-        const wait = Math.min(limits.loginSlowdownMaxSeconds, limits.loginSlowdownSeconds * 2 ** Math.min(doublings, 20));
+        const wait = Math.min(
+          limits.loginSlowdownMaxSeconds,
+          limits.loginSlowdownSeconds * 2 ** Math.min(doublings, 20),
+        );
         if (pair.secondsSinceLast < wait) throw tooManyAttempts(wait - pair.secondsSinceLast);
       }
     }
@@ -127,7 +137,12 @@ export class AuthService {
    * The current password, for changes that need it (password, e-mail address): checked and limited like
    * a login from `clientIp`, so a stolen auth token cannot be used to guess it.
    */
-  async checkCurrentPassword(user: CustomerRow, currentPassword: string | null | undefined, clientIp: string, missing = 'Please enter your current password.'): Promise<void> {
+  async checkCurrentPassword(
+    user: CustomerRow,
+    currentPassword: string | null | undefined,
+    clientIp: string,
+    missing = 'Please enter your current password.',
+  ): Promise<void> {
     if (!user.passwordHash) throw new AccountError(NO_PASSWORD_YET);
     if (!currentPassword) throw new AccountError(missing);
     if (!(await this.passwordMatches(user, currentPassword, clientIp))) throw new AccountError(CURRENT_PASSWORD_WRONG);
@@ -136,7 +151,12 @@ export class AuthService {
   // ---------- tokens ----------
 
   async accessToken(user: CustomerRow, sid: string): Promise<{ authToken: string; authTokenExpiration: string }> {
-    const { token, exp } = await signAccessToken(this.settings.keys.access, this.settings.issuer, { userId: user.id, version: user.tokenVersion, sid }, this.settings.authTokenTtlSeconds);
+    const { token, exp } = await signAccessToken(
+      this.settings.keys.access,
+      this.settings.issuer,
+      { userId: user.id, version: user.tokenVersion, sid },
+      this.settings.authTokenTtlSeconds,
+    );
     return { authToken: token, authTokenExpiration: String(exp) };
   }
 
@@ -163,14 +183,23 @@ export class AuthService {
   async issueTokens(user: CustomerRow): Promise<LoginTokens> {
     if (Date.now() - this.lastPurge > 3_600_000) {
       // Housekeeping must never fail a login.
-      await this.purgeExpired().catch((err) => console.warn(`[meshfront] auth clean-up failed: ${(err as Error).message}`));
+      await this.purgeExpired().catch((err) =>
+        console.warn(`[meshfront] auth clean-up failed: ${(err as Error).message}`),
+      );
     }
     const sid = randomToken();
     const refreshToken = randomToken();
     const refreshExpires = new Date(Date.now() + this.settings.refreshTokenTtlSeconds * 1000);
-    await this.db.insert(authSessions).values({ id: sid, userId: user.id, refreshHash: sha256(refreshToken), refreshExpiresAt: refreshExpires });
+    await this.db
+      .insert(authSessions)
+      .values({ id: sid, userId: user.id, refreshHash: sha256(refreshToken), refreshExpiresAt: refreshExpires });
     const access = await this.accessToken(user, sid);
-    return { ...access, refreshToken, refreshTokenExpiration: String(Math.floor(refreshExpires.getTime() / 1000)), sid };
+    return {
+      ...access,
+      refreshToken,
+      refreshTokenExpiration: String(Math.floor(refreshExpires.getTime() / 1000)),
+      sid,
+    };
   }
 
   /**
@@ -185,22 +214,46 @@ export class AuthService {
     const refreshExpires = new Date(Date.now() + this.settings.refreshTokenTtlSeconds * 1000);
     const [row] = await this.db
       .update(authSessions)
-      .set({ refreshHash: sha256(next), previousHash: oldHash, refreshExpiresAt: refreshExpires, lastUsedAt: new Date() })
-      .where(and(eq(authSessions.refreshHash, oldHash), isNull(authSessions.revokedAt), gt(authSessions.refreshExpiresAt, sql`now()`)))
+      .set({
+        refreshHash: sha256(next),
+        previousHash: oldHash,
+        refreshExpiresAt: refreshExpires,
+        lastUsedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(authSessions.refreshHash, oldHash),
+          isNull(authSessions.revokedAt),
+          gt(authSessions.refreshExpiresAt, sql`now()`),
+        ),
+      )
       .returning({ id: authSessions.id, userId: authSessions.userId });
     if (!row) {
-      await this.db.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.previousHash, oldHash), isNull(authSessions.revokedAt)));
+      await this.db
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.previousHash, oldHash), isNull(authSessions.revokedAt)));
       return null;
     }
     const user = await this.customers.get(row.userId);
     if (!user) return null;
     const access = await this.accessToken(user, row.id);
-    return { ...access, refreshToken: next, refreshTokenExpiration: String(Math.floor(refreshExpires.getTime() / 1000)), sid: row.id, user };
+    return {
+      ...access,
+      refreshToken: next,
+      refreshTokenExpiration: String(Math.floor(refreshExpires.getTime() / 1000)),
+      sid: row.id,
+      user,
+    };
   }
 
   /** Ends one login: its refresh token stops working and its auth tokens are refused from now on. */
   async revokeSession(sid: string): Promise<boolean> {
-    const rows = await this.db.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.id, sid), isNull(authSessions.revokedAt))).returning({ id: authSessions.id });
+    const rows = await this.db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authSessions.id, sid), isNull(authSessions.revokedAt)))
+      .returning({ id: authSessions.id });
     return rows.length > 0;
   }
 
@@ -208,7 +261,11 @@ export class AuthService {
   async revokeByRefreshToken(presented: string, userId?: number): Promise<boolean> {
     const where = [eq(authSessions.refreshHash, sha256(presented)), isNull(authSessions.revokedAt)];
     if (userId) where.push(eq(authSessions.userId, userId));
-    const rows = await this.db.update(authSessions).set({ revokedAt: new Date() }).where(and(...where)).returning({ id: authSessions.id });
+    const rows = await this.db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(...where))
+      .returning({ id: authSessions.id });
     return rows.length > 0;
   }
 
@@ -216,7 +273,10 @@ export class AuthService {
   async revokeAll(userId: number, exceptSid: string | null = null): Promise<void> {
     const where = [eq(authSessions.userId, userId), isNull(authSessions.revokedAt)];
     if (exceptSid) where.push(ne(authSessions.id, exceptSid));
-    await this.db.update(authSessions).set({ revokedAt: new Date() }).where(and(...where));
+    await this.db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(...where));
     if (!exceptSid) await this.customers.bumpTokenVersion(userId);
   }
 
@@ -231,7 +291,10 @@ export class AuthService {
     // The customer through its owner's service, the login session from this domain's table; both asked at once.
     const [user, [session]] = await Promise.all([
       this.customers.get(claims.userId),
-      this.db.select({ revokedAt: authSessions.revokedAt, userId: authSessions.userId }).from(authSessions).where(eq(authSessions.id, claims.sid)),
+      this.db
+        .select({ revokedAt: authSessions.revokedAt, userId: authSessions.userId })
+        .from(authSessions)
+        .where(eq(authSessions.id, claims.sid)),
     ]);
     if (!user) return anonymous('The user could not be found');
     if (user.tokenVersion !== claims.version || session?.userId !== claims.userId || session.revokedAt) {
@@ -247,7 +310,10 @@ export class AuthService {
     if (!login || !password) throw new AccountError('Missing username or password.');
     const user = login.length <= 254 ? await this.customers.findByLogin(login) : null;
     // Per account: the account when it exists (username and e-mail share one budget), else the name tried.
-    const guard = await this.guardPasswordCheck(user ? `user:${user.id}` : `name:${login.toLowerCase().slice(0, 254)}`, clientIp);
+    const guard = await this.guardPasswordCheck(
+      user ? `user:${user.id}` : `name:${login.toLowerCase().slice(0, 254)}`,
+      clientIp,
+    );
     if (!user) {
       await dummyVerify(password.slice(0, 1024), this.settings.scryptLog2N);
       await guard.failed();
@@ -259,18 +325,29 @@ export class AuthService {
     }
     await guard.succeeded();
     if (needsRehash(user.passwordHash!, this.settings.scryptLog2N)) {
-      await this.customers.setPasswordHash(user.id, await hashPassword(password, this.settings.scryptLog2N), { revokeTokens: false });
+      await this.customers.setPasswordHash(user.id, await hashPassword(password, this.settings.scryptLog2N), {
+        revokeTokens: false,
+      });
     }
     return user;
   }
 
   async register(
-    input: { email?: string | null; username?: string | null; password?: string | null; firstName?: string | null; lastName?: string | null },
+    input: {
+      email?: string | null;
+      username?: string | null;
+      password?: string | null;
+      firstName?: string | null;
+      lastName?: string | null;
+    },
     clientIp: string,
   ): Promise<CustomerRow> {
     const email = (input.email ?? '').trim();
     if (!email) throw new AccountError('Please provide a valid email address.');
-    if (!input.password) throw new AccountError('A password was not provided and WooCommerce does not automatically generate one for you.');
+    if (!input.password)
+      throw new AccountError(
+        'A password was not provided and WooCommerce does not automatically generate one for you.',
+      );
     await this.limit('register:ip', clientIp, this.settings.limits.registerPerIp, 3600);
     await this.limit('register:account', email.toLowerCase(), 5, 3600);
     const problem = passwordProblem(input.password, { username: input.username ?? undefined, email });
@@ -289,11 +366,19 @@ export class AuthService {
   }
 
   /** updateUser with a new password: the current one must be given and right; other logins end. */
-  async changePassword(user: CustomerRow, sid: string | null, currentPassword: string | null | undefined, next: string, clientIp: string): Promise<void> {
+  async changePassword(
+    user: CustomerRow,
+    sid: string | null,
+    currentPassword: string | null | undefined,
+    next: string,
+    clientIp: string,
+  ): Promise<void> {
     await this.checkCurrentPassword(user, currentPassword, clientIp);
     const problem = passwordProblem(next, { username: user.username, email: user.email });
     if (problem) throw new AccountError(problem);
-    await this.customers.setPasswordHash(user.id, await hashPassword(next, this.settings.scryptLog2N), { revokeTokens: false });
+    await this.customers.setPasswordHash(user.id, await hashPassword(next, this.settings.scryptLog2N), {
+      revokeTokens: false,
+    });
     await this.revokeAll(user.id, sid);
   }
 
@@ -309,28 +394,49 @@ export class AuthService {
     await this.limit('reset:ip', clientIp, this.settings.limits.resetPerIp, 3600);
     const user = login.length <= 254 ? await this.customers.findByLogin(login) : null;
     if (!user) return;
-    const perAccount = await this.limiter.consume({ bucket: 'reset:account', key: `user:${user.id}`, limit: this.settings.limits.resetPerAccount, windowSeconds: 3600 });
+    const perAccount = await this.limiter.consume({
+      bucket: 'reset:account',
+      key: `user:${user.id}`,
+      limit: this.settings.limits.resetPerAccount,
+      windowSeconds: 3600,
+    });
     if (!perAccount.allowed) return;
     const key = randomToken();
     await this.db.transaction(async (tx) => {
       // Only the newest link works.
       await tx.delete(passwordResetKeys).where(eq(passwordResetKeys.userId, user.id));
-      await tx.insert(passwordResetKeys).values({ keyHash: sha256(key), userId: user.id, expiresAt: new Date(Date.now() + this.settings.resetTtlMinutes * 60_000) });
+      await tx.insert(passwordResetKeys).values({
+        keyHash: sha256(key),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + this.settings.resetTtlMinutes * 60_000),
+      });
     });
     const resetUrl = `${this.settings.siteUrl}/my-account/lost-password?key=${encodeURIComponent(key)}&login=${encodeURIComponent(user.username)}`;
     try {
       await this.mailer().sendMail({
         to: user.email,
-        ...passwordReset({ resetUrl, customerName: user.firstName || user.username, validForMinutes: this.settings.resetTtlMinutes }),
+        ...passwordReset({
+          resetUrl,
+          customerName: user.firstName || user.username,
+          validForMinutes: this.settings.resetTtlMinutes,
+        }),
       });
     } catch (err) {
       // Logged, not reported: an error only for existing accounts would tell which ones exist.
-      console.error(`[meshfront] could not send the password-reset e-mail for user ${user.id}:`, (err as Error).message);
+      console.error(
+        `[meshfront] could not send the password-reset e-mail for user ${user.id}:`,
+        (err as Error).message,
+      );
     }
   }
 
   /** Sets a new password with a reset key (single use, unexpired, for that login); every login ends. */
-  async resetPassword(key: string | null | undefined, loginName: string | null | undefined, password: string | null | undefined, clientIp: string): Promise<CustomerRow> {
+  async resetPassword(
+    key: string | null | undefined,
+    loginName: string | null | undefined,
+    password: string | null | undefined,
+    clientIp: string,
+  ): Promise<CustomerRow> {
     if (!key) throw new AccountError('A password reset key is required.');
     if (!loginName) throw new AccountError('A user login is required.');
     if (!password) throw new AccountError('A new password is required.');
@@ -350,13 +456,23 @@ export class AuthService {
       const used = await tx
         .update(passwordResetKeys)
         .set({ usedAt: new Date() })
-        .where(and(eq(passwordResetKeys.keyHash, sha256(key)), eq(passwordResetKeys.userId, user.id), isNull(passwordResetKeys.usedAt), gt(passwordResetKeys.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(passwordResetKeys.keyHash, sha256(key)),
+            eq(passwordResetKeys.userId, user.id),
+            isNull(passwordResetKeys.usedAt),
+            gt(passwordResetKeys.expiresAt, sql`now()`),
+          ),
+        )
         .returning({ userId: passwordResetKeys.userId });
       if (!used.length) return false;
       await this.customers.setPasswordHash(user.id, hash, { revokeTokens: true }, tx);
       // The link was mailed to the account's address and opened: its owner holds the account now.
       await this.customers.markEmailVerified(user.id, user.email, tx);
-      await tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)));
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)));
       return true;
     });
     if (!done) throw new AccountError(INVALID_RESET_LINK);
@@ -378,7 +494,12 @@ export class AuthService {
    */
   async sendEmailVerification(user: CustomerRow, options: { requested?: boolean } = {}): Promise<void> {
     if (user.emailVerifiedAt) return;
-    const perAccount = await this.limiter.consume({ bucket: 'verify:account', key: `user:${user.id}`, limit: this.settings.limits.resetPerAccount, windowSeconds: 3600 });
+    const perAccount = await this.limiter.consume({
+      bucket: 'verify:account',
+      key: `user:${user.id}`,
+      limit: this.settings.limits.resetPerAccount,
+      windowSeconds: 3600,
+    });
     if (!perAccount.allowed) {
       if (options.requested) throw tooManyAttempts(perAccount.retryAfterSeconds);
       return;
@@ -386,7 +507,9 @@ export class AuthService {
     const key = randomToken();
     await this.db.transaction(async (tx) => {
       // This customer's older key, and anybody's expired ones.
-      await tx.delete(emailVerificationKeys).where(sql`${emailVerificationKeys.userId} = ${user.id} or ${emailVerificationKeys.expiresAt} < now()`);
+      await tx
+        .delete(emailVerificationKeys)
+        .where(sql`${emailVerificationKeys.userId} = ${user.id} or ${emailVerificationKeys.expiresAt} < now()`);
       await tx.insert(emailVerificationKeys).values({
         keyHash: sha256(key),
         userId: user.id,
@@ -396,7 +519,14 @@ export class AuthService {
     });
     const verifyUrl = `${this.settings.siteUrl}/my-account/verify-email?key=${encodeURIComponent(key)}`;
     try {
-      await this.mailer().sendMail({ to: user.email, ...emailVerification({ verifyUrl, customerName: user.firstName || user.username, validForMinutes: this.settings.verifyTtlMinutes }) });
+      await this.mailer().sendMail({
+        to: user.email,
+        ...emailVerification({
+          verifyUrl,
+          customerName: user.firstName || user.username,
+          validForMinutes: this.settings.verifyTtlMinutes,
+        }),
+      });
     } catch (err) {
       console.error(`[meshfront] could not send the e-mail verification for user ${user.id}:`, (err as Error).message);
       if (options.requested) throw new AccountError(MAIL_NOT_SENT);

@@ -54,7 +54,16 @@ export class AuthSettingsError extends Error {
   override name = 'AuthSettingsError';
 }
 
-export const LOGIN_PROVIDERS = ['FACEBOOK', 'GITHUB', 'GOOGLE', 'INSTAGRAM', 'LINKEDIN', 'OAUTH2_GENERIC', 'PASSWORD', 'SITETOKEN'] as const;
+export const LOGIN_PROVIDERS = [
+  'FACEBOOK',
+  'GITHUB',
+  'GOOGLE',
+  'INSTAGRAM',
+  'LINKEDIN',
+  'OAUTH2_GENERIC',
+  'PASSWORD',
+  'SITETOKEN',
+] as const;
 export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
 
 export type OAuthProviderSettings = {
@@ -138,7 +147,10 @@ const url = (v: string | undefined, name: string): string | null => {
   }
 };
 
-export function readAuthSettings(config: ServerConfig, env: Record<string, string | undefined> = process.env): AuthSettings {
+export function readAuthSettings(
+  config: ServerConfig,
+  env: Record<string, string | undefined> = process.env,
+): AuthSettings {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -153,23 +165,39 @@ export function readAuthSettings(config: ServerConfig, env: Record<string, strin
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
   const providers: OAuthProviderSettings[] = names.map((slug, order) => {
-    if (!/^[a-z][a-z0-9_-]{0,30}$/.test(slug)) throw new AuthSettingsError(`Invalid account settings:\n  OAUTH_PROVIDERS: "${slug}" is not a valid provider name (letters, digits, - and _)`);
+    if (!/^[a-z][a-z0-9_-]{0,30}$/.test(slug))
+      throw new AuthSettingsError(
+        `Invalid account settings:\n  OAUTH_PROVIDERS: "${slug}" is not a valid provider name (letters, digits, - and _)`,
+      );
     const P = `OAUTH_${slug.toUpperCase().replace(/-/g, '_')}_`;
     const get = (k: string) => cleaned[P + k];
     const clientId = get('CLIENT_ID');
     const clientSecret = get('CLIENT_SECRET');
-    if (!clientId || !clientSecret) throw new AuthSettingsError(`Invalid account settings:\n  ${P}CLIENT_ID and ${P}CLIENT_SECRET are required for the "${slug}" login provider`);
+    if (!clientId || !clientSecret)
+      throw new AuthSettingsError(
+        `Invalid account settings:\n  ${P}CLIENT_ID and ${P}CLIENT_SECRET are required for the "${slug}" login provider`,
+      );
     const issuer = url(get('ISSUER'), `${P}ISSUER`);
     const authorizationUrl = url(get('AUTHORIZATION_URL'), `${P}AUTHORIZATION_URL`);
     const tokenUrl = url(get('TOKEN_URL'), `${P}TOKEN_URL`);
     const userinfoUrl = url(get('USERINFO_URL'), `${P}USERINFO_URL`);
     if (!issuer && !(authorizationUrl && tokenUrl && userinfoUrl)) {
-      throw new AuthSettingsError(`Invalid account settings:\n  ${P}ISSUER (OpenID Connect) or ${P}AUTHORIZATION_URL, ${P}TOKEN_URL and ${P}USERINFO_URL are required for the "${slug}" login provider`);
+      throw new AuthSettingsError(
+        `Invalid account settings:\n  ${P}ISSUER (OpenID Connect) or ${P}AUTHORIZATION_URL, ${P}TOKEN_URL and ${P}USERINFO_URL are required for the "${slug}" login provider`,
+      );
     }
     const upper = slug.toUpperCase();
-    const providerRaw = (get('PROVIDER') ?? ((LOGIN_PROVIDERS as readonly string[]).includes(upper) ? upper : 'OAUTH2_GENERIC')).toUpperCase();
-    if (!(LOGIN_PROVIDERS as readonly string[]).includes(providerRaw) || providerRaw === 'PASSWORD' || providerRaw === 'SITETOKEN') {
-      throw new AuthSettingsError(`Invalid account settings:\n  ${P}PROVIDER: must be one of ${LOGIN_PROVIDERS.filter((p) => p !== 'PASSWORD' && p !== 'SITETOKEN').join(', ')}`);
+    const providerRaw = (
+      get('PROVIDER') ?? ((LOGIN_PROVIDERS as readonly string[]).includes(upper) ? upper : 'OAUTH2_GENERIC')
+    ).toUpperCase();
+    if (
+      !(LOGIN_PROVIDERS as readonly string[]).includes(providerRaw) ||
+      providerRaw === 'PASSWORD' ||
+      providerRaw === 'SITETOKEN'
+    ) {
+      throw new AuthSettingsError(
+        `Invalid account settings:\n  ${P}PROVIDER: must be one of ${LOGIN_PROVIDERS.filter((p) => p !== 'PASSWORD' && p !== 'SITETOKEN').join(', ')}`,
+      );
     }
     return {
       slug,
@@ -188,11 +216,19 @@ export function readAuthSettings(config: ServerConfig, env: Record<string, strin
   });
   const providerEnums = providers.map((p) => p.provider);
   const dup = providerEnums.find((p, i) => providerEnums.indexOf(p) !== i);
-  if (dup) throw new AuthSettingsError(`Invalid account settings:\n  OAUTH_PROVIDERS: two providers map to ${dup}; set OAUTH_<NAME>_PROVIDER so each LoginProviderEnum value is used once`);
+  if (dup)
+    throw new AuthSettingsError(
+      `Invalid account settings:\n  OAUTH_PROVIDERS: two providers map to ${dup}; set OAUTH_<NAME>_PROVIDER so each LoginProviderEnum value is used once`,
+    );
   return {
     issuer: config.sessionIssuer,
     siteUrl,
-    keys: { access: new Uint8Array(derive(secret, 'access-token')), download: derive(secret, 'download-link'), oauth: derive(secret, 'oauth-state'), emailChange: derive(secret, 'email-change-report') },
+    keys: {
+      access: new Uint8Array(derive(secret, 'access-token')),
+      download: derive(secret, 'download-link'),
+      oauth: derive(secret, 'oauth-state'),
+      emailChange: derive(secret, 'email-change-report'),
+    },
     authTokenTtlSeconds: e.AUTH_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: Math.round(e.REFRESH_TOKEN_TTL_DAYS * 86_400),
     resetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,

@@ -41,11 +41,16 @@ export type AltchaKeys = {
 
 /** The two signing keys, derived from one secret (ALTCHA_HMAC_KEY, or the session secret) with HKDF. */
 export function altchaKeys(secret: string): AltchaKeys {
-  const derive = (purpose: string) => Buffer.from(crypto.hkdfSync('sha256', secret, 'meshfront-altcha', purpose, 32)).toString('hex');
+  const derive = (purpose: string) =>
+    Buffer.from(crypto.hkdfSync('sha256', secret, 'meshfront-altcha', purpose, 32)).toString('hex');
   return { challenge: derive('challenge-signature'), solution: derive('solution-signature') };
 }
 
-const hex = (max: number) => z.string().regex(/^(?:[0-9a-f]{2})+$/).max(max);
+const hex = (max: number) =>
+  z
+    .string()
+    .regex(/^(?:[0-9a-f]{2})+$/)
+    .max(max);
 
 // The parameters stay exactly as sent (loose object): their signature covers every key.
 const payloadSchema = z.object({
@@ -123,7 +128,8 @@ export class AltchaChallenges {
    */
   async verify(payload: unknown): Promise<BotCheckResult> {
     if (typeof payload !== 'string' || payload.trim() === '') return fail('missing-token', 'no ALTCHA answer was sent');
-    if (payload.length > MAX_PAYLOAD_LENGTH) return fail('missing-token', 'the ALTCHA answer is too long to be genuine');
+    if (payload.length > MAX_PAYLOAD_LENGTH)
+      return fail('missing-token', 'the ALTCHA answer is too long to be genuine');
     const decoded = decodePayload(payload);
     if (!decoded) return fail('rejected', 'the ALTCHA answer is not a PBKDF2/SHA-256 challenge and solution');
     let result: Awaited<ReturnType<typeof verifySolution>>;
@@ -139,9 +145,15 @@ export class AltchaChallenges {
       return fail('rejected', `the ALTCHA answer could not be checked: ${(error as Error).message}`);
     }
     if (result.expired) return fail('expired', 'the ALTCHA challenge has expired');
-    if (result.invalidSignature) return fail('rejected', 'the ALTCHA challenge was not issued by this shop (bad signature)');
+    if (result.invalidSignature)
+      return fail('rejected', 'the ALTCHA challenge was not issued by this shop (bad signature)');
     if (!result.verified) return fail('rejected', 'the ALTCHA answer is wrong');
-    const first = await this.limiter.consume({ bucket: 'altcha:solved', key: decoded.challenge.parameters.nonce, limit: 1, windowSeconds: ALTCHA_MAX_TTL_SECONDS });
+    const first = await this.limiter.consume({
+      bucket: 'altcha:solved',
+      key: decoded.challenge.parameters.nonce,
+      limit: 1,
+      windowSeconds: ALTCHA_MAX_TTL_SECONDS,
+    });
     if (!first.allowed) return fail('replayed', 'this ALTCHA answer was already used');
     return { ok: true, score: null, skipped: false };
   }

@@ -19,9 +19,14 @@ export type BotCheckDeps = {
   altcha: AltchaChallenges | null;
 };
 
-export async function checkBot(answer: BotCheckAnswer, remoteIp: string | null | undefined, deps: BotCheckDeps): Promise<BotCheckResult> {
+export async function checkBot(
+  answer: BotCheckAnswer,
+  remoteIp: string | null | undefined,
+  deps: BotCheckDeps,
+): Promise<BotCheckResult> {
   if (deps.settings.mode === 'altcha') {
-    if (!deps.altcha) return { ok: false, reason: 'not-configured', detail: 'the ALTCHA check is not wired', errorCodes: [] };
+    if (!deps.altcha)
+      return { ok: false, reason: 'not-configured', detail: 'the ALTCHA check is not wired', errorCodes: [] };
     return deps.altcha.verify(answer.altchaPayload);
   }
   return verifyBotToken(answer.recaptchaToken, remoteIp, { settings: deps.settings });

@@ -24,18 +24,35 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   });
 }
 
-export async function handleAltchaChallenge(request: Request, context: { socketAddress?: string | null }, deps: AltchaChallengeDeps): Promise<Response> {
+export async function handleAltchaChallenge(
+  request: Request,
+  context: { socketAddress?: string | null },
+  deps: AltchaChallengeDeps,
+): Promise<Response> {
   if (request.method !== 'GET') return json(405, { message: 'Use GET.' }, { allow: 'GET' });
-  if (deps.botCheck.mode !== 'altcha' || !deps.altcha) return json(404, { message: 'This shop does not use the ALTCHA bot check.' });
+  if (deps.botCheck.mode !== 'altcha' || !deps.altcha)
+    return json(404, { message: 'This shop does not use the ALTCHA bot check.' });
   try {
     const ip = clientAddress(request, context.socketAddress, deps.clientAddressSettings);
-    const limit = await deps.limiter.consume({ bucket: 'altcha:challenge', key: rateLimitKeyForIp(ip), limit: deps.botCheck.altcha.challengesPerHour, windowSeconds: 3600 });
+    const limit = await deps.limiter.consume({
+      bucket: 'altcha:challenge',
+      key: rateLimitKeyForIp(ip),
+      limit: deps.botCheck.altcha.challengesPerHour,
+      windowSeconds: 3600,
+    });
     if (!limit.allowed) {
-      return json(429, { message: 'Too many verification requests from your network. Please try again later.' }, { 'retry-after': String(limit.retryAfterSeconds) });
+      return json(
+        429,
+        { message: 'Too many verification requests from your network. Please try again later.' },
+        { 'retry-after': String(limit.retryAfterSeconds) },
+      );
     }
     return json(200, await deps.altcha.create());
   } catch (err) {
-    (deps.log ?? ((m: string, e?: unknown) => console.error(`[meshfront] ${m}`, e ?? '')))('ALTCHA challenge request failed:', err);
+    (deps.log ?? ((m: string, e?: unknown) => console.error(`[meshfront] ${m}`, e ?? '')))(
+      'ALTCHA challenge request failed:',
+      err,
+    );
     return json(500, { message: 'Something went wrong' });
   }
 }

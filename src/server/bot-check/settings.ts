@@ -48,7 +48,10 @@ const envSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
     .default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
-  RECAPTCHA_EXPECTED_ACTION: z.string().regex(/^[A-Za-z0-9_/]+$/, 'actions may only contain alphanumeric characters, slashes and underscores').default('submit'),
+  RECAPTCHA_EXPECTED_ACTION: z
+    .string()
+    .regex(/^[A-Za-z0-9_/]+$/, 'actions may only contain alphanumeric characters, slashes and underscores')
+    .default('submit'),
   RECAPTCHA_EXPECTED_HOSTNAMES: z.string().optional(),
   RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   PUBLIC_RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -103,11 +106,18 @@ export function readBotCheckSettings(env: Record<string, string | undefined> = p
   const mode: BotCheckMode = e.BOT_CHECK ?? (e.RECAPTCHA_SECRET ? 'recaptcha' : production ? 'altcha' : 'off');
   const problems: string[] = [];
   if (mode === 'off' && production) {
-    problems.push('  BOT_CHECK: off is not allowed in production (without a bot check the contact form cannot tell people from bots); leave it unset for the self-hosted ALTCHA check');
+    problems.push(
+      '  BOT_CHECK: off is not allowed in production (without a bot check the contact form cannot tell people from bots); leave it unset for the self-hosted ALTCHA check',
+    );
   }
-  if (mode === 'recaptcha' && !e.RECAPTCHA_SECRET) problems.push('  RECAPTCHA_SECRET: required with BOT_CHECK=recaptcha (the reCAPTCHA v3 secret key of PUBLIC_RECAPTCHA_SITE_KEY)');
+  if (mode === 'recaptcha' && !e.RECAPTCHA_SECRET)
+    problems.push(
+      '  RECAPTCHA_SECRET: required with BOT_CHECK=recaptcha (the reCAPTCHA v3 secret key of PUBLIC_RECAPTCHA_SITE_KEY)',
+    );
   if (mode === 'recaptcha' && production && !e.PUBLIC_RECAPTCHA_SITE_KEY) {
-    problems.push('  PUBLIC_RECAPTCHA_SITE_KEY: required in production with RECAPTCHA_SECRET (the contact form cannot get a reCAPTCHA token without it); unset both to use the self-hosted ALTCHA check');
+    problems.push(
+      '  PUBLIC_RECAPTCHA_SITE_KEY: required in production with RECAPTCHA_SECRET (the contact form cannot get a reCAPTCHA token without it); unset both to use the self-hosted ALTCHA check',
+    );
   }
   if (problems.length) throw new BotCheckSettingsError(`Invalid bot-check settings:\n${problems.join('\n')}`);
   return {

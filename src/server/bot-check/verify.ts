@@ -56,13 +56,19 @@ function fail(reason: BotCheckFailureReason, detail: string, errorCodes: string[
   return { ok: false, reason, detail, errorCodes };
 }
 
-export async function verifyBotToken(token: string | null | undefined, remoteIp?: string | null, options: VerifyOptions = {}): Promise<BotCheckResult> {
+export async function verifyBotToken(
+  token: string | null | undefined,
+  remoteIp?: string | null,
+  options: VerifyOptions = {},
+): Promise<BotCheckResult> {
   const settings = options.settings ?? getBotCheckSettings();
   if (!settings.secret) {
     if (settings.env === 'production') return fail('not-configured', 'RECAPTCHA_SECRET is not set');
     if (!offNoticeGiven.has(settings)) {
       offNoticeGiven.add(settings);
-      (options.log ?? ((m: string) => console.warn(`[meshfront] ${m}`)))('reCAPTCHA verification is off (RECAPTCHA_SECRET is not set)');
+      (options.log ?? ((m: string) => console.warn(`[meshfront] ${m}`)))(
+        'reCAPTCHA verification is off (RECAPTCHA_SECRET is not set)',
+      );
     }
     return { ok: true, score: null, skipped: true };
   }
@@ -85,7 +91,8 @@ export async function verifyBotToken(token: string | null | undefined, remoteIp?
     body = await response.json();
   } catch (error) {
     const e = error as Error;
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') return fail('unavailable', `siteverify did not answer within ${settings.timeoutMs} ms`);
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+      return fail('unavailable', `siteverify did not answer within ${settings.timeoutMs} ms`);
     const cause = (e.cause as Error | undefined)?.message;
     return fail('unavailable', `siteverify could not be reached: ${cause ?? e.message}`);
   }
@@ -95,16 +102,30 @@ export async function verifyBotToken(token: string | null | undefined, remoteIp?
   const answer = parsed.data;
   const errorCodes = answer['error-codes'] ?? [];
 
-  if (!answer.success) return fail('rejected', `siteverify refused the token${errorCodes.length ? ` (${errorCodes.join(', ')})` : ''}`, errorCodes);
+  if (!answer.success)
+    return fail(
+      'rejected',
+      `siteverify refused the token${errorCodes.length ? ` (${errorCodes.join(', ')})` : ''}`,
+      errorCodes,
+    );
   if (answer.action !== settings.expectedAction) {
-    return fail('wrong-action', `the token was made for action ${JSON.stringify(answer.action ?? null)}, expected ${JSON.stringify(settings.expectedAction)}`);
+    return fail(
+      'wrong-action',
+      `the token was made for action ${JSON.stringify(answer.action ?? null)}, expected ${JSON.stringify(settings.expectedAction)}`,
+    );
   }
   // A v2 key answers without a score; with a v3 threshold configured that is not good enough.
   if (answer.score === undefined || answer.score < settings.minScore) {
     return fail('low-score', `score ${answer.score ?? 'missing'} is below the minimum ${settings.minScore}`);
   }
-  if (settings.expectedHostnames.length > 0 && !settings.expectedHostnames.includes((answer.hostname ?? '').toLowerCase())) {
-    return fail('wrong-hostname', `the token was solved on ${JSON.stringify(answer.hostname ?? null)}, expected one of ${settings.expectedHostnames.join(', ')}`);
+  if (
+    settings.expectedHostnames.length > 0 &&
+    !settings.expectedHostnames.includes((answer.hostname ?? '').toLowerCase())
+  ) {
+    return fail(
+      'wrong-hostname',
+      `the token was solved on ${JSON.stringify(answer.hostname ?? null)}, expected one of ${settings.expectedHostnames.join(', ')}`,
+    );
   }
   return { ok: true, score: answer.score, skipped: false };
 }

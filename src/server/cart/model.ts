@@ -33,15 +33,43 @@ export type Address = {
 
 export type SessionCustomer = { billing: Address; shipping: Address; calculatedShipping: boolean };
 
-export const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'state', 'postcode', 'country', 'email', 'phone'] as const;
+export const ADDRESS_FIELDS = [
+  'firstName',
+  'lastName',
+  'company',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'postcode',
+  'country',
+  'email',
+  'phone',
+] as const;
 
 export function emptyAddress(): Address {
-  return { firstName: '', lastName: '', company: '', address1: '', address2: '', city: '', state: '', postcode: '', country: '', email: '', phone: '' };
+  return {
+    firstName: '',
+    lastName: '',
+    company: '',
+    address1: '',
+    address2: '',
+    city: '',
+    state: '',
+    postcode: '',
+    country: '',
+    email: '',
+    phone: '',
+  };
 }
 
 export function readCart(data: Record<string, unknown>): StoredCart {
   const c = data.cart as Partial<StoredCart> | undefined;
-  return { items: Array.isArray(c?.items) ? c.items : [], coupons: Array.isArray(c?.coupons) ? c.coupons : [], chosenShipping: Array.isArray(c?.chosenShipping) ? c.chosenShipping : [] };
+  return {
+    items: Array.isArray(c?.items) ? c.items : [],
+    coupons: Array.isArray(c?.coupons) ? c.coupons : [],
+    chosenShipping: Array.isArray(c?.chosenShipping) ? c.chosenShipping : [],
+  };
 }
 
 export function readCustomer(data: Record<string, unknown>): SessionCustomer {
@@ -54,10 +82,18 @@ export function readCustomer(data: Record<string, unknown>): SessionCustomer {
 }
 
 /** WooCommerce's cart id: md5 of product, variation, attributes and extra data — same inputs, same line. */
-export function cartItemKey(productId: number, variationId: number | null, variation: Record<string, string>, extraData: string | null): string {
+export function cartItemKey(
+  productId: number,
+  variationId: number | null,
+  variation: Record<string, string>,
+  extraData: string | null,
+): string {
   const attrs = Object.entries(variation)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
-  return crypto.createHash('md5').update(`${productId}_${variationId ?? 0}_${attrs}_${extraData ?? ''}`).digest('hex');
+  return crypto
+    .createHash('md5')
+    .update(`${productId}_${variationId ?? 0}_${attrs}_${extraData ?? ''}`)
+    .digest('hex');
 }

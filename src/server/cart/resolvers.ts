@@ -40,13 +40,15 @@ export function viewerIdOf(ctx: Ctx): string | null {
 export function whoOf(ctx: Ctx): Who {
   const id = ctx.session.customerId;
   if (!isCustomerSessionId(id)) return { customerId: id, userId: null, scope: ctx.session };
-  if (viewerIdOf(ctx) !== id) throw new GraphQLError('You must be logged in to do that.', { extensions: { code: 'UNAUTHENTICATED' } });
+  if (viewerIdOf(ctx) !== id)
+    throw new GraphQLError('You must be logged in to do that.', { extensions: { code: 'UNAUTHENTICATED' } });
   return { customerId: id, userId: id, scope: ctx.session };
 }
 
 /** Cart operations first re-check the session token, as WooGraphQL's do. */
 export function requireSession(ctx: Ctx): void {
-  if (ctx.session.tokenError) throw new GraphQLError(ctx.session.tokenError, { extensions: { code: 'INVALID_SESSION' } });
+  if (ctx.session.tokenError)
+    throw new GraphQLError(ctx.session.tokenError, { extensions: { code: 'INVALID_SESSION' } });
 }
 
 /** Shopper-facing refusals become GraphQL errors with their message; anything else stays masked. */
@@ -54,8 +56,15 @@ export async function userErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof CartError || err instanceof CouponError || err instanceof StockError || err instanceof CheckoutError) {
-      throw new GraphQLError(err.message, { extensions: { code: (err instanceof CheckoutError && err.code) || 'BAD_USER_INPUT' } });
+    if (
+      err instanceof CartError ||
+      err instanceof CouponError ||
+      err instanceof StockError ||
+      err instanceof CheckoutError
+    ) {
+      throw new GraphQLError(err.message, {
+        extensions: { code: (err instanceof CheckoutError && err.code) || 'BAD_USER_INPUT' },
+      });
     }
     throw err;
   }
@@ -81,11 +90,19 @@ const lineFields = {
     const data = JSON.parse(l.item.extraData) as Record<string, unknown>;
     return Object.entries(data)
       .filter(([k]) => (!a.key || k === a.key) && (!a.keysIn || a.keysIn.includes(k)))
-      .map(([key, value]) => ({ id: `cart__${l.key}`, key, value: typeof value === 'string' ? value : JSON.stringify(value) }));
+      .map(([key, value]) => ({
+        id: `cart__${l.key}`,
+        key,
+        value: typeof value === 'string' ? value : JSON.stringify(value),
+      }));
   },
   product: (l: CartLine) => ({
     node: l.product,
-    simpleVariations: Object.entries(l.item.variation).map(([name, value]) => ({ id: b64(`${l.key}||${name}||${value}`), name, value })),
+    simpleVariations: Object.entries(l.item.variation).map(([name, value]) => ({
+      id: b64(`${l.key}||${name}||${value}`),
+      name,
+      value,
+    })),
   }),
   variation: (l: CartLine) => {
     if (!l.variation) return null;
@@ -94,7 +111,13 @@ const lineFields = {
       node: v,
       attributes: Object.entries(v.attributes).map(([name, value]) => {
         const a = v.product.attributes.find((x) => (x.attribute ? x.attribute.slug : x.name) === name);
-        return { id: b64(`${v.id}||${name}||${value}`), attributeId: a?.attribute?.id ?? 0, name, label: a?.attribute?.name ?? name, value };
+        return {
+          id: b64(`${v.id}||${name}||${value}`),
+          attributeId: a?.attribute?.id ?? 0,
+          name,
+          label: a?.attribute?.name ?? name,
+          value,
+        };
       }),
     };
   },
@@ -123,7 +146,17 @@ const cartFields = {
   feeTax: moneyField(() => 0),
   total: moneyField((v: CartView) => v.totalCents),
   totalTax: moneyField((v: CartView) => v.totalTaxCents),
-  totalTaxes: (v: CartView) => (v.taxRate && v.totalTaxCents ? [{ id: `${v.taxRate.country}-${v.taxRate.label}`, label: v.taxRate.label, isCompound: false, cents: v.totalTaxCents }] : []),
+  totalTaxes: (v: CartView) =>
+    v.taxRate && v.totalTaxCents
+      ? [
+          {
+            id: `${v.taxRate.country}-${v.taxRate.label}`,
+            label: v.taxRate.label,
+            isCompound: false,
+            cents: v.totalTaxCents,
+          },
+        ]
+      : [],
   isEmpty: (v: CartView) => v.lines.length === 0,
   displayPricesIncludeTax: () => false,
   needsShippingAddress: (v: CartView) => v.needsShipping,
@@ -153,9 +186,14 @@ export type SessionCustomerInput = {
 /** `updateCustomer` for a caller without a login: the session customer's addresses (customers/resolvers.ts owns the field). */
 export function updateSessionCustomer(input: SessionCustomerInput, ctx: Ctx) {
   // Accounts (logged-in customers' profiles) are another domain; here only the session customer.
-  if (input.id && input.id !== 'guest') throw new GraphQLError('Failed to update customer.', { extensions: { code: 'BAD_USER_INPUT' } });
+  if (input.id && input.id !== 'guest')
+    throw new GraphQLError('Failed to update customer.', { extensions: { code: 'BAD_USER_INPUT' } });
   return mutation(ctx, async (who) => {
-    const c = await ctx.cart.updateSessionCustomer(who, { billing: input.billing, shipping: input.shipping, shippingSameAsBilling: input.shippingSameAsBilling });
+    const c = await ctx.cart.updateSessionCustomer(who, {
+      billing: input.billing,
+      shipping: input.shipping,
+      shippingSameAsBilling: input.shippingSameAsBilling,
+    });
     return { clientMutationId: input.clientMutationId ?? null, customer: customerObject(ctx, c) };
   });
 }
@@ -172,22 +210,48 @@ export const cartResolvers = {
     },
   },
   RootMutation: {
-    addToCart: (_: unknown, { input }: { input: Parameters<Ctx['cart']['addToCart']>[1] & { clientMutationId?: string } }, ctx: Ctx) =>
+    addToCart: (
+      _: unknown,
+      { input }: { input: Parameters<Ctx['cart']['addToCart']>[1] & { clientMutationId?: string } },
+      ctx: Ctx,
+    ) =>
       mutation(ctx, async (who) => {
         const { key, view } = await ctx.cart.addToCart(who, input);
-        return { clientMutationId: input.clientMutationId ?? null, cartItem: view.lines.find((l) => l.key === key) ?? null, cart: view };
+        return {
+          clientMutationId: input.clientMutationId ?? null,
+          cartItem: view.lines.find((l) => l.key === key) ?? null,
+          cart: view,
+        };
       }),
-    updateItemQuantities: (_: unknown, { input }: { input: { clientMutationId?: string; items?: { key: string; quantity: number }[] | null } }, ctx: Ctx) =>
+    updateItemQuantities: (
+      _: unknown,
+      { input }: { input: { clientMutationId?: string; items?: { key: string; quantity: number }[] | null } },
+      ctx: Ctx,
+    ) =>
       mutation(ctx, async (who) => {
         const r = await ctx.cart.updateItemQuantities(who, input.items);
         const updated = r.view.lines.filter((l) => r.updated.includes(l.key));
         const removed = r.before.lines.filter((l) => r.removed.includes(l.key));
-        return { clientMutationId: input.clientMutationId ?? null, updated, removed, items: [...updated, ...removed], cart: r.view };
+        return {
+          clientMutationId: input.clientMutationId ?? null,
+          updated,
+          removed,
+          items: [...updated, ...removed],
+          cart: r.view,
+        };
       }),
-    removeItemsFromCart: (_: unknown, { input }: { input: { clientMutationId?: string; keys?: string[] | null; all?: boolean | null } }, ctx: Ctx) =>
+    removeItemsFromCart: (
+      _: unknown,
+      { input }: { input: { clientMutationId?: string; keys?: string[] | null; all?: boolean | null } },
+      ctx: Ctx,
+    ) =>
       mutation(ctx, async (who) => {
         const r = await ctx.cart.removeItems(who, input.keys, input.all);
-        return { clientMutationId: input.clientMutationId ?? null, cartItems: r.before.lines.filter((l) => r.removed.includes(l.key)), cart: r.view };
+        return {
+          clientMutationId: input.clientMutationId ?? null,
+          cartItems: r.before.lines.filter((l) => r.removed.includes(l.key)),
+          cart: r.view,
+        };
       }),
     emptyCart: (_: unknown, { input }: { input: { clientMutationId?: string } }, ctx: Ctx) =>
       mutation(ctx, async (who) => {
@@ -197,12 +261,30 @@ export const cartResolvers = {
     applyCoupon: (_: unknown, { input }: { input: { clientMutationId?: string; code: string } }, ctx: Ctx) =>
       mutation(ctx, async (who) => {
         const r = await ctx.cart.applyCoupon(who, input.code);
-        return { clientMutationId: input.clientMutationId ?? null, applied: r.view.coupons.find((c) => c.coupon.code === r.code) ?? null, cart: r.view };
+        return {
+          clientMutationId: input.clientMutationId ?? null,
+          applied: r.view.coupons.find((c) => c.coupon.code === r.code) ?? null,
+          cart: r.view,
+        };
       }),
-    removeCoupons: (_: unknown, { input }: { input: { clientMutationId?: string; codes?: string[] | null } }, ctx: Ctx) =>
-      mutation(ctx, async (who) => ({ clientMutationId: input.clientMutationId ?? null, cart: await ctx.cart.removeCoupons(who, input.codes) })),
-    updateShippingMethod: (_: unknown, { input }: { input: { clientMutationId?: string; shippingMethods?: string[] | null } }, ctx: Ctx) =>
-      mutation(ctx, async (who) => ({ clientMutationId: input.clientMutationId ?? null, cart: await ctx.cart.updateShippingMethod(who, input.shippingMethods) })),
+    removeCoupons: (
+      _: unknown,
+      { input }: { input: { clientMutationId?: string; codes?: string[] | null } },
+      ctx: Ctx,
+    ) =>
+      mutation(ctx, async (who) => ({
+        clientMutationId: input.clientMutationId ?? null,
+        cart: await ctx.cart.removeCoupons(who, input.codes),
+      })),
+    updateShippingMethod: (
+      _: unknown,
+      { input }: { input: { clientMutationId?: string; shippingMethods?: string[] | null } },
+      ctx: Ctx,
+    ) =>
+      mutation(ctx, async (who) => ({
+        clientMutationId: input.clientMutationId ?? null,
+        cart: await ctx.cart.updateShippingMethod(who, input.shippingMethods),
+      })),
   },
   Cart: cartFields,
   CartItem: { __resolveType: () => 'SimpleCartItem' },
@@ -216,14 +298,18 @@ export const cartResolvers = {
   },
   ShippingPackage: {
     packageDetails: (p: CartView['packages'][number]) => p.packageDetails,
-    rates: (p: CartView['packages'][number] & { taxRate: CartView['taxRate'] }) => p.rates.map((r) => ({ ...r, taxRate: p.taxRate })),
+    rates: (p: CartView['packages'][number] & { taxRate: CartView['taxRate'] }) =>
+      p.rates.map((r) => ({ ...r, taxRate: p.taxRate })),
     supportsShippingCalculator: () => true,
   },
   ShippingRate: {
     cost: moneyField((r: { costCents: number }) => r.costCents),
     subtotal: moneyField((r: { costCents: number }) => r.costCents),
     taxTotal: (r: { costCents: number; taxRate: CartView['taxRate'] }, a: Format) =>
-      cartMoney(r.taxRate ? Number((BigInt(r.costCents) * BigInt(r.taxRate.basisPoints) + 5000n) / 10000n) : 0, a.format),
+      cartMoney(
+        r.taxRate ? Number((BigInt(r.costCents) * BigInt(r.taxRate.basisPoints) + 5000n) / 10000n) : 0,
+        a.format,
+      ),
   },
   CartTax: { amount: moneyField((t: { cents: number }) => t.cents) },
   // The session's own Customer fields; the profile fields (id, names, addresses …) are the customers domain's.

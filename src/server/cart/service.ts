@@ -14,7 +14,16 @@ import type { DbOrTx } from '../db/connection.ts';
 import { checkCouponRules, CouponError, couponMessages, type CouponModel } from '../coupons/discounts.ts';
 import type { CouponService } from '../coupons/service.ts';
 import type { SessionService } from '../session/service.ts';
-import { ADDRESS_FIELDS, cartItemKey, readCart, readCustomer, type Address, type SessionCustomer, type StoredCart, type StoredCartItem } from './model.ts';
+import {
+  ADDRESS_FIELDS,
+  cartItemKey,
+  readCart,
+  readCustomer,
+  type Address,
+  type SessionCustomer,
+  type StoredCart,
+  type StoredCartItem,
+} from './model.ts';
 import { computeCart, discountLines, resolveLine, variationName, type CartView } from './totals.ts';
 
 /** A refusal with a message for the shopper (WooGraphQL's wording). */
@@ -34,10 +43,14 @@ export const quantityCapMessages = {
 };
 
 /** The first cap a cart's lines break, as the shopper's message; null when they keep to both. */
-export function quantityCapProblem(lines: { name: string; quantity: number }[], caps: Pick<CommerceSettings, 'maxLineQuantity' | 'maxCartQuantity'>): string | null {
+export function quantityCapProblem(
+  lines: { name: string; quantity: number }[],
+  caps: Pick<CommerceSettings, 'maxLineQuantity' | 'maxCartQuantity'>,
+): string | null {
   const over = lines.find((l) => l.quantity > caps.maxLineQuantity);
   if (over) return quantityCapMessages.line(caps.maxLineQuantity, over.name);
-  if (lines.reduce((sum, l) => sum + l.quantity, 0) > caps.maxCartQuantity) return quantityCapMessages.cart(caps.maxCartQuantity);
+  if (lines.reduce((sum, l) => sum + l.quantity, 0) > caps.maxCartQuantity)
+    return quantityCapMessages.cart(caps.maxCartQuantity);
   return null;
 }
 
@@ -66,9 +79,15 @@ function checkStockFor(snap: CatalogSnapshot, items: StoredCartItem[], keys: str
     const { product, variation } = line;
     const holder = variation && variation.manageStock ? variation : product;
     if (!holder.manageStock || holder.backorders !== 'no') continue;
-    const drawing = items.filter((i) => (holder === variation ? i.variationId === variation.id : i.productId === product.id && (i.variationId === null || !snap.variationsById.get(i.variationId)?.manageStock)));
+    const drawing = items.filter((i) =>
+      holder === variation
+        ? i.variationId === variation.id
+        : i.productId === product.id &&
+          (i.variationId === null || !snap.variationsById.get(i.variationId)?.manageStock),
+    );
     const stock = holder.stockQuantity ?? 0;
-    if (drawing.reduce((sum, i) => sum + i.quantity, 0) > stock) throw new StockError(holder === variation ? line.name : product.name, stock);
+    if (drawing.reduce((sum, i) => sum + i.quantity, 0) > stock)
+      throw new StockError(holder === variation ? line.name : product.name, stock);
   }
 }
 
@@ -99,9 +118,19 @@ export class CartService {
   }
 
   /** Coupons that still pass their rules for this cart (usage limits included). */
-  private async validCoupons(snap: CatalogSnapshot, cart: StoredCart, customer: SessionCustomer, who: Who, list: CouponModel[], db?: DbOrTx): Promise<CouponModel[]> {
+  private async validCoupons(
+    snap: CatalogSnapshot,
+    cart: StoredCart,
+    customer: SessionCustomer,
+    who: Who,
+    list: CouponModel[],
+    db?: DbOrTx,
+  ): Promise<CouponModel[]> {
     if (!list.length) return [];
-    const lines = discountLines(snap, cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null));
+    const lines = discountLines(
+      snap,
+      cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null),
+    );
     const out: CouponModel[] = [];
     for (const c of list) {
       try {
@@ -120,31 +149,40 @@ export class CartService {
    * result; afterwards coupons that stopped being valid are removed (WooCommerce's cart check) and the
    * session is saved. Returns the result and the new cart view.
    */
-  async mutate<T>(who: Who, fn: (s: { cart: StoredCart; customer: SessionCustomer; snap: CatalogSnapshot; tx: DbOrTx }) => Promise<T> | T): Promise<{ result: T; view: CartView; before: CartView }> {
+  async mutate<T>(
+    who: Who,
+    fn: (s: { cart: StoredCart; customer: SessionCustomer; snap: CatalogSnapshot; tx: DbOrTx }) => Promise<T> | T,
+  ): Promise<{ result: T; view: CartView; before: CartView }> {
     const snap = await this.catalog.snapshot();
     // Besides the session save, cart mutations only read (coupons, usage counts): `atomic: false` spares
     // them a transaction of their own where the session lock is in-process (PGlite).
-    return this.sessions.update(who.customerId, async (data, tx) => {
-      const cart = readCart(data);
-      const customer = readCustomer(data);
-      const beforeCodes = [...cart.coupons];
-      const beforeCoupons = await this.coupons.findByCodes(cart.coupons, tx);
-      const before = computeCart(snap, structuredClone(cart), customer, beforeCoupons, this.settings);
-      const result = await fn({ cart, customer, snap, tx });
-      // The same codes as before the change (most mutations): the coupons read a moment ago.
-      const sameCodes = cart.coupons.length === beforeCodes.length && cart.coupons.every((c, i) => c === beforeCodes[i]);
-      const applied = sameCodes ? beforeCoupons : await this.coupons.findByCodes(cart.coupons, tx);
-      const valid = await this.validCoupons(snap, cart, customer, who, applied, tx);
-      cart.coupons = valid.map((c) => c.code);
-      const view = computeCart(snap, cart, customer, valid, this.settings);
-      cart.chosenShipping = view.chosenShippingMethods.length ? view.chosenShippingMethods : cart.chosenShipping;
-      return { data: { ...data, cart, customer }, result: { result, view, before } };
-    }, { atomic: false });
+    return this.sessions.update(
+      who.customerId,
+      async (data, tx) => {
+        const cart = readCart(data);
+        const customer = readCustomer(data);
+        const beforeCodes = [...cart.coupons];
+        const beforeCoupons = await this.coupons.findByCodes(cart.coupons, tx);
+        const before = computeCart(snap, structuredClone(cart), customer, beforeCoupons, this.settings);
+        const result = await fn({ cart, customer, snap, tx });
+        // The same codes as before the change (most mutations): the coupons read a moment ago.
+        const sameCodes =
+          cart.coupons.length === beforeCodes.length && cart.coupons.every((c, i) => c === beforeCodes[i]);
+        const applied = sameCodes ? beforeCoupons : await this.coupons.findByCodes(cart.coupons, tx);
+        const valid = await this.validCoupons(snap, cart, customer, who, applied, tx);
+        cart.coupons = valid.map((c) => c.code);
+        const view = computeCart(snap, cart, customer, valid, this.settings);
+        cart.chosenShipping = view.chosenShippingMethods.length ? view.chosenShippingMethods : cart.chosenShipping;
+        return { data: { ...data, cart, customer }, result: { result, view, before } };
+      },
+      { atomic: false },
+    );
   }
 
   async addToCart(who: Who, input: AddToCartInput): Promise<{ key: string; view: CartView }> {
     const quantity = input.quantity ?? 1;
-    if (!Number.isInteger(quantity) || quantity <= 0) throw new CartError('Failed to add cart item. Please check input.');
+    if (!Number.isInteger(quantity) || quantity <= 0)
+      throw new CartError('Failed to add cart item. Please check input.');
     const { result, view } = await this.mutate(who, ({ cart, snap }) => {
       let product = snap.productsById.get(input.productId);
       let variation: VariationModel | null = null;
@@ -166,14 +204,18 @@ export class CartService {
         for (const pair of input.variation ?? []) {
           if (!pair) continue;
           const raw = pair.attributeName;
-          const attr = variationAttrs.find((a) => nameOf(a) === raw || nameOf(a) === `pa_${raw}` || nameOf(a).toLowerCase() === raw.toLowerCase());
+          const attr = variationAttrs.find(
+            (a) => nameOf(a) === raw || nameOf(a) === `pa_${raw}` || nameOf(a).toLowerCase() === raw.toLowerCase(),
+          );
           if (!attr) throw new CartError(`${raw} is not a valid attribute of the product: ${product.name}.`);
           if (pair.attributeValue) chosen[nameOf(attr)] = pair.attributeValue;
         }
         if (variationId !== null) {
           variation = snap.variationsById.get(variationId) ?? null;
           if (!variation || variation.product.id !== product.id) {
-            throw new CartError(`The selected product isn't a variation of ${product.name}, please choose product options by visiting ${productLink(product)}.`);
+            throw new CartError(
+              `The selected product isn't a variation of ${product.name}, please choose product options by visiting ${productLink(product)}.`,
+            );
           }
           for (const [name, value] of Object.entries(chosen)) {
             const own = variation.attributes[name];
@@ -183,27 +225,49 @@ export class CartService {
             }
           }
         } else {
-          const matches = product.variations.filter((v) => Object.entries(v.attributes).every(([k, val]) => chosen[k] === val));
-          if (!Object.keys(chosen).length) throw new CartError(`Please choose product options by visiting ${productLink(product)}.`);
+          const matches = product.variations.filter((v) =>
+            Object.entries(v.attributes).every(([k, val]) => chosen[k] === val),
+          );
+          if (!Object.keys(chosen).length)
+            throw new CartError(`Please choose product options by visiting ${productLink(product)}.`);
           if (matches.length !== 1) throw new CartError('Please choose product options&hellip;');
           variation = matches[0]!;
         }
         for (const [k, v] of Object.entries(variation.attributes)) chosen[k] = v;
       }
-      const line = resolveLine(snap, { key: '', productId: product.id, variationId: variation?.id ?? null, quantity, variation: chosen, extraData: null });
+      const line = resolveLine(snap, {
+        key: '',
+        productId: product.id,
+        variationId: variation?.id ?? null,
+        quantity,
+        variation: chosen,
+        extraData: null,
+      });
       if (!line) throw new CartError('Sorry, this product cannot be purchased.');
       const name = variation ? variationName(variation) : product.name;
       // Stock is checked where it is held: the variation when it manages its stock, else the product.
       const holder = variation && variation.manageStock ? variation : product;
       const status = holder === variation ? stockStatusOf(variation) : stockStatusOf(product);
-      if (status === 'outofstock') throw new CartError(`You cannot add &quot;${name}&quot; to the cart because the product is out of stock.`);
+      if (status === 'outofstock')
+        throw new CartError(`You cannot add &quot;${name}&quot; to the cart because the product is out of stock.`);
       if (holder.manageStock && holder.backorders === 'no') {
         const stock = holder.stockQuantity ?? 0;
-        if (quantity > stock) throw new CartError(`You cannot add that amount of &quot;${name}&quot; to the cart because there is not enough stock (${stock} remaining).`);
+        if (quantity > stock)
+          throw new CartError(
+            `You cannot add that amount of &quot;${name}&quot; to the cart because there is not enough stock (${stock} remaining).`,
+          );
         const inCart = cart.items
-          .filter((i) => (holder === variation ? i.variationId === variation!.id : i.productId === product!.id && (i.variationId === null || !snap.variationsById.get(i.variationId)?.manageStock)))
+          .filter((i) =>
+            holder === variation
+              ? i.variationId === variation!.id
+              : i.productId === product!.id &&
+                (i.variationId === null || !snap.variationsById.get(i.variationId)?.manageStock),
+          )
           .reduce((s, i) => s + i.quantity, 0);
-        if (inCart + quantity > stock) throw new CartError(`You cannot add that amount to the cart &mdash; we have ${stock} in stock and you already have ${inCart} in your cart.`);
+        if (inCart + quantity > stock)
+          throw new CartError(
+            `You cannot add that amount to the cart &mdash; we have ${stock} in stock and you already have ${inCart} in your cart.`,
+          );
       }
       const extraData = input.extraData ?? null;
       if (extraData !== null) {
@@ -216,12 +280,22 @@ export class CartService {
       }
       const key = cartItemKey(product.id, variation?.id ?? null, chosen, extraData);
       const existing = cart.items.find((i) => i.key === key);
-      if ((existing?.quantity ?? 0) + quantity > this.settings.maxLineQuantity) throw new CartError(quantityCapMessages.line(this.settings.maxLineQuantity, name));
-      if (cart.items.reduce((sum, i) => sum + i.quantity, 0) + quantity > this.settings.maxCartQuantity) throw new CartError(quantityCapMessages.cart(this.settings.maxCartQuantity));
+      if ((existing?.quantity ?? 0) + quantity > this.settings.maxLineQuantity)
+        throw new CartError(quantityCapMessages.line(this.settings.maxLineQuantity, name));
+      if (cart.items.reduce((sum, i) => sum + i.quantity, 0) + quantity > this.settings.maxCartQuantity)
+        throw new CartError(quantityCapMessages.cart(this.settings.maxCartQuantity));
       if (existing) existing.quantity += quantity;
       else {
-        if (cart.items.length >= MAX_CART_LINES) throw new CartError(`Your cart is full (${MAX_CART_LINES} different items). Remove an item to add another.`);
-        cart.items.push({ key, productId: product.id, variationId: variation?.id ?? null, quantity, variation: chosen, extraData } satisfies StoredCartItem);
+        if (cart.items.length >= MAX_CART_LINES)
+          throw new CartError(`Your cart is full (${MAX_CART_LINES} different items). Remove an item to add another.`);
+        cart.items.push({
+          key,
+          productId: product.id,
+          variationId: variation?.id ?? null,
+          quantity,
+          variation: chosen,
+          extraData,
+        } satisfies StoredCartItem);
       }
       return key;
     });
@@ -231,7 +305,8 @@ export class CartService {
   async updateItemQuantities(who: Who, items: ({ key: string; quantity: number } | null)[] | null | undefined) {
     const list = (items ?? []).filter((i): i is { key: string; quantity: number } => !!i);
     if (!list.length) throw new CartError('No item data provided');
-    if (list.some((i) => !Number.isInteger(i.quantity) || i.quantity < 0 || typeof i.key !== 'string')) throw new CartError('Provided "items" invalid');
+    if (list.some((i) => !Number.isInteger(i.quantity) || i.quantity < 0 || typeof i.key !== 'string'))
+      throw new CartError('Provided "items" invalid');
     const { result, view, before } = await this.mutate(who, ({ cart, snap }) => {
       const missing = list.filter((i) => !cart.items.some((c) => c.key === i.key)).map((i) => i.key);
       if (missing.length) throw new CartError(`Cart items identified with keys ${missing.join(', ')} failed to update`);
@@ -244,14 +319,18 @@ export class CartService {
           removed.push(i.key);
         } else {
           const item = cart.items.find((c) => c.key === i.key)!;
-          if (i.quantity > this.settings.maxLineQuantity) throw new CartError(quantityCapMessages.line(this.settings.maxLineQuantity, resolveLine(snap, item)?.name ?? 'this item'));
+          if (i.quantity > this.settings.maxLineQuantity)
+            throw new CartError(
+              quantityCapMessages.line(this.settings.maxLineQuantity, resolveLine(snap, item)?.name ?? 'this item'),
+            );
           item.quantity = i.quantity;
           updated.push(i.key);
         }
       }
       // The whole-cart cap only stops growth: a cart already past it (the cap was lowered) can still shrink.
       const totalAfter = cart.items.reduce((sum, i) => sum + i.quantity, 0);
-      if (totalAfter > totalBefore && totalAfter > this.settings.maxCartQuantity) throw new CartError(quantityCapMessages.cart(this.settings.maxCartQuantity));
+      if (totalAfter > totalBefore && totalAfter > this.settings.maxCartQuantity)
+        throw new CartError(quantityCapMessages.cart(this.settings.maxCartQuantity));
       checkStockFor(snap, cart.items, updated);
       return { updated, removed };
     });
@@ -264,7 +343,8 @@ export class CartService {
       let wanted = (keys ?? []).filter((k): k is string => !!k);
       if (all) wanted = cart.items.map((i) => i.key);
       if (!wanted.length) throw new CartError('No cart item keys provided');
-      for (const k of wanted) if (!cart.items.some((i) => i.key === k)) throw new CartError(`No cart item found with the key: ${k}`);
+      for (const k of wanted)
+        if (!cart.items.some((i) => i.key === k)) throw new CartError(`No cart item found with the key: ${k}`);
       cart.items = cart.items.filter((i) => !wanted.includes(i.key));
       return wanted;
     });
@@ -287,7 +367,10 @@ export class CartService {
       const coupon = await this.coupons.findByCode(code, tx);
       if (!coupon) throw new CouponError(couponMessages.notFound(code.toLowerCase()));
       await this.coupons.checkUsage(coupon, { userId: who.userId, email: customer.billing.email || null }, tx);
-      const lines = discountLines(snap, cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null));
+      const lines = discountLines(
+        snap,
+        cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null),
+      );
       checkCouponRules(coupon, lines);
       if (cart.coupons.includes(code)) throw new CartError('This coupon has already been applied to the cart');
       if (cart.coupons.includes(coupon.code)) throw new CouponError(couponMessages.alreadyApplied(coupon.code));
@@ -298,7 +381,8 @@ export class CartService {
       cart.coupons = coupon.individualUse ? [coupon.code] : [...cart.coupons, coupon.code];
       if (coupon.freeShipping) cart.chosenShipping = [];
     });
-    if (!view.coupons.some((c) => c.coupon.code === code.toLowerCase())) throw new CartError('Failed to apply coupon. Check for an individual-use coupon on cart.');
+    if (!view.coupons.some((c) => c.coupon.code === code.toLowerCase()))
+      throw new CartError('Failed to apply coupon. Check for an individual-use coupon on cart.');
     return { code: code.toLowerCase(), view };
   }
 
@@ -306,7 +390,8 @@ export class CartService {
     const list = (codes ?? []).filter((c): c is string => !!c && !!c.trim()).map((c) => c.trim().toLowerCase());
     if (!list.length) throw new CartError('No coupon codes provided');
     const { view } = await this.mutate(who, ({ cart }) => {
-      for (const c of list) if (!cart.coupons.includes(c)) throw new CartError('This coupon has not been applied to the cart.');
+      for (const c of list)
+        if (!cart.coupons.includes(c)) throw new CartError('This coupon has not been applied to the cart.');
       cart.coupons = cart.coupons.filter((c) => !list.includes(c));
       cart.chosenShipping = cart.chosenShipping.filter((r) => !r.startsWith('free_shipping:'));
     });
@@ -317,12 +402,22 @@ export class CartService {
     const list = (methods ?? []).map((m) => m ?? '');
     if (!list.length || list.every((m) => !m)) throw new CartError('No shipping method provided');
     const { view } = await this.mutate(who, async ({ cart, customer, snap, tx }) => {
-      const applied = await this.validCoupons(snap, cart, customer, who, await this.coupons.findByCodes(cart.coupons, tx), tx);
+      const applied = await this.validCoupons(
+        snap,
+        cart,
+        customer,
+        who,
+        await this.coupons.findByCodes(cart.coupons, tx),
+        tx,
+      );
       const current = computeCart(snap, cart, customer, applied, this.settings);
       list.forEach((rateId, i) => {
         const pkg = current.packages[i];
         if (!pkg) throw new CartError(`No shipping packages available for corresponding index ${i}`);
-        if (!pkg.rates.some((r) => r.id === rateId)) throw new CartError(`"${rateId}" is not an available shipping method for shipping package "${pkg.packageDetails}"`);
+        if (!pkg.rates.some((r) => r.id === rateId))
+          throw new CartError(
+            `"${rateId}" is not an available shipping method for shipping package "${pkg.packageDetails}"`,
+          );
       });
       cart.chosenShipping = list;
     });
@@ -332,7 +427,11 @@ export class CartService {
   /** A guest's session address (shipping/tax calculation). Unknown fields are kept; given ones replace. */
   async updateSessionCustomer(
     who: Who,
-    input: { billing?: Partial<Record<keyof Address, string | null>> | null; shipping?: Partial<Record<keyof Address, string | null>> | null; shippingSameAsBilling?: boolean | null },
+    input: {
+      billing?: Partial<Record<keyof Address, string | null>> | null;
+      shipping?: Partial<Record<keyof Address, string | null>> | null;
+      shippingSameAsBilling?: boolean | null;
+    },
   ): Promise<SessionCustomer> {
     const { result } = await this.mutate(who, ({ customer }) => {
       const merge = (target: Address, patch: Partial<Record<keyof Address, string | null>> | null | undefined) => {
@@ -343,9 +442,11 @@ export class CartService {
         }
       };
       merge(customer.billing, input.billing);
-      if (input.shippingSameAsBilling) merge(customer.shipping, { ...customer.billing, email: undefined, phone: undefined });
+      if (input.shippingSameAsBilling)
+        merge(customer.shipping, { ...customer.billing, email: undefined, phone: undefined });
       else merge(customer.shipping, input.shipping);
-      if (input.shipping?.country !== undefined || input.billing?.country !== undefined) customer.calculatedShipping = true;
+      if (input.shipping?.country !== undefined || input.billing?.country !== undefined)
+        customer.calculatedShipping = true;
       return customer;
     });
     return result;

@@ -59,20 +59,30 @@ export type CartView = {
 
 /** A variation's display name, as the catalog shows it ("Alpha Gateway - EU868"). */
 export function variationName(v: VariationModel): string {
-  const labels = Object.entries(v.attributes).map(([name, value]) => v.product.terms.find((t) => t.taxonomy === name && t.slug === value)?.name ?? value);
+  const labels = Object.entries(v.attributes).map(
+    ([name, value]) => v.product.terms.find((t) => t.taxonomy === name && t.slug === value)?.name ?? value,
+  );
   return labels.length ? `${v.product.name} - ${labels.join(', ')}` : v.product.name;
 }
 
 function categoryTrail(snap: CatalogSnapshot, cats: TermModel[]): TermModel[] {
   const out = new Map<number, TermModel>();
   for (const c of cats) {
-    for (let t: TermModel | undefined = c; t && !out.has(t.id); t = t.parentId ? snap.termsById.get(t.parentId) : undefined) out.set(t.id, t);
+    for (
+      let t: TermModel | undefined = c;
+      t && !out.has(t.id);
+      t = t.parentId ? snap.termsById.get(t.parentId) : undefined
+    )
+      out.set(t.id, t);
   }
   return [...out.values()];
 }
 
 /** Resolve a stored line against the catalog: null when the product (or variation) is gone or unpublished. */
-export function resolveLine(snap: CatalogSnapshot, item: StoredCartItem): Omit<CartLine, 'subtotalTaxCents' | 'discountCents' | 'totalCents' | 'taxCents'> | null {
+export function resolveLine(
+  snap: CatalogSnapshot,
+  item: StoredCartItem,
+): Omit<CartLine, 'subtotalTaxCents' | 'discountCents' | 'totalCents' | 'taxCents'> | null {
   const product = snap.productsById.get(item.productId);
   if (!product || product.status !== 'publish' || product.type === 'external') return null;
   let variation: VariationModel | null = null;
@@ -97,7 +107,10 @@ export function resolveLine(snap: CatalogSnapshot, item: StoredCartItem): Omit<C
   };
 }
 
-export function discountLines(snap: CatalogSnapshot, lines: Pick<CartLine, 'key' | 'name' | 'quantity' | 'subtotalCents' | 'product' | 'onSale'>[]): DiscountLine[] {
+export function discountLines(
+  snap: CatalogSnapshot,
+  lines: Pick<CartLine, 'key' | 'name' | 'quantity' | 'subtotalCents' | 'product' | 'onSale'>[],
+): DiscountLine[] {
   return lines.map((l) => {
     const cats = categoryTrail(snap, l.product.categories);
     return {
@@ -124,22 +137,37 @@ export function computeCart(
   const dLines = discountLines(snap, resolved);
   const discounts = computeDiscounts(coupons, dLines);
   const country = customer.shipping.country || customer.billing.country || settings.baseCountry;
-  const state = customer.shipping.country ? customer.shipping.state : customer.billing.country ? customer.billing.state : '';
+  const state = customer.shipping.country
+    ? customer.shipping.state
+    : customer.billing.country
+      ? customer.billing.state
+      : '';
   const taxRate = taxRateFor(settings, country);
   const lines: CartLine[] = resolved.map((l) => {
     const discount = discounts.perLine.get(l.key) ?? 0;
     const total = l.subtotalCents - discount;
-    return { ...l, subtotalTaxCents: taxOf(l.subtotalCents, taxRate), discountCents: discount, totalCents: total, taxCents: taxOf(total, taxRate) };
+    return {
+      ...l,
+      subtotalTaxCents: taxOf(l.subtotalCents, taxRate),
+      discountCents: discount,
+      totalCents: total,
+      taxCents: taxOf(total, taxRate),
+    };
   });
   // Discount tax per coupon: each line's (subtotal tax − total tax) shared among the coupons that discounted it.
   const couponViews: AppliedCouponView[] = coupons.map((coupon) => ({ coupon, discountCents: 0, discountTaxCents: 0 }));
   for (const line of lines) {
     const lineDiscountTax = line.subtotalTaxCents - line.taxCents;
-    const shares = couponViews.map((cv) => ({ cv, d: discounts.perCoupon.get(cv.coupon.code)?.get(line.key) ?? 0 })).filter((s) => s.d > 0);
+    const shares = couponViews
+      .map((cv) => ({ cv, d: discounts.perCoupon.get(cv.coupon.code)?.get(line.key) ?? 0 }))
+      .filter((s) => s.d > 0);
     let given = 0;
     shares.forEach((s, i) => {
       s.cv.discountCents += s.d;
-      const t = i === shares.length - 1 ? lineDiscountTax - given : Number((BigInt(lineDiscountTax) * BigInt(s.d)) / BigInt(line.discountCents));
+      const t =
+        i === shares.length - 1
+          ? lineDiscountTax - given
+          : Number((BigInt(lineDiscountTax) * BigInt(s.d)) / BigInt(line.discountCents));
       s.cv.discountTaxCents += t;
       given += t;
     });

@@ -3,7 +3,13 @@ import type { ProductModel, StockFields, VariationModel } from './snapshot.ts';
 
 export type StockStatus = 'instock' | 'outofstock' | 'onbackorder';
 
-function saleActive(salePriceCents: number | null, regularPriceCents: number | null, from: Date | null, to: Date | null, now: number): boolean {
+function saleActive(
+  salePriceCents: number | null,
+  regularPriceCents: number | null,
+  from: Date | null,
+  to: Date | null,
+  now: number,
+): boolean {
   if (salePriceCents === null || regularPriceCents === null || salePriceCents >= regularPriceCents) return false;
   if (from && from.getTime() > now) return false;
   if (to && to.getTime() < now) return false;

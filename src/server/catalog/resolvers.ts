@@ -3,9 +3,24 @@ import { GraphQLError } from 'graphql';
 import type { GraphQLContext } from '../context.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import { formatMoney, formatRaw } from './money.ts';
-import { priceRange, productOnSale, productPrice, productStockStatus, stockStatusOf, variationOnSale, variationPrice } from './pricing.ts';
+import {
+  priceRange,
+  productOnSale,
+  productPrice,
+  productStockStatus,
+  stockStatusOf,
+  variationOnSale,
+  variationPrice,
+} from './pricing.ts';
 import { encodePostId, type ProductFilter, type TermFilter } from './service.ts';
-import type { ImageModel, ProductAttributeModel, ProductModel, ReviewModel, TermModel, VariationModel } from './snapshot.ts';
+import type {
+  ImageModel,
+  ProductAttributeModel,
+  ProductModel,
+  ReviewModel,
+  TermModel,
+  VariationModel,
+} from './snapshot.ts';
 
 type Ctx = GraphQLContext;
 type Format = { format?: 'RAW' | 'FORMATTED' | 'RENDERED' | null };
@@ -18,7 +33,10 @@ const MAX_GALLERY = 20;
 const MAX_VARIATIONS = 100;
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
-const limits = (ctx: Ctx, max = ctx.config.maxPageSize) => ({ defaultPageSize: Math.min(ctx.config.defaultPageSize, max), maxPageSize: max });
+const limits = (ctx: Ctx, max = ctx.config.maxPageSize) => ({
+  defaultPageSize: Math.min(ctx.config.defaultPageSize, max),
+  maxPageSize: max,
+});
 /** Small nested lists (gallery, variations, terms) return everything up to their cap when `first` is not given. */
 const nestedLimits = (max: number) => ({ defaultPageSize: max, maxPageSize: max });
 
@@ -27,7 +45,8 @@ export function wpDate(d: Date | null): string | null {
   return d ? d.toISOString().slice(0, 19) : null;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** money field: null for a missing or zero amount (as WooGraphQL), else RAW or "€349.00". */
 function money(cents: number | null | undefined, format: Format['format']): string | null {
@@ -73,7 +92,12 @@ const termFields = {
   databaseId: (t: TermModel) => t.id,
   termTaxonomyId: (t: TermModel) => t.id,
   count: (t: TermModel) => t.count,
-  uri: (t: TermModel) => (t.taxonomy === 'product_cat' ? `/product-category/${t.slug}/` : t.taxonomy === 'product_tag' ? `/product-tag/${t.slug}/` : `/${t.taxonomy}/${t.slug}/`),
+  uri: (t: TermModel) =>
+    t.taxonomy === 'product_cat'
+      ? `/product-category/${t.slug}/`
+      : t.taxonomy === 'product_tag'
+        ? `/product-tag/${t.slug}/`
+        : `/${t.taxonomy}/${t.slug}/`,
   link: (t: TermModel) => (t.taxonomy === 'product_cat' ? `/product-category/${t.slug}/` : null),
   taxonomyName: (t: TermModel) => t.taxonomy,
 };
@@ -82,17 +106,29 @@ function pricingFields<T extends ProductModel | VariationModel>() {
   return {
     price: (x: T, a: Format) => {
       if (x.kind === 'variation') return money(variationPrice(x), a.format);
-      if (x.type === 'variable') return moneyList(x.variations.map((v) => variationPrice(v)), a.format);
+      if (x.type === 'variable')
+        return moneyList(
+          x.variations.map((v) => variationPrice(v)),
+          a.format,
+        );
       return money(productPrice(x), a.format);
     },
     regularPrice: (x: T, a: Format) => {
       if (x.kind === 'variation') return money(x.regularPriceCents, a.format);
-      if (x.type === 'variable') return moneyList(x.variations.map((v) => v.regularPriceCents), a.format);
+      if (x.type === 'variable')
+        return moneyList(
+          x.variations.map((v) => v.regularPriceCents),
+          a.format,
+        );
       return money(x.regularPriceCents, a.format);
     },
     salePrice: (x: T, a: Format) => {
       if (x.kind === 'variation') return variationOnSale(x) ? money(x.salePriceCents, a.format) : null;
-      if (x.type === 'variable') return moneyList(x.variations.filter((v) => variationOnSale(v)).map((v) => v.salePriceCents!), a.format);
+      if (x.type === 'variable')
+        return moneyList(
+          x.variations.filter((v) => variationOnSale(v)).map((v) => v.salePriceCents!),
+          a.format,
+        );
       return productOnSale(x) ? money(x.salePriceCents, a.format) : null;
     },
     taxStatus: () => 'TAXABLE',
@@ -115,7 +151,8 @@ function inventoryFields<T extends ProductModel | VariationModel>() {
 }
 
 function dimensionFields<T extends ProductModel | VariationModel>() {
-  const own = (x: T, k: 'weight' | 'length' | 'width' | 'height') => (x[k] ?? (x.kind === 'variation' ? x.product[k] : null)) || null;
+  const own = (x: T, k: 'weight' | 'length' | 'width' | 'height') =>
+    (x[k] ?? (x.kind === 'variation' ? x.product[k] : null)) || null;
   return {
     weight: (x: T) => own(x, 'weight'),
     length: (x: T) => own(x, 'length'),
@@ -135,7 +172,15 @@ function downloadFields<T extends ProductModel | VariationModel>() {
     downloads: (x: T) =>
       x.kind === 'variation'
         ? []
-        : x.downloads.map((d) => ({ downloadId: d.id, name: d.name, file: d.file, fileExt: d.file.split('.').pop() ?? null, fileType: null, allowedFileType: true, fileExists: true })),
+        : x.downloads.map((d) => ({
+            downloadId: d.id,
+            name: d.name,
+            file: d.file,
+            fileExt: d.file.split('.').pop() ?? null,
+            fileType: null,
+            allowedFileType: true,
+            fileExists: true,
+          })),
   };
 }
 
@@ -146,7 +191,13 @@ function attributeName(a: ProductAttributeModel): string {
 function variationAttributes(owner: number, attrs: Record<string, string>, product: ProductModel) {
   return Object.entries(attrs).map(([name, value]) => {
     const a = product.attributes.find((x) => attributeName(x) === name);
-    return { id: b64(`${owner}||${name}||${value}`), attributeId: a?.attribute?.id ?? 0, name, label: a?.attribute?.name ?? name, value };
+    return {
+      id: b64(`${owner}||${name}||${value}`),
+      attributeId: a?.attribute?.id ?? 0,
+      name,
+      label: a?.attribute?.name ?? name,
+      value,
+    };
   });
 }
 
@@ -168,7 +219,8 @@ const productFields = {
   dateOnSaleTo: (p: ProductModel) => wpDate(p.dateOnSaleTo),
   purchaseNote: () => null,
   onSale: (p: ProductModel) => productOnSale(p),
-  purchasable: (p: ProductModel) => p.type !== 'external' && (p.type !== 'variable' || p.variations.length > 0) && priceRange(p) !== null,
+  purchasable: (p: ProductModel) =>
+    p.type !== 'external' && (p.type !== 'variable' || p.variations.length > 0) && priceRange(p) !== null,
   galleryImages: (p: ProductModel, a: PageArgs) => paginate(p.gallery, a, nestedLimits(MAX_GALLERY), (i) => i.id),
   productCategories: (p: ProductModel, a: PageArgs, ctx: Ctx) => paginate(p.categories, a, limits(ctx), (t) => t.id),
   productTags: (p: ProductModel, a: PageArgs, ctx: Ctx) => paginate(p.tags, a, limits(ctx), (t) => t.id),
@@ -176,12 +228,16 @@ const productFields = {
     const wanted = a.where?.taxonomies?.length ? new Set(a.where.taxonomies) : null;
     return paginate(wanted ? p.terms.filter((t) => wanted.has(t.taxonomy)) : p.terms, a, limits(ctx), (t) => t.id);
   },
-  related: async (p: ProductModel, a: PageArgs, ctx: Ctx) => paginate(await ctx.catalog.related(p, MAX_RELATED), a, nestedLimits(MAX_RELATED), (x) => x.id),
+  related: async (p: ProductModel, a: PageArgs, ctx: Ctx) =>
+    paginate(await ctx.catalog.related(p, MAX_RELATED), a, nestedLimits(MAX_RELATED), (x) => x.id),
   reviews: (p: ProductModel, a: PageArgs, ctx: Ctx) => {
     const page = paginate(p.reviews, a, limits(ctx), (r) => r.id);
     return { ...page, edges: page.edges.map((e) => ({ ...e, rating: e.node.rating })), averageRating: p.averageRating };
   },
-  metaData: (p: ProductModel, a: { key?: string | null; keysIn?: (string | null)[] | null; multiple?: boolean | null }) => {
+  metaData: (
+    p: ProductModel,
+    a: { key?: string | null; keysIn?: (string | null)[] | null; multiple?: boolean | null },
+  ) => {
     let list = p.metaData.map((m, i) => ({ id: b64(`meta:${p.id}:${i}`), key: m.key, value: m.value }));
     if (a.key) list = list.filter((m) => m.key === a.key);
     if (a.keysIn) list = list.filter((m) => a.keysIn!.includes(m.key));
@@ -195,17 +251,38 @@ const productFields = {
   attributes: (p: ProductModel, a: PageArgs & { where?: { type?: 'GLOBAL' | 'LOCAL' | null } | null }, ctx: Ctx) => {
     const scope = a.where?.type;
     const list = p.attributes.filter((x) => !scope || (scope === 'GLOBAL') === (x.attribute !== null));
-    return paginate(list.map((x) => ({ ...x, productId: p.id })), a, limits(ctx), (x) => x.position);
+    return paginate(
+      list.map((x) => ({ ...x, productId: p.id })),
+      a,
+      limits(ctx),
+      (x) => x.position,
+    );
   },
   globalAttributes: (p: ProductModel, a: PageArgs, ctx: Ctx) =>
-    paginate(p.attributes.filter((x) => x.attribute).map((x) => ({ ...x, productId: p.id })), a, limits(ctx), (x) => x.position),
+    paginate(
+      p.attributes.filter((x) => x.attribute).map((x) => ({ ...x, productId: p.id })),
+      a,
+      limits(ctx),
+      (x) => x.position,
+    ),
   localAttributes: (p: ProductModel, a: PageArgs, ctx: Ctx) =>
-    paginate(p.attributes.filter((x) => !x.attribute).map((x) => ({ ...x, productId: p.id })), a, limits(ctx), (x) => x.position),
-  defaultAttributes: (p: ProductModel, a: PageArgs, ctx: Ctx) => paginate(variationAttributes(p.id, p.defaultAttributes, p), a, limits(ctx), (x) => x.name),
+    paginate(
+      p.attributes.filter((x) => !x.attribute).map((x) => ({ ...x, productId: p.id })),
+      a,
+      limits(ctx),
+      (x) => x.position,
+    ),
+  defaultAttributes: (p: ProductModel, a: PageArgs, ctx: Ctx) =>
+    paginate(variationAttributes(p.id, p.defaultAttributes, p), a, limits(ctx), (x) => x.name),
 };
 
 const variationsField = {
-  variations: (p: ProductModel, a: PageArgs & { where?: { stockStatus?: string[] | null; minPrice?: number | null; maxPrice?: number | null } | null }) => {
+  variations: (
+    p: ProductModel,
+    a: PageArgs & {
+      where?: { stockStatus?: string[] | null; minPrice?: number | null; maxPrice?: number | null } | null;
+    },
+  ) => {
     let list = p.variations;
     const w = a.where;
     if (w?.stockStatus?.length) list = list.filter((v) => w.stockStatus!.includes(stockStatusOf(v)));
@@ -226,7 +303,9 @@ const variationFields = {
   productVariationId: (v: VariationModel) => v.id,
   slug: (v: VariationModel) => [v.product.slug, ...Object.values(v.attributes)].join('-'),
   name: (v: VariationModel) => {
-    const labels = Object.entries(v.attributes).map(([name, value]) => v.product.terms.find((t) => t.taxonomy === name && t.slug === value)?.name ?? value);
+    const labels = Object.entries(v.attributes).map(
+      ([name, value]) => v.product.terms.find((t) => t.taxonomy === name && t.slug === value)?.name ?? value,
+    );
     return labels.length ? `${v.product.name} - ${labels.join(', ')}` : v.product.name;
   },
   type: () => 'variation',
@@ -242,7 +321,8 @@ const variationFields = {
   menuOrder: (v: VariationModel) => v.menuOrder,
   hasAttributes: (v: VariationModel) => Object.keys(v.attributes).length > 0,
   shippingClass: () => null,
-  attributes: (v: VariationModel, a: PageArgs) => paginate(variationAttributes(v.id, v.attributes, v.product), a, nestedLimits(100), (x) => x.name),
+  attributes: (v: VariationModel, a: PageArgs) =>
+    paginate(variationAttributes(v.id, v.attributes, v.product), a, nestedLimits(100), (x) => x.name),
   parent: (v: VariationModel) => ({ node: v.product }),
   averageRating: (v: VariationModel) => v.product.averageRating,
   reviewCount: (v: VariationModel) => v.product.reviewCount,
@@ -268,12 +348,25 @@ const attributeFields = {
 const globalAttributeFields = {
   ...attributeFields,
   slug: (a: AttributeNode) => a.attribute?.slug ?? null,
-  terms: (a: AttributeNode, args: PageArgs & { where?: { orderby?: string | null; order?: 'ASC' | 'DESC' | null } | null }, ctx: Ctx) => {
+  terms: (
+    a: AttributeNode,
+    args: PageArgs & { where?: { orderby?: string | null; order?: 'ASC' | 'DESC' | null } | null },
+    ctx: Ctx,
+  ) => {
     const terms = (a.attribute?.terms ?? []).filter((t) => a.options.includes(t.slug));
     const dir = args.where?.order === 'DESC' ? -1 : 1;
     const by = args.where?.orderby ?? 'MENU_ORDER';
     const sorted = [...terms].sort((x, y) => {
-      const c = by === 'NAME' || by === 'NAME_NUM' ? x.name.localeCompare(y.name, 'en', { numeric: by === 'NAME_NUM' }) : by === 'SLUG' ? x.slug.localeCompare(y.slug) : by === 'ID' ? x.id - y.id : by === 'COUNT' ? x.count - y.count : x.menuOrder - y.menuOrder;
+      const c =
+        by === 'NAME' || by === 'NAME_NUM'
+          ? x.name.localeCompare(y.name, 'en', { numeric: by === 'NAME_NUM' })
+          : by === 'SLUG'
+            ? x.slug.localeCompare(y.slug)
+            : by === 'ID'
+              ? x.id - y.id
+              : by === 'COUNT'
+                ? x.count - y.count
+                : x.menuOrder - y.menuOrder;
       return dir * c || x.id - y.id;
     });
     return paginate(sorted, args, limits(ctx), (t) => t.id);
@@ -296,35 +389,63 @@ const reviewFields = {
   commentId: (r: ReviewModel) => r.id,
   parentId: () => null,
   parentDatabaseId: () => 0,
-  content: (r: ReviewModel, a: Format) => (a.format === 'RAW' ? r.content : r.content.split(/\n{2,}/).map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br />\n')}</p>`).join('\n')),
+  content: (r: ReviewModel, a: Format) =>
+    a.format === 'RAW'
+      ? r.content
+      : r.content
+          .split(/\n{2,}/)
+          .map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br />\n')}</p>`)
+          .join('\n'),
   date: (r: ReviewModel) => wpDate(r.date),
   dateGmt: (r: ReviewModel) => wpDate(r.date),
   // approved and status: the reviews domain's, which also knows reviews waiting for approval (reviews/resolvers.ts).
   type: () => 'review',
-  author: (r: ReviewModel) => ({ node: { id: b64(`comment_author:${r.id}`), databaseId: 0, name: r.author, url: null, avatar: null } }),
-  replies: () => ({ nodes: [], edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } }),
+  author: (r: ReviewModel) => ({
+    node: { id: b64(`comment_author:${r.id}`), databaseId: 0, name: r.author, url: null, avatar: null },
+  }),
+  replies: () => ({
+    nodes: [],
+    edges: [],
+    pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+  }),
 };
 
 /** Input enums arrive as internal values (see enumValues); filter lists are passed to the service as they are. */
-export function catalogResolvers(attributeTaxonomies: string[], attributeTypeName: (t: string) => string, taxonomyEnumValue: (t: string) => string) {
+export function catalogResolvers(
+  attributeTaxonomies: string[],
+  attributeTypeName: (t: string) => string,
+  taxonomyEnumValue: (t: string) => string,
+) {
   const attributeTypes = Object.fromEntries(attributeTaxonomies.map((t) => [attributeTypeName(t), termFields]));
   return {
     RootQuery: {
       catalogVersion: async (_: unknown, __: unknown, ctx: Ctx) => (await ctx.catalog.snapshot()).catalogVersion,
-      product: (_: unknown, a: { id: string; idType?: 'ID' | 'DATABASE_ID' | 'SLUG' | 'SKU' | null }, ctx: Ctx) => ctx.catalog.findProduct(a.id, a.idType ?? 'ID'),
-      productVariation: async (_: unknown, a: { id: string; idType?: 'ID' | 'DATABASE_ID' | 'SLUG' | 'SKU' | null }, ctx: Ctx) => {
+      product: (_: unknown, a: { id: string; idType?: 'ID' | 'DATABASE_ID' | 'SLUG' | 'SKU' | null }, ctx: Ctx) =>
+        ctx.catalog.findProduct(a.id, a.idType ?? 'ID'),
+      productVariation: async (
+        _: unknown,
+        a: { id: string; idType?: 'ID' | 'DATABASE_ID' | 'SLUG' | 'SKU' | null },
+        ctx: Ctx,
+      ) => {
         const snap = await ctx.catalog.snapshot();
         const idType = a.idType ?? 'ID';
         let v: VariationModel | undefined;
-        if (idType === 'SKU') v = [...snap.variationsById.values()].find((x) => x.sku.toLowerCase() === a.id.toLowerCase());
+        if (idType === 'SKU')
+          v = [...snap.variationsById.values()].find((x) => x.sku.toLowerCase() === a.id.toLowerCase());
         else if (idType === 'SLUG') v = [...snap.variationsById.values()].find((x) => variationFields.slug(x) === a.id);
         else {
-          const raw = idType === 'DATABASE_ID' ? a.id : Buffer.from(a.id, 'base64').toString('utf8').replace(/^post:/, '');
+          const raw =
+            idType === 'DATABASE_ID'
+              ? a.id
+              : Buffer.from(a.id, 'base64')
+                  .toString('utf8')
+                  .replace(/^post:/, '');
           v = /^\d+$/.test(raw) ? snap.variationsById.get(Number(raw)) : undefined;
         }
         return v && v.product.status === 'publish' ? v : null;
       },
-      products: async (_: unknown, a: PageArgs & { where?: ProductFilter | null }, ctx: Ctx) => productConnection(ctx, a, a.where ?? {}),
+      products: async (_: unknown, a: PageArgs & { where?: ProductFilter | null }, ctx: Ctx) =>
+        productConnection(ctx, a, a.where ?? {}),
       productCategory: async (_: unknown, a: { id: string; idType?: string | null }, ctx: Ctx) => {
         const snap = await ctx.catalog.snapshot();
         const cats = snap.terms.filter((t) => t.taxonomy === 'product_cat');
@@ -334,19 +455,33 @@ export function catalogResolvers(attributeTaxonomies: string[], attributeTypeNam
           case 'NAME':
             return cats.find((c) => c.name === a.id) ?? null;
           case 'URI':
-            return cats.find((c) => termFields.uri(c) === a.id || termFields.uri(c) === `${a.id.replace(/\/?$/, '/')}`) ?? null;
+            return (
+              cats.find((c) => termFields.uri(c) === a.id || termFields.uri(c) === `${a.id.replace(/\/?$/, '/')}`) ??
+              null
+            );
           case 'DATABASE_ID':
             return cats.find((c) => String(c.id) === a.id) ?? null;
           default:
             return cats.find((c) => termFields.id(c) === a.id) ?? null;
         }
       },
-      productCategories: async (_: unknown, a: PageArgs & { where?: (TermFilter & { include?: unknown; exclude?: unknown }) | null }, ctx: Ctx) => {
+      productCategories: async (
+        _: unknown,
+        a: PageArgs & { where?: (TermFilter & { include?: unknown; exclude?: unknown }) | null },
+        ctx: Ctx,
+      ) => {
         const w = a.where ?? {};
-        const list = await ctx.catalog.listTerms({ ...w, include: ids(w.include), exclude: ids(w.exclude), taxonomies: ['product_cat'] }, ['product_cat']);
+        const list = await ctx.catalog.listTerms(
+          { ...w, include: ids(w.include), exclude: ids(w.exclude), taxonomies: ['product_cat'] },
+          ['product_cat'],
+        );
         return paginate(list, a, limits(ctx), (t) => t.id);
       },
-      terms: async (_: unknown, a: PageArgs & { where?: (TermFilter & { include?: unknown; exclude?: unknown }) | null }, ctx: Ctx) => {
+      terms: async (
+        _: unknown,
+        a: PageArgs & { where?: (TermFilter & { include?: unknown; exclude?: unknown }) | null },
+        ctx: Ctx,
+      ) => {
         const w = a.where ?? {};
         const defaults = ['product_cat', 'product_tag', ...(await ctx.catalog.attributeTaxonomies())];
         const list = await ctx.catalog.listTerms({ ...w, include: ids(w.include), exclude: ids(w.exclude) }, defaults);
@@ -354,16 +489,33 @@ export function catalogResolvers(attributeTaxonomies: string[], attributeTypeNam
       },
     },
     Node: { __resolveType: () => null },
-    ProductUnion: { __resolveType: (x: ProductModel | VariationModel) => (x.kind === 'variation' ? 'SimpleProductVariation' : productTypeName(x)) },
+    ProductUnion: {
+      __resolveType: (x: ProductModel | VariationModel) =>
+        x.kind === 'variation' ? 'SimpleProductVariation' : productTypeName(x),
+    },
     Product: { __resolveType: productTypeName },
-    ProductWithPricing: { __resolveType: (x: ProductModel | VariationModel) => (x.kind === 'variation' ? 'SimpleProductVariation' : productTypeName(x)) },
-    InventoriedProduct: { __resolveType: (x: ProductModel | VariationModel) => (x.kind === 'variation' ? 'SimpleProductVariation' : productTypeName(x)) },
-    ProductWithDimensions: { __resolveType: (x: ProductModel | VariationModel) => (x.kind === 'variation' ? 'SimpleProductVariation' : productTypeName(x)) },
-    DownloadableProduct: { __resolveType: (x: ProductModel | VariationModel) => (x.kind === 'variation' ? 'SimpleProductVariation' : productTypeName(x)) },
+    ProductWithPricing: {
+      __resolveType: (x: ProductModel | VariationModel) =>
+        x.kind === 'variation' ? 'SimpleProductVariation' : productTypeName(x),
+    },
+    InventoriedProduct: {
+      __resolveType: (x: ProductModel | VariationModel) =>
+        x.kind === 'variation' ? 'SimpleProductVariation' : productTypeName(x),
+    },
+    ProductWithDimensions: {
+      __resolveType: (x: ProductModel | VariationModel) =>
+        x.kind === 'variation' ? 'SimpleProductVariation' : productTypeName(x),
+    },
+    DownloadableProduct: {
+      __resolveType: (x: ProductModel | VariationModel) =>
+        x.kind === 'variation' ? 'SimpleProductVariation' : productTypeName(x),
+    },
     ProductWithAttributes: { __resolveType: productTypeName },
     ProductWithVariations: { __resolveType: productTypeName },
     ProductVariation: { __resolveType: () => 'SimpleProductVariation' },
-    ProductAttribute: { __resolveType: (a: AttributeNode) => (a.attribute ? 'GlobalProductAttribute' : 'LocalProductAttribute') },
+    ProductAttribute: {
+      __resolveType: (a: AttributeNode) => (a.attribute ? 'GlobalProductAttribute' : 'LocalProductAttribute'),
+    },
     TermNode: { __resolveType: (t: TermModel) => termTypeName(t, attributeTypeName) },
     Commenter: { __resolveType: () => 'CommentAuthor' },
     Attribute: { __resolveType: () => 'VariationAttribute' },
@@ -384,25 +536,46 @@ export function catalogResolvers(attributeTaxonomies: string[], attributeTypeNam
         return parent ? { node: parent } : null;
       },
       children: async (t: TermModel, a: PageArgs, ctx: Ctx) =>
-        paginate((await ctx.catalog.snapshot()).terms.filter((c) => c.taxonomy === 'product_cat' && c.parentId === t.id), a, limits(ctx), (c) => c.id),
+        paginate(
+          (await ctx.catalog.snapshot()).terms.filter((c) => c.taxonomy === 'product_cat' && c.parentId === t.id),
+          a,
+          limits(ctx),
+          (c) => c.id,
+        ),
       ancestors: async (t: TermModel, a: PageArgs, ctx: Ctx) => {
         const snap = await ctx.catalog.snapshot();
         const out: TermModel[] = [];
-        for (let p = t.parentId ? snap.termsById.get(t.parentId) : undefined; p && out.length < 50; p = p.parentId ? snap.termsById.get(p.parentId) : undefined) out.push(p);
+        for (
+          let p = t.parentId ? snap.termsById.get(t.parentId) : undefined;
+          p && out.length < 50;
+          p = p.parentId ? snap.termsById.get(p.parentId) : undefined
+        )
+          out.push(p);
         return paginate(out, a, limits(ctx), (c) => c.id);
       },
       image: (t: TermModel) => t.image,
       display: () => 'default',
       menuOrder: (t: TermModel) => t.menuOrder,
-      products: (t: TermModel, a: PageArgs & { where?: ProductFilter | null }, ctx: Ctx) => productConnection(ctx, a, { ...(a.where ?? {}), categoryId: t.id }),
+      products: (t: TermModel, a: PageArgs & { where?: ProductFilter | null }, ctx: Ctx) =>
+        productConnection(ctx, a, { ...(a.where ?? {}), categoryId: t.id }),
     },
     ProductTag: termFields,
     ...attributeTypes,
     // Enum internal values: the wire spelling ↔ the engine's.
     StockStatusEnum: { IN_STOCK: 'instock', OUT_OF_STOCK: 'outofstock', ON_BACKORDER: 'onbackorder' },
-    ProductTypesEnum: { SIMPLE: 'simple', VARIABLE: 'variable', EXTERNAL: 'external', GROUPED: 'grouped', VARIATION: 'variation' },
+    ProductTypesEnum: {
+      SIMPLE: 'simple',
+      VARIABLE: 'variable',
+      EXTERNAL: 'external',
+      GROUPED: 'grouped',
+      VARIATION: 'variation',
+    },
     CatalogVisibilityEnum: { VISIBLE: 'visible', CATALOG: 'catalog', SEARCH: 'search', HIDDEN: 'hidden' },
-    TaxonomyEnum: Object.fromEntries([['PRODUCTCATEGORY', 'product_cat'], ['PRODUCTTAG', 'product_tag'], ...attributeTaxonomies.map((t) => [taxonomyEnumValue(t), t])]),
+    TaxonomyEnum: Object.fromEntries([
+      ['PRODUCTCATEGORY', 'product_cat'],
+      ['PRODUCTTAG', 'product_tag'],
+      ...attributeTaxonomies.map((t) => [taxonomyEnumValue(t), t]),
+    ]),
   };
 }
 

@@ -19,7 +19,13 @@ export async function hasReview(db: DbOrTx, productId: number, email: string, co
   const [dup] = await db
     .select({ id: catalogReviews.id })
     .from(catalogReviews)
-    .where(and(eq(catalogReviews.productId, productId), sql`lower(${catalogReviews.email}) = ${email}`, eq(catalogReviews.content, content)));
+    .where(
+      and(
+        eq(catalogReviews.productId, productId),
+        sql`lower(${catalogReviews.email}) = ${email}`,
+        eq(catalogReviews.content, content),
+      ),
+    );
   return Boolean(dup);
 }
 
@@ -53,14 +59,25 @@ export async function listReviews(
 }
 
 export async function countReviews(db: DbOrTx, status: ReviewStatus): Promise<number> {
-  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(catalogReviews).where(eq(catalogReviews.status, status));
+  const [c] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(catalogReviews)
+    .where(eq(catalogReviews.status, status));
   return Number(c?.n ?? 0);
 }
 
 /** Sets a review's status; null when there is no such review. */
-export async function setReviewStatus(db: Database, id: number, status: ReviewStatus): Promise<ReviewWithProduct | null> {
+export async function setReviewStatus(
+  db: Database,
+  id: number,
+  status: ReviewStatus,
+): Promise<ReviewWithProduct | null> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: catalogReviews.status }).from(catalogReviews).where(eq(catalogReviews.id, id)).for('update');
+    const [before] = await tx
+      .select({ status: catalogReviews.status })
+      .from(catalogReviews)
+      .where(eq(catalogReviews.id, id))
+      .for('update');
     if (!before) return null;
     await tx.update(catalogReviews).set({ status }).where(eq(catalogReviews.id, id));
     // Only approved reviews are shown and counted: bump when that changes.

@@ -17,8 +17,12 @@ import { z } from 'zod';
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by dashes');
 const attributeSlug = z.string().regex(/^pa_[a-z0-9]+(?:-[a-z0-9]+)*$/, 'pa_<name>');
 export const money = z.string().regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'a decimal amount such as "349.00"');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?)?$/, 'YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]');
-const imageFile = z.string().regex(/^[a-z0-9][a-z0-9._-]*\.(svg|png|jpe?g|webp)$/, 'a file name in content/catalog/images/');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?)?$/, 'YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]');
+const imageFile = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9._-]*\.(svg|png|jpe?g|webp)$/, 'a file name in content/catalog/images/');
 
 export const categorySchema = z.object({
   slug,
@@ -147,7 +151,11 @@ export const externalProductSchema = productBase.extend({
   buttonText: z.string().min(1),
 });
 
-export const productSchema = z.discriminatedUnion('type', [simpleProductSchema, variableProductSchema, externalProductSchema]);
+export const productSchema = z.discriminatedUnion('type', [
+  simpleProductSchema,
+  variableProductSchema,
+  externalProductSchema,
+]);
 
 export const couponSchema = z.object({
   code: z.string().regex(/^[a-z0-9_-]+$/, 'lower-case code'),

@@ -53,10 +53,17 @@ function formatPath(p: PropertyKey[]): string {
   return p.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join('');
 }
 
-function check<T>(schema: z.ZodType<T>, value: unknown, rel: string, prefix: PropertyKey[], issues: SeedIssue[]): T | undefined {
+function check<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  rel: string,
+  prefix: PropertyKey[],
+  issues: SeedIssue[],
+): T | undefined {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  for (const i of r.error.issues) issues.push({ file: rel, path: formatPath([...prefix, ...i.path]), message: i.message });
+  for (const i of r.error.issues)
+    issues.push({ file: rel, path: formatPath([...prefix, ...i.path]), message: i.message });
   return undefined;
 }
 
@@ -89,12 +96,14 @@ export type LoadOptions = {
 export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCatalog {
   const checkFiles = options.checkFiles ?? true;
   const productsDir = path.join(dir, 'products');
-  if (!fs.existsSync(dir) || !fs.existsSync(productsDir)) throw new SeedMissingError(`No seed catalog at ${dir} (expected ${productsDir}/<slug>.json).`);
+  if (!fs.existsSync(dir) || !fs.existsSync(productsDir))
+    throw new SeedMissingError(`No seed catalog at ${dir} (expected ${productsDir}/<slug>.json).`);
   const productFiles = fs
     .readdirSync(productsDir)
     .filter((f) => f.endsWith('.json'))
     .sort();
-  if (productFiles.length === 0) throw new SeedMissingError(`The seed catalog at ${dir} has no products yet (${productsDir} is empty).`);
+  if (productFiles.length === 0)
+    throw new SeedMissingError(`The seed catalog at ${dir} has no products yet (${productsDir} is empty).`);
 
   const issues: SeedIssue[] = [];
   const categories = readList(dir, 'categories.json', categorySchema, issues, true);
@@ -108,7 +117,8 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
     if (raw === undefined) continue;
     const p = check(productSchema, raw, rel, [], issues);
     if (!p) continue;
-    if (`${p.slug}.json` !== f) issues.push({ file: rel, path: 'slug', message: `the file must be named after the slug (${p.slug}.json)` });
+    if (`${p.slug}.json` !== f)
+      issues.push({ file: rel, path: 'slug', message: `the file must be named after the slug (${p.slug}.json)` });
     products.push(p);
     fileOf.set(p, rel);
   }
@@ -116,17 +126,24 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
   // Cross-references: everything a product names must exist.
   const categorySlugs = new Set<string>();
   categories.forEach((c, i) => {
-    if (categorySlugs.has(c.slug)) issues.push({ file: 'categories.json', path: `[${i}].slug`, message: `duplicate category slug "${c.slug}"` });
+    if (categorySlugs.has(c.slug))
+      issues.push({ file: 'categories.json', path: `[${i}].slug`, message: `duplicate category slug "${c.slug}"` });
     categorySlugs.add(c.slug);
   });
   categories.forEach((c, i) => {
-    if (c.parent && !categorySlugs.has(c.parent)) issues.push({ file: 'categories.json', path: `[${i}].parent`, message: `unknown category "${c.parent}"` });
+    if (c.parent && !categorySlugs.has(c.parent))
+      issues.push({ file: 'categories.json', path: `[${i}].parent`, message: `unknown category "${c.parent}"` });
   });
   const attributeTerms = new Map(attributes.map((a) => [a.slug, new Set(a.terms.map((t) => t.slug))]));
-  const images = fs.existsSync(path.join(dir, 'images')) ? new Set(fs.readdirSync(path.join(dir, 'images'))) : new Set<string>();
-  const downloads = fs.existsSync(path.join(dir, 'downloads')) ? new Set(fs.readdirSync(path.join(dir, 'downloads'))) : new Set<string>();
+  const images = fs.existsSync(path.join(dir, 'images'))
+    ? new Set(fs.readdirSync(path.join(dir, 'images')))
+    : new Set<string>();
+  const downloads = fs.existsSync(path.join(dir, 'downloads'))
+    ? new Set(fs.readdirSync(path.join(dir, 'downloads')))
+    : new Set<string>();
   const needImage = (file: string, rel: string, at: string) => {
-    if (checkFiles && !images.has(file)) issues.push({ file: rel, path: at, message: `image "${file}" is not in images/` });
+    if (checkFiles && !images.has(file))
+      issues.push({ file: rel, path: at, message: `image "${file}" is not in images/` });
   };
   categories.forEach((c, i) => c.image && needImage(c.image, 'categories.json', `[${i}].image`));
 
@@ -144,7 +161,8 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
     slugs.set(p.slug, rel);
     claimSku(p.sku, rel, 'sku');
     p.categories.forEach((c, i) => {
-      if (!categorySlugs.has(c)) issues.push({ file: rel, path: `categories[${i}]`, message: `unknown category "${c}"` });
+      if (!categorySlugs.has(c))
+        issues.push({ file: rel, path: `categories[${i}]`, message: `unknown category "${c}"` });
     });
     needImage(p.image, rel, 'image');
     p.gallery.forEach((g, i) => needImage(g, rel, `gallery[${i}]`));
@@ -153,11 +171,20 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
       if (!a.name.startsWith('pa_')) return;
       const terms = attributeTerms.get(a.name);
       if (!terms) {
-        issues.push({ file: rel, path: `attributes[${i}].name`, message: `unknown global attribute "${a.name}" (declare it in attributes.json)` });
+        issues.push({
+          file: rel,
+          path: `attributes[${i}].name`,
+          message: `unknown global attribute "${a.name}" (declare it in attributes.json)`,
+        });
         return;
       }
       a.options.forEach((o, j) => {
-        if (!terms.has(o)) issues.push({ file: rel, path: `attributes[${i}].options[${j}]`, message: `"${o}" is not a term of ${a.name}` });
+        if (!terms.has(o))
+          issues.push({
+            file: rel,
+            path: `attributes[${i}].options[${j}]`,
+            message: `"${o}" is not a term of ${a.name}`,
+          });
       });
     });
     if (p.type !== 'variable' && p.salePrice !== undefined && Number(p.salePrice) >= Number(p.regularPrice)) {
@@ -165,9 +192,15 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
     }
     if (p.type === 'simple') {
       p.downloads.forEach((d, i) => {
-        if (checkFiles && !downloads.has(d.file)) issues.push({ file: rel, path: `downloads[${i}].file`, message: `download "${d.file}" is not in downloads/` });
+        if (checkFiles && !downloads.has(d.file))
+          issues.push({
+            file: rel,
+            path: `downloads[${i}].file`,
+            message: `download "${d.file}" is not in downloads/`,
+          });
       });
-      if (p.stock.manage && p.stock.quantity === undefined) issues.push({ file: rel, path: 'stock.quantity', message: 'required when stock is managed' });
+      if (p.stock.manage && p.stock.quantity === undefined)
+        issues.push({ file: rel, path: 'stock.quantity', message: 'required when stock is managed' });
     }
     if (p.type === 'variable') {
       const combos = new Set<string>();
@@ -175,26 +208,51 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
         claimSku(v.sku, rel, `variations[${i}].sku`);
         if (v.image) needImage(v.image, rel, `variations[${i}].image`);
         if (v.salePrice !== undefined && Number(v.salePrice) >= Number(v.regularPrice)) {
-          issues.push({ file: rel, path: `variations[${i}].salePrice`, message: 'a sale price must be lower than the regular price' });
+          issues.push({
+            file: rel,
+            path: `variations[${i}].salePrice`,
+            message: 'a sale price must be lower than the regular price',
+          });
         }
         for (const [name, value] of Object.entries(v.attributes)) {
           const a = attrByName.get(name);
-          if (!a || !a.variation) issues.push({ file: rel, path: `variations[${i}].attributes.${name}`, message: `"${name}" is not one of this product's variation attributes` });
-          else if (!a.options.includes(value)) issues.push({ file: rel, path: `variations[${i}].attributes.${name}`, message: `"${value}" is not an option of ${name}` });
+          if (!a || !a.variation)
+            issues.push({
+              file: rel,
+              path: `variations[${i}].attributes.${name}`,
+              message: `"${name}" is not one of this product's variation attributes`,
+            });
+          else if (!a.options.includes(value))
+            issues.push({
+              file: rel,
+              path: `variations[${i}].attributes.${name}`,
+              message: `"${value}" is not an option of ${name}`,
+            });
         }
         const key = JSON.stringify(Object.entries(v.attributes).sort());
-        if (combos.has(key)) issues.push({ file: rel, path: `variations[${i}].attributes`, message: 'another variation has the same attributes' });
+        if (combos.has(key))
+          issues.push({
+            file: rel,
+            path: `variations[${i}].attributes`,
+            message: 'another variation has the same attributes',
+          });
         combos.add(key);
       });
       for (const [name, value] of Object.entries(p.defaultAttributes)) {
         const a = attrByName.get(name);
-        if (!a || !a.options.includes(value)) issues.push({ file: rel, path: `defaultAttributes.${name}`, message: `"${value}" is not an option of ${name}` });
+        if (!a || !a.options.includes(value))
+          issues.push({
+            file: rel,
+            path: `defaultAttributes.${name}`,
+            message: `"${value}" is not an option of ${name}`,
+          });
       }
     }
   }
   for (const p of products) {
     p.related.forEach((r, i) => {
-      if (!slugs.has(r)) issues.push({ file: fileOf.get(p)!, path: `related[${i}]`, message: `unknown product "${r}"` });
+      if (!slugs.has(r))
+        issues.push({ file: fileOf.get(p)!, path: `related[${i}]`, message: `unknown product "${r}"` });
     });
   }
   if (issues.length) throw new SeedValidationError(issues);

@@ -75,7 +75,11 @@ export async function countProducts(db: DbOrTx): Promise<number> {
 export type SeedResult = { products: number; variations: number; categories: number; reviews: number };
 
 /** Replace the whole catalog with `catalog`. With `reset: false` the catalog tables must be empty. */
-export async function writeSeedCatalog(db: Database, catalog: SeedCatalog, options: { reset?: boolean } = {}): Promise<SeedResult> {
+export async function writeSeedCatalog(
+  db: Database,
+  catalog: SeedCatalog,
+  options: { reset?: boolean } = {},
+): Promise<SeedResult> {
   const imageFiles = new Set<string>();
   for (const c of catalog.categories) if (c.image) imageFiles.add(c.image);
   for (const p of catalog.products) {
@@ -110,7 +114,14 @@ export async function writeSeedCatalog(db: Database, catalog: SeedCatalog, optio
     await insertAll([...imageFiles], async (batch) => {
       const rows = await tx
         .insert(catalogImages)
-        .values(batch.map((file) => ({ file, altText: altOf.get(file) ?? '', title: file.replace(/\.[a-z]+$/, ''), ...sizes.get(file)! })))
+        .values(
+          batch.map((file) => ({
+            file,
+            altText: altOf.get(file) ?? '',
+            title: file.replace(/\.[a-z]+$/, ''),
+            ...sizes.get(file)!,
+          })),
+        )
         .returning({ id: catalogImages.id, file: catalogImages.file });
       rows.forEach((r) => imageIds.set(r.file, r.id));
     });
@@ -128,13 +139,24 @@ export async function writeSeedCatalog(db: Database, catalog: SeedCatalog, optio
     const termIds = new Map<string, number>(); // `${taxonomy}:${slug}`
     const termRows: (typeof catalogTerms.$inferInsert)[] = [];
     catalog.categories.forEach((c) =>
-      termRows.push({ taxonomy: 'product_cat', slug: c.slug, name: c.name, description: c.description, menuOrder: c.order, imageId: c.image ? imageIds.get(c.image) : null }),
+      termRows.push({
+        taxonomy: 'product_cat',
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        menuOrder: c.order,
+        imageId: c.image ? imageIds.get(c.image) : null,
+      }),
     );
     const tags = new Set(catalog.products.flatMap((p) => p.tags));
     for (const t of [...tags].sort()) termRows.push({ taxonomy: 'product_tag', slug: t, name: titleCase(t) });
-    for (const a of catalog.attributes) a.terms.forEach((t, i) => termRows.push({ taxonomy: a.slug, slug: t.slug, name: t.name, menuOrder: i }));
+    for (const a of catalog.attributes)
+      a.terms.forEach((t, i) => termRows.push({ taxonomy: a.slug, slug: t.slug, name: t.name, menuOrder: i }));
     await insertAll(termRows, async (batch) => {
-      const rows = await tx.insert(catalogTerms).values(batch).returning({ id: catalogTerms.id, taxonomy: catalogTerms.taxonomy, slug: catalogTerms.slug });
+      const rows = await tx
+        .insert(catalogTerms)
+        .values(batch)
+        .returning({ id: catalogTerms.id, taxonomy: catalogTerms.taxonomy, slug: catalogTerms.slug });
       rows.forEach((r) => termIds.set(`${r.taxonomy}:${r.slug}`, r.id));
     });
     for (const c of catalog.categories) {
@@ -172,7 +194,15 @@ export async function writeSeedCatalog(db: Database, catalog: SeedCatalog, optio
       p.categories.forEach((c, i) => addTerm(`product_cat:${c}`, i));
       p.tags.forEach((t, i) => addTerm(`product_tag:${t}`, i));
       p.attributes.forEach((a, i) => {
-        productAttributes.push({ productId, position: i, name: a.name, attributeId: attributeIds.get(a.name) ?? null, options: a.options, visible: a.visible, variation: a.variation });
+        productAttributes.push({
+          productId,
+          position: i,
+          name: a.name,
+          attributeId: attributeIds.get(a.name) ?? null,
+          options: a.options,
+          visible: a.visible,
+          variation: a.variation,
+        });
         if (a.name.startsWith('pa_')) a.options.forEach((o, j) => addTerm(`${a.name}:${o}`, j));
       });
       p.gallery.forEach((g, i) => gallery.push({ productId, imageId: imageIds.get(g)!, position: i }));
@@ -201,11 +231,25 @@ export async function writeSeedCatalog(db: Database, catalog: SeedCatalog, optio
       }
       if (p.type === 'simple') {
         p.downloads.forEach((d, i) =>
-          downloads.push({ id: crypto.createHash('sha1').update(`${p.slug}/${d.file}`).digest('hex').slice(0, 32), productId, position: i, name: d.name, file: d.file }),
+          downloads.push({
+            id: crypto.createHash('sha1').update(`${p.slug}/${d.file}`).digest('hex').slice(0, 32),
+            productId,
+            position: i,
+            name: d.name,
+            file: d.file,
+          }),
         );
       }
       for (const r of p.reviews) {
-        reviews.push({ productId, author: r.author, email: r.email, rating: r.rating, content: r.content, date: date(r.date), verified: r.verified });
+        reviews.push({
+          productId,
+          author: r.author,
+          email: r.email,
+          rating: r.rating,
+          content: r.content,
+          date: date(r.date),
+          verified: r.verified,
+        });
       }
     }
     await insertAll(productTerms, (b) => tx.insert(catalogProductTerms).values(b));
@@ -215,7 +259,12 @@ export async function writeSeedCatalog(db: Database, catalog: SeedCatalog, optio
     await insertAll(downloads, (b) => tx.insert(catalogDownloads).values(b));
     await insertAll(reviews, (b) => tx.insert(catalogReviews).values(b));
     await bumpCounter(tx, 'catalog_version');
-    return { products: catalog.products.length, variations: variations.length, categories: catalog.categories.length, reviews: reviews.length };
+    return {
+      products: catalog.products.length,
+      variations: variations.length,
+      categories: catalog.categories.length,
+      reviews: reviews.length,
+    };
   });
 }
 
@@ -251,7 +300,14 @@ function productRow(p: SeedProduct, imageIds: Map<string, number>, index: number
     salePriceCents: p.salePrice !== undefined ? parseMoney(p.salePrice) : null,
   };
   if (p.type === 'external') {
-    return { ...base, ...prices, externalUrl: p.externalUrl, buttonText: p.buttonText, manageStock: false, stockStatus: 'instock' };
+    return {
+      ...base,
+      ...prices,
+      externalUrl: p.externalUrl,
+      buttonText: p.buttonText,
+      manageStock: false,
+      stockStatus: 'instock',
+    };
   }
   return {
     ...base,

@@ -12,8 +12,23 @@ import { writeSeedCatalog, countProducts, type SeedResult } from './seed-writer.
 import { loadSnapshot, refreshStock, type CatalogSnapshot, type ProductModel, type TermModel } from './snapshot.ts';
 
 export type ProductOrderField =
-  | 'DATE' | 'MODIFIED' | 'NAME' | 'SLUG' | 'PARENT' | 'IN' | 'NAME_IN' | 'MENU_ORDER' | 'PRICE' | 'POPULARITY'
-  | 'RATING' | 'REVIEW_COUNT' | 'REGULAR_PRICE' | 'SALE_PRICE' | 'ON_SALE_FROM' | 'ON_SALE_TO' | 'TOTAL_SALES';
+  | 'DATE'
+  | 'MODIFIED'
+  | 'NAME'
+  | 'SLUG'
+  | 'PARENT'
+  | 'IN'
+  | 'NAME_IN'
+  | 'MENU_ORDER'
+  | 'PRICE'
+  | 'POPULARITY'
+  | 'RATING'
+  | 'REVIEW_COUNT'
+  | 'REGULAR_PRICE'
+  | 'SALE_PRICE'
+  | 'ON_SALE_FROM'
+  | 'ON_SALE_TO'
+  | 'TOTAL_SALES';
 
 export type ProductFilter = {
   search?: string | null;
@@ -42,7 +57,14 @@ export type ProductFilter = {
   include?: (number | null)[] | null;
   exclude?: (number | null)[] | null;
   attributes?: {
-    queries?: ({ taxonomy: string; terms?: (string | null)[] | null; ids?: (number | null)[] | null; operator?: 'IN' | 'NOT_IN' | 'AND' | null } | null)[] | null;
+    queries?:
+      | ({
+          taxonomy: string;
+          terms?: (string | null)[] | null;
+          ids?: (number | null)[] | null;
+          operator?: 'IN' | 'NOT_IN' | 'AND' | null;
+        } | null)[]
+      | null;
     relation?: 'IN' | 'NOT_IN' | 'AND' | 'OR' | null;
   } | null;
   orderby?: ({ field: ProductOrderField; order?: 'ASC' | 'DESC' | null } | null)[] | null;
@@ -65,7 +87,8 @@ const LIST_CACHE_SIZE = 500;
 /** Sale windows depend on the clock: cached lists are recomputed at least this often. */
 const LIST_CACHE_TTL_MS = 60_000;
 
-const compact = <T>(list: (T | null | undefined)[] | null | undefined): T[] => (list ?? []).filter((x): x is T => x !== null && x !== undefined);
+const compact = <T>(list: (T | null | undefined)[] | null | undefined): T[] =>
+  (list ?? []).filter((x): x is T => x !== null && x !== undefined);
 
 export class CatalogService {
   private current: CatalogSnapshot | null = null;
@@ -103,7 +126,10 @@ export class CatalogService {
       }
       return cur;
     }
-    const next = await loadSnapshot(this.db, { catalogVersion: counters.catalog_version, stockVersion: counters.stock_version });
+    const next = await loadSnapshot(this.db, {
+      catalogVersion: counters.catalog_version,
+      stockVersion: counters.stock_version,
+    });
     this.current = next;
     this.listCache.clear();
     return next;
@@ -112,7 +138,11 @@ export class CatalogService {
   // ---------- products ----------
 
   /** Products matching `filter`, sorted by its `orderby` (stable: ties broken by id). Anonymous callers see published products only. */
-  async listProducts(filter: ProductFilter = {}): Promise<{ snapshot: CatalogSnapshot; items: ProductModel[]; compare: (a: ProductModel, b: ProductModel) => number }> {
+  async listProducts(filter: ProductFilter = {}): Promise<{
+    snapshot: CatalogSnapshot;
+    items: ProductModel[];
+    compare: (a: ProductModel, b: ProductModel) => number;
+  }> {
     const snap = await this.snapshot();
     const compare = this.comparator(filter, snap);
     const key = JSON.stringify(filter);
@@ -144,7 +174,8 @@ export class CatalogService {
     if (f.onSale === false) tests.push((p) => !productOnSale(p, now));
 
     // Categories: slugs (unknown ones dropped, as WooGraphQL) or ids; a category includes its sub-categories.
-    const catIds = (slugs: string[]) => slugs.map((s) => snap.termsByKey.get(`product_cat:${s}`)?.id).filter((x): x is number => x !== undefined);
+    const catIds = (slugs: string[]) =>
+      slugs.map((s) => snap.termsByKey.get(`product_cat:${s}`)?.id).filter((x): x is number => x !== undefined);
     const expand = (ids: number[]) => new Set(ids.flatMap((id) => [...(snap.categoryDescendants.get(id) ?? [])]));
     const inCats = (p: ProductModel, ids: Set<number>) => p.categories.some((c) => ids.has(c.id));
     const wanted: number[][] = [];
@@ -200,7 +231,13 @@ export class CatalogService {
     if (f.visibility) {
       const v = f.visibility;
       tests.push((p) =>
-        v === 'visible' ? p.visibility === 'visible' : v === 'catalog' ? p.visibility === 'visible' || p.visibility === 'catalog' : v === 'search' ? p.visibility === 'visible' || p.visibility === 'search' : p.visibility === 'hidden',
+        v === 'visible'
+          ? p.visibility === 'visible'
+          : v === 'catalog'
+            ? p.visibility === 'visible' || p.visibility === 'catalog'
+            : v === 'search'
+              ? p.visibility === 'visible' || p.visibility === 'search'
+              : p.visibility === 'hidden',
       );
     }
     if (f.include) {
@@ -241,8 +278,10 @@ export class CatalogService {
     const now = Date.now();
     if (!first) return (a, b) => a.menuOrder - b.menuOrder || a.name.localeCompare(b.name, 'en') || a.id - b.id;
     const dir = first.order === 'ASC' ? 1 : -1;
-    const num = (get: (p: ProductModel) => number) => (a: ProductModel, b: ProductModel) => dir * (get(a) - get(b) || a.id - b.id);
-    const str = (get: (p: ProductModel) => string) => (a: ProductModel, b: ProductModel) => dir * (get(a).localeCompare(get(b), 'en') || a.id - b.id);
+    const num = (get: (p: ProductModel) => number) => (a: ProductModel, b: ProductModel) =>
+      dir * (get(a) - get(b) || a.id - b.id);
+    const str = (get: (p: ProductModel) => string) => (a: ProductModel, b: ProductModel) =>
+      dir * (get(a).localeCompare(get(b), 'en') || a.id - b.id);
     const time = (d: Date | null) => (d ? d.getTime() : 0);
     const position = (list: unknown[], value: unknown) => {
       const i = list.indexOf(value);
@@ -276,9 +315,17 @@ export class CatalogService {
           return r ? (dir === 1 ? r[0] : r[1]) : 0;
         });
       case 'REGULAR_PRICE':
-        return num((p) => (p.type === 'variable' ? Math.min(...p.variations.map((v) => v.regularPriceCents)) : (p.regularPriceCents ?? 0)));
+        return num((p) =>
+          p.type === 'variable'
+            ? Math.min(...p.variations.map((v) => v.regularPriceCents))
+            : (p.regularPriceCents ?? 0),
+        );
       case 'SALE_PRICE':
-        return num((p) => (p.type === 'variable' ? Math.min(...p.variations.map((v) => v.salePriceCents ?? v.regularPriceCents)) : (p.salePriceCents ?? p.regularPriceCents ?? 0)));
+        return num((p) =>
+          p.type === 'variable'
+            ? Math.min(...p.variations.map((v) => v.salePriceCents ?? v.regularPriceCents))
+            : (p.salePriceCents ?? p.regularPriceCents ?? 0),
+        );
       case 'POPULARITY':
       case 'TOTAL_SALES':
         return num((p) => p.totalSales);
@@ -315,7 +362,7 @@ export class CatalogService {
     const out: ProductModel[] = [];
     const seen = new Set([product.id]);
     const add = (p: ProductModel | undefined) => {
-      if (p && p.status === 'publish' && !seen.has(p.id) && out.length < limit) (out.push(p), seen.add(p.id));
+      if (p && p.status === 'publish' && !seen.has(p.id) && out.length < limit) out.push(p), seen.add(p.id);
     };
     product.relatedSlugs.forEach((s) => add(snap.productsBySlug.get(s)));
     const cats = new Set(product.categories.map((c) => c.id));

@@ -18,7 +18,14 @@ import {
   catalogVariations,
 } from './tables.ts';
 
-export type ImageModel = { id: number; file: string; altText: string; title: string; width: number | null; height: number | null };
+export type ImageModel = {
+  id: number;
+  file: string;
+  altText: string;
+  title: string;
+  width: number | null;
+  height: number | null;
+};
 
 export type TermModel = {
   id: number;
@@ -71,7 +78,15 @@ export type VariationModel = StockFields & {
   height: string | null;
 };
 
-export type ReviewModel = { id: number; productId: number; author: string; rating: number; content: string; date: Date; verified: boolean };
+export type ReviewModel = {
+  id: number;
+  productId: number;
+  author: string;
+  rating: number;
+  content: string;
+  date: Date;
+  verified: boolean;
+};
 export type DownloadModel = { id: string; name: string; file: string };
 
 export type ProductModel = StockFields & {
@@ -145,8 +160,22 @@ export type CatalogSnapshot = {
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ');
 
-export async function loadSnapshot(db: DbOrTx, versions: { catalogVersion: number; stockVersion: number }): Promise<CatalogSnapshot> {
-  const [images, attributes, terms, products, variations, gallery, productTerms, productAttributes, downloads, reviews] = await Promise.all([
+export async function loadSnapshot(
+  db: DbOrTx,
+  versions: { catalogVersion: number; stockVersion: number },
+): Promise<CatalogSnapshot> {
+  const [
+    images,
+    attributes,
+    terms,
+    products,
+    variations,
+    gallery,
+    productTerms,
+    productAttributes,
+    downloads,
+    reviews,
+  ] = await Promise.all([
     db.select().from(catalogImages),
     db.select().from(catalogAttributes).orderBy(asc(catalogAttributes.id)),
     db.select().from(catalogTerms).orderBy(asc(catalogTerms.menuOrder), asc(catalogTerms.id)),
@@ -174,7 +203,10 @@ export async function loadSnapshot(db: DbOrTx, versions: { catalogVersion: numbe
   }));
   const termsById = new Map(termModels.map((t) => [t.id, t]));
   const termsByKey = new Map(termModels.map((t) => [`${t.taxonomy}:${t.slug}`, t]));
-  const attributeModels: AttributeModel[] = attributes.map((a) => ({ ...a, terms: termModels.filter((t) => t.taxonomy === a.slug) }));
+  const attributeModels: AttributeModel[] = attributes.map((a) => ({
+    ...a,
+    terms: termModels.filter((t) => t.taxonomy === a.slug),
+  }));
   const attributesById = new Map(attributeModels.map((a) => [a.id, a]));
 
   const categoryDescendants = new Map<number, Set<number>>();
@@ -184,7 +216,8 @@ export async function loadSnapshot(db: DbOrTx, versions: { catalogVersion: numbe
     let grew = true;
     while (grew) {
       grew = false;
-      for (const d of categories) if (d.parentId !== null && set.has(d.parentId) && !set.has(d.id)) (set.add(d.id), (grew = true));
+      for (const d of categories)
+        if (d.parentId !== null && set.has(d.parentId) && !set.has(d.id)) set.add(d.id), (grew = true);
     }
     categoryDescendants.set(c.id, set);
   }
@@ -241,7 +274,9 @@ export async function loadSnapshot(db: DbOrTx, versions: { catalogVersion: numbe
       metaData: p.metaData,
       relatedSlugs: p.related,
       downloads: [],
-      searchText: [p.name, p.slug, p.sku, stripTags(p.description), stripTags(p.shortDescription)].join('\n').toLowerCase(),
+      searchText: [p.name, p.slug, p.sku, stripTags(p.description), stripTags(p.shortDescription)]
+        .join('\n')
+        .toLowerCase(),
     };
     productsById.set(p.id, m);
     return m;
@@ -300,19 +335,30 @@ export async function loadSnapshot(db: DbOrTx, versions: { catalogVersion: numbe
   // jsonb does not keep key order: put attribute maps back in the product's attribute order.
   for (const p of models) {
     const rank = new Map(p.attributes.map((a, i) => [a.attribute ? a.attribute.slug : a.name, i]));
-    const ordered = (rec: Record<string, string>) => Object.fromEntries(Object.entries(rec).sort(([a], [b]) => (rank.get(a) ?? 99) - (rank.get(b) ?? 99)));
+    const ordered = (rec: Record<string, string>) =>
+      Object.fromEntries(Object.entries(rec).sort(([a], [b]) => (rank.get(a) ?? 99) - (rank.get(b) ?? 99)));
     p.defaultAttributes = ordered(p.defaultAttributes);
     for (const v of p.variations) v.attributes = ordered(v.attributes);
   }
   for (const d of downloads) productsById.get(d.productId)?.downloads.push({ id: d.id, name: d.name, file: d.file });
   for (const r of reviews) {
     if (r.status !== 'approved') continue;
-    productsById.get(r.productId)?.reviews.push({ id: r.id, productId: r.productId, author: r.author, rating: r.rating, content: r.content, date: r.date, verified: r.verified });
+    productsById.get(r.productId)?.reviews.push({
+      id: r.id,
+      productId: r.productId,
+      author: r.author,
+      rating: r.rating,
+      content: r.content,
+      date: r.date,
+      verified: r.verified,
+    });
   }
   for (const p of models) {
     p.reviews.sort((a, b) => b.date.getTime() - a.date.getTime() || b.id - a.id);
     p.reviewCount = p.reviews.length;
-    p.averageRating = p.reviewCount ? Math.round((p.reviews.reduce((s, r) => s + r.rating, 0) / p.reviewCount) * 100) / 100 : 0;
+    p.averageRating = p.reviewCount
+      ? Math.round((p.reviews.reduce((s, r) => s + r.rating, 0) / p.reviewCount) * 100) / 100
+      : 0;
   }
 
   // Term counts: published products; a category also counts its sub-categories' products.
@@ -346,7 +392,12 @@ export async function refreshStock(db: DbOrTx, snapshot: CatalogSnapshot, stockV
   const since = snapshot.stockVersion;
   const [products, variations] = await Promise.all([
     db
-      .select({ id: catalogProducts.id, q: catalogProducts.stockQuantity, s: catalogProducts.stockStatus, sales: catalogProducts.totalSales })
+      .select({
+        id: catalogProducts.id,
+        q: catalogProducts.stockQuantity,
+        s: catalogProducts.stockStatus,
+        sales: catalogProducts.totalSales,
+      })
       .from(catalogProducts)
       .where(gt(catalogProducts.stockVersion, since)),
     db

@@ -43,7 +43,9 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[]): Promise<StockTa
     const rows = await tx
       .update(catalogVariations)
       .set({ stockQuantity: sql`${catalogVariations.stockQuantity} - ${q}` })
-      .where(sql`${catalogVariations.id} = ${l.variationId} and ${catalogVariations.manageStock} and (${catalogVariations.backorders} <> 'no' or coalesce(${catalogVariations.stockQuantity}, 0) >= ${q})`)
+      .where(
+        sql`${catalogVariations.id} = ${l.variationId} and ${catalogVariations.manageStock} and (${catalogVariations.backorders} <> 'no' or coalesce(${catalogVariations.stockQuantity}, 0) >= ${q})`,
+      )
       .returning({ stock: catalogVariations.stockQuantity });
     if (rows.length) {
       variationsTaken.push(l.variationId!);
@@ -52,7 +54,11 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[]): Promise<StockTa
       continue;
     }
     const [v] = await tx
-      .select({ manage: catalogVariations.manageStock, stock: catalogVariations.stockQuantity, status: catalogVariations.stockStatus })
+      .select({
+        manage: catalogVariations.manageStock,
+        stock: catalogVariations.stockQuantity,
+        status: catalogVariations.stockStatus,
+      })
       .from(catalogVariations)
       .where(eq(catalogVariations.id, l.variationId!));
     if (!v) throw new StockError(l.name, 0);
@@ -60,7 +66,9 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[]): Promise<StockTa
     // Not managed on the variation: the parent's stock counts (WooCommerce "manage stock at product level").
     productLines.set(l.productId, [...(productLines.get(l.productId) ?? []), i]);
   }
-  for (let i = 0; i < lines.length; i++) if (lines[i]!.variationId === null) productLines.set(lines[i]!.productId, [...(productLines.get(lines[i]!.productId) ?? []), i]);
+  for (let i = 0; i < lines.length; i++)
+    if (lines[i]!.variationId === null)
+      productLines.set(lines[i]!.productId, [...(productLines.get(lines[i]!.productId) ?? []), i]);
   // Every product sold gets total_sales, locked in product id order together with its stock.
   const soldProducts = new Set(lines.map((l) => l.productId));
   for (const productId of [...soldProducts].sort((a, b) => a - b)) {
@@ -77,9 +85,16 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[]): Promise<StockTa
       .where(
         sql`${catalogProducts.id} = ${productId} and (${q} = 0 or not ${catalogProducts.manageStock} or ${catalogProducts.backorders} <> 'no' or coalesce(${catalogProducts.stockQuantity}, 0) >= ${q})`,
       )
-      .returning({ manage: catalogProducts.manageStock, stock: catalogProducts.stockQuantity, status: catalogProducts.stockStatus });
+      .returning({
+        manage: catalogProducts.manageStock,
+        stock: catalogProducts.stockQuantity,
+        status: catalogProducts.stockStatus,
+      });
     if (!rows.length) {
-      const [p] = await tx.select({ stock: catalogProducts.stockQuantity }).from(catalogProducts).where(eq(catalogProducts.id, productId));
+      const [p] = await tx
+        .select({ stock: catalogProducts.stockQuantity })
+        .from(catalogProducts)
+        .where(eq(catalogProducts.id, productId));
       throw new StockError(name, Math.max(p?.stock ?? 0, 0));
     }
     const r = rows[0]!;
@@ -100,7 +115,10 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[]): Promise<StockTa
 }
 
 /** Put back stock an order took (cancellation, failed payment). `quantity` is what was reduced per line. */
-export async function restoreStock(tx: DbOrTx, lines: { productId: number; variationId: number | null; quantity: number }[]): Promise<void> {
+export async function restoreStock(
+  tx: DbOrTx,
+  lines: { productId: number; variationId: number | null; quantity: number }[],
+): Promise<void> {
   const rows = lines.filter((l) => l.quantity > 0).map((l) => ({ ...l, onVariation: false }));
   if (!rows.length) return;
   for (const l of rows.filter((x) => x.variationId !== null).sort((a, b) => a.variationId! - b.variationId!)) {
@@ -127,7 +145,10 @@ export async function restoreStock(tx: DbOrTx, lines: { productId: number; varia
       })
       .where(eq(catalogProducts.id, productId));
   }
-  await markStockChanged(tx, { productIds: [...byProduct.keys()], variationIds: rows.filter((l) => l.onVariation).map((l) => l.variationId!) });
+  await markStockChanged(tx, {
+    productIds: [...byProduct.keys()],
+    variationIds: rows.filter((l) => l.onVariation).map((l) => l.variationId!),
+  });
 }
 
 /**
@@ -138,10 +159,18 @@ export async function restoreStock(tx: DbOrTx, lines: { productId: number; varia
  * order: a process that sees version N committed sees every row stamped up to N, and refreshes only rows
  * stamped after the version it holds.
  */
-export async function markStockChanged(tx: DbOrTx, changed: { productIds?: number[]; variationIds?: number[] }): Promise<void> {
+export async function markStockChanged(
+  tx: DbOrTx,
+  changed: { productIds?: number[]; variationIds?: number[] },
+): Promise<void> {
   const version = await bumpCounter(tx, 'stock_version');
   const productIds = [...new Set(changed.productIds ?? [])];
   const variationIds = [...new Set(changed.variationIds ?? [])];
-  if (productIds.length) await tx.update(catalogProducts).set({ stockVersion: version }).where(inArray(catalogProducts.id, productIds));
-  if (variationIds.length) await tx.update(catalogVariations).set({ stockVersion: version }).where(inArray(catalogVariations.id, variationIds));
+  if (productIds.length)
+    await tx.update(catalogProducts).set({ stockVersion: version }).where(inArray(catalogProducts.id, productIds));
+  if (variationIds.length)
+    await tx
+      .update(catalogVariations)
+      .set({ stockVersion: version })
+      .where(inArray(catalogVariations.id, variationIds));
 }

@@ -24,11 +24,26 @@ const CATEGORIES = [
   { slug: 'swag', name: 'Swag' },
 ];
 const WORDS: Record<string, [string[], string[]]> = {
-  gateways: [['Outdoor', 'Indoor', 'Pocket', 'Rugged', 'Solar', 'Industrial'], ['LoRa Gateway', 'Hotspot', 'Concentrator', 'Miner Retrofit']],
-  antennas: [['Fiberglass', 'High-Gain', 'Omni', 'Yagi', 'Panel', 'Ground-Plane'], ['Antenna 3 dBi', 'Antenna 5.8 dBi', 'Antenna 8 dBi', 'Antenna Kit']],
-  accessories: [['N-Type', 'SMA', 'Low-Loss', 'Weatherproof', 'PoE', 'Mounting'], ['Cable', 'Adapter', 'Arrestor', 'Bracket', 'Injector', 'Enclosure']],
-  software: [['Meshfront OS', 'Fleet', 'Monitoring', 'Priority'], ['License', 'Image', 'Subscription', 'Support Plan']],
-  swag: [['Mesh', 'Signal', 'Node', 'Packet'], ['T-Shirt', 'Hoodie', 'Cap', 'Mug', 'Sticker Pack']],
+  gateways: [
+    ['Outdoor', 'Indoor', 'Pocket', 'Rugged', 'Solar', 'Industrial'],
+    ['LoRa Gateway', 'Hotspot', 'Concentrator', 'Miner Retrofit'],
+  ],
+  antennas: [
+    ['Fiberglass', 'High-Gain', 'Omni', 'Yagi', 'Panel', 'Ground-Plane'],
+    ['Antenna 3 dBi', 'Antenna 5.8 dBi', 'Antenna 8 dBi', 'Antenna Kit'],
+  ],
+  accessories: [
+    ['N-Type', 'SMA', 'Low-Loss', 'Weatherproof', 'PoE', 'Mounting'],
+    ['Cable', 'Adapter', 'Arrestor', 'Bracket', 'Injector', 'Enclosure'],
+  ],
+  software: [
+    ['Meshfront OS', 'Fleet', 'Monitoring', 'Priority'],
+    ['License', 'Image', 'Subscription', 'Support Plan'],
+  ],
+  swag: [
+    ['Mesh', 'Signal', 'Node', 'Packet'],
+    ['T-Shirt', 'Hoodie', 'Cap', 'Mug', 'Sticker Pack'],
+  ],
 };
 
 export function syntheticCatalog(count: number, seed = 20261122): SeedCatalog {
@@ -36,16 +51,31 @@ export function syntheticCatalog(count: number, seed = 20261122): SeedCatalog {
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
   const money = (min: number, max: number) => (Math.round((min + rand() * (max - min)) * 100) / 100).toFixed(2);
   const attributes = [
-    { slug: 'pa_frequency-band', name: 'Frequency band', terms: [{ slug: 'eu868', name: 'EU868' }, { slug: 'us915', name: 'US915' }, { slug: 'as923', name: 'AS923' }] },
+    {
+      slug: 'pa_frequency-band',
+      name: 'Frequency band',
+      terms: [
+        { slug: 'eu868', name: 'EU868' },
+        { slug: 'us915', name: 'US915' },
+        { slug: 'as923', name: 'AS923' },
+      ],
+    },
     { slug: 'pa_size', name: 'Size', terms: ['s', 'm', 'l', 'xl'].map((s) => ({ slug: s, name: s.toUpperCase() })) },
-    { slug: 'pa_color', name: 'Color', terms: ['black', 'white', 'teal'].map((s) => ({ slug: s, name: s[0]!.toUpperCase() + s.slice(1) })) },
+    {
+      slug: 'pa_color',
+      name: 'Color',
+      terms: ['black', 'white', 'teal'].map((s) => ({ slug: s, name: s[0]!.toUpperCase() + s.slice(1) })),
+    },
   ];
   const products: SeedProduct[] = [];
   for (let i = 1; i <= count; i++) {
     const cat = pick(CATEGORIES);
     const [adjectives, nouns] = WORDS[cat.slug]!;
     const name = `${pick(adjectives)} ${pick(nouns)} ${String(i).padStart(5, '0')}`;
-    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     const day = new Date(Date.UTC(2024, 0, 1) + Math.floor(rand() * 700) * 86_400_000).toISOString().slice(0, 10);
     const regular = money(5, cat.slug === 'gateways' ? 600 : 120);
     const onSale = rand() < 0.2;

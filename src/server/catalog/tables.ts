@@ -136,7 +136,10 @@ export const catalogVariations = pgTable(
     width: text('width'),
     height: text('height'),
   },
-  (t) => [index('catalog_variations_product').on(t.productId), index('catalog_variations_stock_version').on(t.stockVersion)],
+  (t) => [
+    index('catalog_variations_product').on(t.productId),
+    index('catalog_variations_stock_version').on(t.stockVersion),
+  ],
 );
 
 export const catalogProductImages = pgTable(

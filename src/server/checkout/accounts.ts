@@ -33,7 +33,9 @@ async function asCheckoutError<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export function checkoutAccountHook(accounts: Pick<AccountServices, 'auth' | 'customers' | 'settings'>): CheckoutAccountHook {
+export function checkoutAccountHook(
+  accounts: Pick<AccountServices, 'auth' | 'customers' | 'settings'>,
+): CheckoutAccountHook {
   return {
     prepare: (request, clientIp) =>
       asCheckoutError(async () => {
@@ -48,9 +50,17 @@ export function checkoutAccountHook(accounts: Pick<AccountServices, 'auth' | 'cu
         if (problem) throw new CheckoutAccountError(problem);
         // Early, friendly answers; the insert in the order's transaction checks again.
         const byName = await accounts.customers.findByLogin(username);
-        if (byName && byName.username.toLowerCase() === username.toLowerCase()) throw new CheckoutAccountError(DUPLICATE_USERNAME);
-        if (isEmail(email) && (await accounts.customers.findByEmail(email))) throw new CheckoutAccountError(DUPLICATE_EMAIL);
-        return { username, email, firstName: request.firstName, lastName: request.lastName, passwordHash: await hashPassword(request.password, accounts.settings.scryptLog2N) };
+        if (byName && byName.username.toLowerCase() === username.toLowerCase())
+          throw new CheckoutAccountError(DUPLICATE_USERNAME);
+        if (isEmail(email) && (await accounts.customers.findByEmail(email)))
+          throw new CheckoutAccountError(DUPLICATE_EMAIL);
+        return {
+          username,
+          email,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          passwordHash: await hashPassword(request.password, accounts.settings.scryptLog2N),
+        };
       }),
     create: (tx, account) =>
       asCheckoutError(async () => {

@@ -22,7 +22,13 @@ export class CardRecoveringCheckout implements Checkout {
 
   constructor(
     private readonly inner: CheckoutService,
-    deps: { db: Database; sessions: SessionService; orders: OrderService; gateway: StripeGateway; log: (message: string) => void },
+    deps: {
+      db: Database;
+      sessions: SessionService;
+      orders: OrderService;
+      gateway: StripeGateway;
+      log: (message: string) => void;
+    },
   ) {
     const { db, sessions, orders, gateway, log } = deps;
     const recovery = withCardCheckoutRecovery(inner.checkout.bind(inner), {
@@ -30,13 +36,21 @@ export class CardRecoveringCheckout implements Checkout {
       sessions,
       orderForIntent: (id) => orders.getByTransaction('stripe', id),
       cartIsEmpty: async (customerId) => readCart(await sessions.load(customerId)).items.length === 0,
-      answerFor: (order) => ({ order, accountUserId: null, redirect: `/checkout/order-received/${order.id}/?key=${order.orderKey}` }),
+      answerFor: (order) => ({
+        order,
+        accountUserId: null,
+        redirect: `/checkout/order-received/${order.id}/?key=${order.orderKey}`,
+      }),
       refusal: (message) => new CheckoutError(message),
       refund: (id) => gateway.refundUnplaced(id),
       paymentState: (id) => gateway.paymentState(id),
       // Recorded only when this is worth completing or refunding later.
       isOwnPayment: (intent, customerId) => gateway.isOwnPayment(intent, customerId),
-      isRefusal: (err) => (err instanceof CheckoutError && !err.retryable) || err instanceof StockError || err instanceof CouponError || err instanceof CartError,
+      isRefusal: (err) =>
+        (err instanceof CheckoutError && !err.retryable) ||
+        err instanceof StockError ||
+        err instanceof CouponError ||
+        err instanceof CartError,
       afterSeconds: gateway.settings.recoveryAfterSeconds,
       maxAttempts: gateway.settings.recoveryMaxAttempts,
       log,

@@ -69,18 +69,29 @@ export type StripeCheckoutHook = {
    * Ask Stripe (outside any transaction). Returns a refusal message when there is no usable intent;
    * `retryable` when Stripe could not be asked (the intent may well be fine).
    */
-  retrieve(paymentIntentId: string): Promise<{ ok: true; intent: unknown } | { ok: false; message: string; retryable?: boolean }>;
+  retrieve(
+    paymentIntentId: string,
+  ): Promise<{ ok: true; intent: unknown } | { ok: false; message: string; retryable?: boolean }>;
   /** The acceptance rule (succeeded, exact amount and currency, bound to this session): null = accepted. */
   check(intent: unknown, expected: { amountCents: number; currency: string; sessionRef: string }): string | null;
 };
 
 /** KDA payments: the order's own account and the amount due at the configured rate. */
 export type KdaCheckoutHook = {
-  quote(orderId: number, totalCents: number): { account: string; amountKda: string; rate: string; windowMinutes: number; graceMinutes: number };
+  quote(
+    orderId: number,
+    totalCents: number,
+  ): { account: string; amountKda: string; rate: string; windowMinutes: number; graceMinutes: number };
 };
 
 export type AccountRequest = { username: string; password: string; email: string; firstName: string; lastName: string };
-export type PreparedAccount = { username: string; email: string; firstName: string; lastName: string; passwordHash: string };
+export type PreparedAccount = {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+};
 
 /** "Create an account" at checkout: the accounts domain behind it (checkout/accounts.ts). */
 export type CheckoutAccountHook = {
@@ -162,7 +173,10 @@ export class CheckoutService {
         key: clientIp,
         limit: this.settings.ordersPerIpPerHour,
         windowSeconds: 3600,
-        refusal: (wait) => new CheckoutError(`Too many orders from your internet connection. Please try again in ${inMinutes(wait)}.`, { code: 'RATE_LIMITED' }),
+        refusal: (wait) =>
+          new CheckoutError(`Too many orders from your internet connection. Please try again in ${inMinutes(wait)}.`, {
+            code: 'RATE_LIMITED',
+          }),
       });
     }
     const normalized = email.trim().toLowerCase();
@@ -172,13 +186,20 @@ export class CheckoutService {
         key: createHash('sha256').update(normalized).digest('hex'),
         limit: this.settings.ordersPerEmailPerHour,
         windowSeconds: 3600,
-        refusal: (wait) => new CheckoutError(`Too many orders for this email address. Please try again in ${inMinutes(wait)}.`, { code: 'RATE_LIMITED' }),
+        refusal: (wait) =>
+          new CheckoutError(`Too many orders for this email address. Please try again in ${inMinutes(wait)}.`, {
+            code: 'RATE_LIMITED',
+          }),
       });
     }
     return limits;
   }
 
-  async checkout(who: { customerId: string; userId?: string | null }, input: CheckoutInput, options: CheckoutOptions = {}): Promise<CheckoutResult> {
+  async checkout(
+    who: { customerId: string; userId?: string | null },
+    input: CheckoutInput,
+    options: CheckoutOptions = {},
+  ): Promise<CheckoutResult> {
     const method = (input.paymentMethod ?? '').trim() as GatewayId;
     // A client or e-mail that has placed its orders for the hour is refused before any work (checked again,
     // and counted, in the order's transaction below).
@@ -193,7 +214,8 @@ export class CheckoutService {
     // WooCommerce). Checked and hashed before the transaction; created inside it.
     let newAccount: PreparedAccount | null = null;
     if (input.account && !who.userId) {
-      if (!this.accounts) throw new CheckoutError('Creating an account at checkout is not available. Please check out as a guest.');
+      if (!this.accounts)
+        throw new CheckoutError('Creating an account at checkout is not available. Please check out as a guest.');
       newAccount = await this.accounts.prepare(
         {
           username: input.account.username ?? '',
@@ -215,7 +237,8 @@ export class CheckoutService {
       if (!id) throw new CheckoutError('The card payment is missing. Please pay with your card first.');
       // An empty cart pays for nothing: refused without asking Stripe about an id anyone can make up (the
       // transaction checks again under the lock).
-      if (!readCart(await this.sessions.load(who.customerId)).items.length) throw new CheckoutError('Sorry, no session found.');
+      if (!readCart(await this.sessions.load(who.customerId)).items.length)
+        throw new CheckoutError('Sorry, no session found.');
       const r = await this.stripe.retrieve(id);
       if (!r.ok) throw new CheckoutError(r.message, { retryable: r.retryable });
       stripeIntent = { id, intent: r.intent };
@@ -232,7 +255,10 @@ export class CheckoutService {
         throw new CheckoutError('An item which is no longer available was removed from your cart.');
       }
       // A cart filled before the quantity caps were lowered (the cart refuses more on every change).
-      const capProblem = quantityCapProblem(resolved.map((l) => l!), this.settings);
+      const capProblem = quantityCapProblem(
+        resolved.map((l) => l!),
+        this.settings,
+      );
       if (capProblem) throw new CheckoutError(capProblem);
       const allVirtual = resolved.every((l) => l!.virtual);
 
@@ -240,11 +266,22 @@ export class CheckoutService {
       const billing = toAddress(input.billing);
       const shipToDifferent = !!input.shipToDifferentAddress && !allVirtual;
       const shipping = shipToDifferent ? toAddress(input.shipping) : { ...billing, email: '', phone: '' };
-      if (!billing.country && !(this.settings.hideBillingForVirtual && allVirtual)) billing.country = customer.billing.country;
+      if (!billing.country && !(this.settings.hideBillingForVirtual && allVirtual))
+        billing.country = customer.billing.country;
       const hideBilling = this.settings.hideBillingForVirtual && allVirtual;
-      const billingRequired: (keyof Address)[] = hideBilling ? ['firstName', 'lastName', 'email'] : ['firstName', 'lastName', 'address1', 'city', 'postcode', 'country', 'email'];
+      const billingRequired: (keyof Address)[] = hideBilling
+        ? ['firstName', 'lastName', 'email']
+        : ['firstName', 'lastName', 'address1', 'city', 'postcode', 'country', 'email'];
       const problems = addressProblems('Billing', billing, billingRequired, this.allowedCountries);
-      if (shipToDifferent) problems.push(...addressProblems('Shipping', shipping, ['firstName', 'lastName', 'address1', 'city', 'postcode', 'country'], this.allowedCountries));
+      if (shipToDifferent)
+        problems.push(
+          ...addressProblems(
+            'Shipping',
+            shipping,
+            ['firstName', 'lastName', 'address1', 'city', 'postcode', 'country'],
+            this.allowedCountries,
+          ),
+        );
       else if (!shipToDifferent && !allVirtual) shipping.state = billing.state;
       if (problems.length) throw new CheckoutError(problems.join(' '));
       customer.billing = { ...billing };
@@ -253,14 +290,24 @@ export class CheckoutService {
 
       // Coupons: still valid, and allowed for this billing e-mail (restrictions, per-customer limits).
       const applied = await this.coupons.findByCodes(cart.coupons, tx);
-      const dLines = discountLines(snap, resolved.map((l) => l!));
+      const dLines = discountLines(
+        snap,
+        resolved.map((l) => l!),
+      );
       for (const c of applied) {
         checkCouponRules(c, dLines);
         await this.coupons.checkForCustomer(c, { userId: who.userId, email: billing.email }, tx);
       }
       if (applied.length !== cart.coupons.length) {
         const missing = cart.coupons.filter((code) => !applied.some((c) => c.code === code));
-        throw new CheckoutError(missing.map((code) => `Sorry, it seems the coupon &quot;${code}&quot; is invalid - it has now been removed from your order.`).join(' '));
+        throw new CheckoutError(
+          missing
+            .map(
+              (code) =>
+                `Sorry, it seems the coupon &quot;${code}&quot; is invalid - it has now been removed from your order.`,
+            )
+            .join(' '),
+        );
       }
 
       // Shipping choice.
@@ -272,19 +319,31 @@ export class CheckoutService {
       if (view.needsShipping) {
         const pkg = view.packages[0];
         const wanted = posted?.[0];
-        if (!pkg || !pkg.rates.length || (wanted && !pkg.rates.some((r) => r.id === wanted)) || !view.chosenRates.length) {
-          throw new CheckoutError('No shipping method has been selected. Please double check your address, or contact us if you need any help.');
+        if (
+          !pkg ||
+          !pkg.rates.length ||
+          (wanted && !pkg.rates.some((r) => r.id === wanted)) ||
+          !view.chosenRates.length
+        ) {
+          throw new CheckoutError(
+            'No shipping method has been selected. Please double check your address, or contact us if you need any help.',
+          );
         }
       }
 
-      if (Math.max(view.subtotalCents, view.totalCents) > MAX_ORDER_CENTS) throw new CheckoutError('This order is too large to be placed online. Please contact us.');
+      if (Math.max(view.subtotalCents, view.totalCents) > MAX_ORDER_CENTS)
+        throw new CheckoutError('This order is too large to be placed online. Please contact us.');
 
       // Payment method.
       const gateways = this.gateways();
       const gateway = gateways.find((g) => g.id === method);
       if (view.totalCents > 0 && !gateway) throw new CheckoutError('Invalid payment method.');
       if (method === 'stripe' && view.totalCents > 0) {
-        const problem = this.stripe!.check(stripeIntent!.intent, { amountCents: view.totalCents, currency: this.settings.currency, sessionRef: who.customerId });
+        const problem = this.stripe!.check(stripeIntent!.intent, {
+          amountCents: view.totalCents,
+          currency: this.settings.currency,
+          sessionRef: who.customerId,
+        });
         if (problem) throw new CheckoutError(problem);
       }
 
@@ -292,12 +351,24 @@ export class CheckoutService {
       let ownerUserId = who.userId ?? null;
       let accountUserId: number | null = null;
       if (newAccount) {
-        accountUserId = (await this.accounts!.create(tx, { ...newAccount, email: billing.email, firstName: billing.firstName, lastName: billing.lastName })).userId;
+        accountUserId = (
+          await this.accounts!.create(tx, {
+            ...newAccount,
+            email: billing.email,
+            firstName: billing.firstName,
+            lastName: billing.lastName,
+          })
+        ).userId;
         ownerUserId = String(accountUserId);
       }
       const taken = await takeStock(
         tx,
-        view.lines.map((l) => ({ productId: l.product.id, variationId: l.variation?.id ?? null, quantity: l.quantity, name: l.name })),
+        view.lines.map((l) => ({
+          productId: l.product.id,
+          variationId: l.variation?.id ?? null,
+          quantity: l.quantity,
+          name: l.name,
+        })),
       );
       const now = new Date();
       const created = await this.orders.create(
@@ -311,7 +382,19 @@ export class CheckoutService {
           createdVia: (input.createdVia ?? 'checkout').slice(0, 40) || 'checkout',
           customerNote: (input.customerNote ?? '').slice(0, 2000),
           billing,
-          shipping: allVirtual && !shipToDifferent ? { ...shipping, firstName: '', lastName: '', address1: '', address2: '', city: '', postcode: '', company: '' } : shipping,
+          shipping:
+            allVirtual && !shipToDifferent
+              ? {
+                  ...shipping,
+                  firstName: '',
+                  lastName: '',
+                  address1: '',
+                  address2: '',
+                  city: '',
+                  postcode: '',
+                  company: '',
+                }
+              : shipping,
           subtotalCents: view.subtotalCents,
           discountCents: view.discountCents,
           discountTaxCents: view.discountTaxCents,
@@ -320,12 +403,40 @@ export class CheckoutService {
           cartTaxCents: view.contentsTaxCents,
           totalTaxCents: view.totalTaxCents,
           totalCents: view.totalCents,
-          shippingLines: view.chosenRates.map((r) => ({ rateId: r.id, methodId: r.methodId, instanceId: r.instanceId, label: r.label, totalCents: r.costCents, taxCents: view.shippingTaxCents })),
-          couponLines: view.coupons.map((c) => ({ code: c.coupon.code, discountCents: c.discountCents, discountTaxCents: c.discountTaxCents, freeShipping: c.coupon.freeShipping })),
-          taxLines: view.taxRate ? [{ country: view.taxRate.country, label: view.taxRate.label, rateBasisPoints: view.taxRate.basisPoints, taxCents: view.contentsTaxCents, shippingTaxCents: view.shippingTaxCents }] : [],
-          metaData: (input.metaData ?? []).filter((m): m is { key: string; value: string } => !!m && typeof m.key === 'string').slice(0, 50).map((m) => ({ key: m.key.slice(0, 255), value: String(m.value).slice(0, 2000) })),
+          shippingLines: view.chosenRates.map((r) => ({
+            rateId: r.id,
+            methodId: r.methodId,
+            instanceId: r.instanceId,
+            label: r.label,
+            totalCents: r.costCents,
+            taxCents: view.shippingTaxCents,
+          })),
+          couponLines: view.coupons.map((c) => ({
+            code: c.coupon.code,
+            discountCents: c.discountCents,
+            discountTaxCents: c.discountTaxCents,
+            freeShipping: c.coupon.freeShipping,
+          })),
+          taxLines: view.taxRate
+            ? [
+                {
+                  country: view.taxRate.country,
+                  label: view.taxRate.label,
+                  rateBasisPoints: view.taxRate.basisPoints,
+                  taxCents: view.contentsTaxCents,
+                  shippingTaxCents: view.shippingTaxCents,
+                },
+              ]
+            : [],
+          metaData: (input.metaData ?? [])
+            .filter((m): m is { key: string; value: string } => !!m && typeof m.key === 'string')
+            .slice(0, 50)
+            .map((m) => ({ key: m.key.slice(0, 255), value: String(m.value).slice(0, 2000) })),
           stockReduced: true,
-          holdExpiresAt: this.settings.holdStockMinutes > 0 ? new Date(now.getTime() + this.settings.holdStockMinutes * 60_000) : null,
+          holdExpiresAt:
+            this.settings.holdStockMinutes > 0
+              ? new Date(now.getTime() + this.settings.holdStockMinutes * 60_000)
+              : null,
         },
         view.lines.map((l, i) => ({
           productId: l.product.id,
@@ -350,7 +461,9 @@ export class CheckoutService {
       let final: OrderRow = created;
       const hasDownloads = view.lines.some((l) => l.downloadable);
       if (view.totalCents === 0) {
-        final = (await this.orders.paymentComplete(tx, snap, created.id, null, 'Order total is zero: no payment needed.')) ?? created;
+        final =
+          (await this.orders.paymentComplete(tx, snap, created.id, null, 'Order total is zero: no payment needed.')) ??
+          created;
       } else if (method === 'cod') {
         const to = hasDownloads ? 'on-hold' : 'processing';
         final = (await this.orders.transition(tx, created.id, ['pending'], to, { holdExpiresAt: null })) ?? created;
@@ -359,9 +472,17 @@ export class CheckoutService {
         // Verified above against this exact total; the unique index on (payment_method, transaction_id)
         // refuses a PaymentIntent that another order already used.
         try {
-          final = (await this.orders.paymentComplete(tx, snap, created.id, stripeIntent!.id, `Card payment ${stripeIntent!.id} verified with Stripe.`)) ?? created;
+          final =
+            (await this.orders.paymentComplete(
+              tx,
+              snap,
+              created.id,
+              stripeIntent!.id,
+              `Card payment ${stripeIntent!.id} verified with Stripe.`,
+            )) ?? created;
         } catch (err) {
-          if (/unique|duplicate/i.test((err as Error).message)) throw new CheckoutError('This card payment was already used for another order.');
+          if (/unique|duplicate/i.test((err as Error).message))
+            throw new CheckoutError('This card payment was already used for another order.');
           throw err;
         }
       } else if (method === 'kda' && this.kda) {
@@ -394,17 +515,26 @@ export class CheckoutService {
 
       cart.items = [];
       cart.coupons = [];
-      return { data: { ...data, cart, customer }, result: { order: final, accountUserId, billing, shipping: shipToDifferent ? shipping : null } };
+      return {
+        data: { ...data, cart, customer },
+        result: { order: final, accountUserId, billing, shipping: shipToDifferent ? shipping : null },
+      };
     });
     const { order, accountUserId } = placed;
     if (accountUserId !== null) {
       // The account exists with the order; its saved addresses are a convenience, so a refusal here
       // (e.g. a country the account page does not accept) is logged and never undoes the order.
       await this.accounts!.saveAddresses(accountUserId, placed.billing, placed.shipping).catch((err) =>
-        console.error(`[meshfront] addresses of the account created with order ${order.id} not saved:`, errorSummary(err)),
+        console.error(
+          `[meshfront] addresses of the account created with order ${order.id} not saved:`,
+          errorSummary(err),
+        ),
       );
       await this.accounts!.sendVerification(accountUserId).catch((err) =>
-        console.error(`[meshfront] e-mail verification for the account created with order ${order.id} not sent:`, (err as Error).message),
+        console.error(
+          `[meshfront] e-mail verification for the account created with order ${order.id} not sent:`,
+          (err as Error).message,
+        ),
       );
     }
     this.catalog.invalidate();

@@ -20,22 +20,37 @@ export class StripeWebhookHandler {
   ) {}
 
   async handle(rawBody: Buffer | string, signature: string | null): Promise<WebhookAnswer> {
-    if (!this.secret) return { status: 503, body: { error: 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).' } };
+    if (!this.secret)
+      return { status: 503, body: { error: 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).' } };
     const parsed = parseStripeWebhook(rawBody, signature, this.secret);
     if (!parsed.ok) return { status: 400, body: { error: parsed.message, reason: parsed.reason } };
     const event = parsed.event;
     const snap = await this.catalog.snapshot();
     const result = await this.db.transaction(async (tx) => {
-      const fresh = await this.orders.recordStripeEvent(tx, event.id, event.type === 'ignored' ? event.originalType : event.type);
+      const fresh = await this.orders.recordStripeEvent(
+        tx,
+        event.id,
+        event.type === 'ignored' ? event.originalType : event.type,
+      );
       if (!fresh) return { duplicate: true, action: 'none' };
       if (event.type === 'ignored') return { duplicate: false, action: 'ignore' };
       const intentId = event.type === 'charge.refunded' ? event.charge.paymentIntentId : event.paymentIntent.id;
       const order = intentId ? await this.orders.getByTransaction('stripe', intentId, tx) : null;
       if (!order) return { duplicate: false, action: 'no-order' };
-      const decision = decideOrderActionForStripeEvent(event, { status: order.status as OrderStatus, totalCents: order.totalCents, currency: order.currency });
+      const decision = decideOrderActionForStripeEvent(event, {
+        status: order.status as OrderStatus,
+        totalCents: order.totalCents,
+        currency: order.currency,
+      });
       switch (decision.action) {
         case 'mark_paid':
-          await this.orders.paymentComplete(tx, snap, order.id, decision.transactionId, `Stripe: payment ${decision.transactionId} succeeded (event ${event.id}).`);
+          await this.orders.paymentComplete(
+            tx,
+            snap,
+            order.id,
+            decision.transactionId,
+            `Stripe: payment ${decision.transactionId} succeeded (event ${event.id}).`,
+          );
           break;
         case 'mark_failed':
           await this.orders.fail(tx, order.id, `Stripe: payment failed: ${decision.message}`);
@@ -44,7 +59,11 @@ export class StripeWebhookHandler {
           await this.orders.refund(tx, order.id, `Stripe: charge refunded (event ${event.id}).`);
           break;
         case 'record_partial_refund':
-          await this.orders.addNote(tx, order.id, `Stripe: ${decision.refundedCents} cents refunded (event ${event.id}).`);
+          await this.orders.addNote(
+            tx,
+            order.id,
+            `Stripe: ${decision.refundedCents} cents refunded (event ${event.id}).`,
+          );
           break;
         default:
           break;

@@ -45,9 +45,32 @@ export function isEmail(value: string): boolean {
  * code is kept).
  */
 /** Countries where WooCommerce's address locale makes the state a required field (elsewhere it is optional). */
-const STATE_REQUIRED = new Set(['US', 'CA', 'AU', 'BR', 'IN', 'MX', 'JP', 'IT', 'ES', 'AR', 'CN', 'ID', 'MY', 'NG', 'TH', 'TR', 'ZA']);
+const STATE_REQUIRED = new Set([
+  'US',
+  'CA',
+  'AU',
+  'BR',
+  'IN',
+  'MX',
+  'JP',
+  'IT',
+  'ES',
+  'AR',
+  'CN',
+  'ID',
+  'MY',
+  'NG',
+  'TH',
+  'TR',
+  'ZA',
+]);
 
-export function addressProblems(prefix: 'Billing' | 'Shipping', a: Address, required: (keyof Address)[], allowedCountries: string[]): string[] {
+export function addressProblems(
+  prefix: 'Billing' | 'Shipping',
+  a: Address,
+  required: (keyof Address)[],
+  allowedCountries: string[],
+): string[] {
   const problems: string[] = [];
   for (const f of required) if (!a[f]) problems.push(`${prefix} ${LABELS[f]} is a required field.`);
   if (a.email && !isEmail(a.email)) problems.push(`${prefix} ${LABELS.email} is not a valid email address.`);
@@ -57,15 +80,22 @@ export function addressProblems(prefix: 'Billing' | 'Shipping', a: Address, requ
       const states = statesOf(a.country);
       if (states.length) {
         if (!a.state) {
-          if (required.includes('country') && STATE_REQUIRED.has(a.country)) problems.push(`${prefix} ${LABELS.state} is a required field.`);
+          if (required.includes('country') && STATE_REQUIRED.has(a.country))
+            problems.push(`${prefix} ${LABELS.state} is a required field.`);
         } else {
-          const match = states.find((s) => s.code.toUpperCase() === a.state.toUpperCase() || s.name.toLowerCase() === a.state.toLowerCase());
-          if (!match) problems.push(`${prefix} ${LABELS.state} is not valid. Please enter one of the following: ${states.map((s) => s.name).join(', ')}`);
+          const match = states.find(
+            (s) => s.code.toUpperCase() === a.state.toUpperCase() || s.name.toLowerCase() === a.state.toLowerCase(),
+          );
+          if (!match)
+            problems.push(
+              `${prefix} ${LABELS.state} is not valid. Please enter one of the following: ${states.map((s) => s.name).join(', ')}`,
+            );
           else a.state = match.code;
         }
       }
     }
   }
-  if (a.phone && !/^[+0-9 ()./-]{4,30}$/.test(a.phone)) problems.push(`${prefix} ${LABELS.phone} is not a valid phone number.`);
+  if (a.phone && !/^[+0-9 ()./-]{4,30}$/.test(a.phone))
+    problems.push(`${prefix} ${LABELS.phone} is not a valid phone number.`);
   return problems;
 }

@@ -8,7 +8,13 @@
  * Retry-After) → bot check (400) → store and mail (200 {message}). Anything unexpected is logged and
  * answered 500 {message: 'Something went wrong'}; no stack trace ever reaches the client.
  */
-import { ALTCHA_CHALLENGE_PATH, checkBot, type AltchaChallenges, type BotCheckFailureReason, type BotCheckSettings } from '../bot-check/index.ts';
+import {
+  ALTCHA_CHALLENGE_PATH,
+  checkBot,
+  type AltchaChallenges,
+  type BotCheckFailureReason,
+  type BotCheckSettings,
+} from '../bot-check/index.ts';
 import { clientAddress, rateLimitKeyForIp, type ClientAddressSettings, type RateLimiter } from '../rate-limit/index.ts';
 import { describeWait, jsonResponse, readJsonBody, RequestBodyError } from './request.ts';
 import type { ContactService } from './service.ts';
@@ -16,11 +22,13 @@ import type { ContactSettings } from './settings.ts';
 import { parseContactForm } from './validation.ts';
 import { errorSummary } from '../error-summary.ts';
 
-export const CONTACT_SUCCESS_MESSAGE = 'Your message has been sent. Thank you for contacting us, we will get back to you soon.';
+export const CONTACT_SUCCESS_MESSAGE =
+  'Your message has been sent. Thank you for contacting us, we will get back to you soon.';
 export const BOT_CHECK_FAILED_MESSAGE = 'Bot check failed. Please reload the page and try again.';
 /** What a visitor is told when the ALTCHA answer is refused, by reason (the form then starts a new check). */
 export const ALTCHA_FAILED_MESSAGES: Partial<Record<BotCheckFailureReason, string>> = {
-  'missing-token': 'Bot check failed: the form was sent without its verification. Please reload the page and try again.',
+  'missing-token':
+    'Bot check failed: the form was sent without its verification. Please reload the page and try again.',
   expired: 'Bot check failed: the verification has expired. Please send the form again.',
   replayed: 'Bot check failed: this verification was already used. Please send the form again.',
 };
@@ -49,9 +57,15 @@ function summarize(errors: Record<string, string | undefined>): string {
     .join(' ');
 }
 
-export async function handleContactRequest(request: Request, context: ContactRequestContext, deps: ContactHandlerDeps): Promise<Response> {
+export async function handleContactRequest(
+  request: Request,
+  context: ContactRequestContext,
+  deps: ContactHandlerDeps,
+): Promise<Response> {
   // The log gets the error's redacted summary, never the error itself: a failed insert carries the message.
-  const log = deps.log ?? ((m: string, e?: unknown) => console.error(`[meshfront] ${m}${e === undefined ? '' : ` ${errorSummary(e)}`}`));
+  const log =
+    deps.log ??
+    ((m: string, e?: unknown) => console.error(`[meshfront] ${m}${e === undefined ? '' : ` ${errorSummary(e)}`}`));
   try {
     if (request.method !== 'POST') return jsonResponse(405, { message: 'Use POST.' }, { allow: 'POST' });
     let body: Record<string, unknown>;
@@ -67,7 +81,12 @@ export async function handleContactRequest(request: Request, context: ContactReq
     const form = parsed.form;
 
     const ip = clientAddress(request, context.socketAddress, deps.clientAddressSettings);
-    const limit = await deps.limiter.consume({ bucket: 'contact:ip', key: rateLimitKeyForIp(ip), limit: deps.settings.perHour, windowSeconds: 3600 });
+    const limit = await deps.limiter.consume({
+      bucket: 'contact:ip',
+      key: rateLimitKeyForIp(ip),
+      limit: deps.settings.perHour,
+      windowSeconds: 3600,
+    });
     if (!limit.allowed) {
       return jsonResponse(
         429,
@@ -77,14 +96,22 @@ export async function handleContactRequest(request: Request, context: ContactReq
     }
 
     const recaptchaToken = form['g-recaptcha-response'] || request.headers.get('google-recaptcha-token');
-    const verdict = await checkBot({ recaptchaToken, altchaPayload: form.altcha }, ip, { settings: deps.botCheck, altcha: deps.altcha });
+    const verdict = await checkBot({ recaptchaToken, altchaPayload: form.altcha }, ip, {
+      settings: deps.botCheck,
+      altcha: deps.altcha,
+    });
     if (!verdict.ok) {
       log(`contact form refused by the bot check (${verdict.reason}: ${verdict.detail})`);
-      const message = (deps.botCheck.mode === 'altcha' && ALTCHA_FAILED_MESSAGES[verdict.reason]) || BOT_CHECK_FAILED_MESSAGE;
+      const message =
+        (deps.botCheck.mode === 'altcha' && ALTCHA_FAILED_MESSAGES[verdict.reason]) || BOT_CHECK_FAILED_MESSAGE;
       return jsonResponse(400, { message });
     }
 
-    await deps.contact.submit(form, { remoteIp: ip, userAgent: request.headers.get('user-agent'), botScore: verdict.score });
+    await deps.contact.submit(form, {
+      remoteIp: ip,
+      userAgent: request.headers.get('user-agent'),
+      botScore: verdict.score,
+    });
     return jsonResponse(200, { message: CONTACT_SUCCESS_MESSAGE });
   } catch (err) {
     log('contact form request failed:', err);
@@ -100,7 +127,8 @@ export async function handleContactRequest(request: Request, context: ContactReq
  */
 export function handleContactConfig(deps: Pick<ContactHandlerDeps, 'botCheck' | 'settings'>): Response {
   const { mode, secret, siteKey } = deps.botCheck;
-  const recaptcha = mode === 'recaptcha' && secret && siteKey ? { siteKey, scriptUrl: deps.settings.recaptchaScriptUrl } : null;
+  const recaptcha =
+    mode === 'recaptcha' && secret && siteKey ? { siteKey, scriptUrl: deps.settings.recaptchaScriptUrl } : null;
   const altcha = mode === 'altcha' ? { challengeUrl: ALTCHA_CHALLENGE_PATH } : null;
   return jsonResponse(200, { recaptcha, altcha }, { 'cache-control': 'public, max-age=300' });
 }

@@ -13,7 +13,15 @@ import type { ContactHandlerDeps } from './http.ts';
 import { ContactService } from './service.ts';
 import { readContactSettings } from './settings.ts';
 
-export { handleContactConfig, handleContactRequest, CONTACT_SUCCESS_MESSAGE, BOT_CHECK_FAILED_MESSAGE, ALTCHA_FAILED_MESSAGES, SOMETHING_WENT_WRONG, type ContactHandlerDeps } from './http.ts';
+export {
+  handleContactConfig,
+  handleContactRequest,
+  CONTACT_SUCCESS_MESSAGE,
+  BOT_CHECK_FAILED_MESSAGE,
+  ALTCHA_FAILED_MESSAGES,
+  SOMETHING_WENT_WRONG,
+  type ContactHandlerDeps,
+} from './http.ts';
 export { ContactService, type ContactMeta, type StoredContactMessage } from './service.ts';
 export { readContactSettings, ContactSettingsError, type ContactSettings } from './settings.ts';
 export { contactFormSchema, parseContactForm, type ContactForm, type FieldErrors } from './validation.ts';
@@ -23,7 +31,10 @@ export function createContactHandlerDeps(input: { db: Database; sessionSecret: s
   const mailer = getMailer();
   const botCheck = getBotCheckSettings();
   const limiter = rateLimiterFor(input.db);
-  const altcha = botCheck.mode === 'altcha' ? new AltchaChallenges(botCheck.altcha, altchaKeys(botCheck.altcha.hmacKey ?? input.sessionSecret), { limiter }) : null;
+  const altcha =
+    botCheck.mode === 'altcha'
+      ? new AltchaChallenges(botCheck.altcha, altchaKeys(botCheck.altcha.hmacKey ?? input.sessionSecret), { limiter })
+      : null;
   return {
     contact: new ContactService(input.db, { mailer, supportEmail: mailer.settings.supportEmail, brand: siteBrand() }),
     limiter,

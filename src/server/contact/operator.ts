@@ -8,15 +8,33 @@ export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export class ContactOperator {
   constructor(private readonly db: Database) {}
 
-  async list(filter: { answered?: boolean | null; limit: number; offset: number }): Promise<{ total: number; rows: ContactMessageRow[] }> {
-    const where = filter.answered === true ? isNotNull(contactMessages.answeredAt) : filter.answered === false ? isNull(contactMessages.answeredAt) : undefined;
+  async list(filter: {
+    answered?: boolean | null;
+    limit: number;
+    offset: number;
+  }): Promise<{ total: number; rows: ContactMessageRow[] }> {
+    const where =
+      filter.answered === true
+        ? isNotNull(contactMessages.answeredAt)
+        : filter.answered === false
+          ? isNull(contactMessages.answeredAt)
+          : undefined;
     const [c] = await this.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(where);
-    const rows = await this.db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(filter.limit).offset(filter.offset);
+    const rows = await this.db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
     return { total: Number(c?.n ?? 0), rows };
   }
 
   async countUnanswered(): Promise<number> {
-    const [c] = await this.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(isNull(contactMessages.answeredAt));
+    const [c] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contactMessages)
+      .where(isNull(contactMessages.answeredAt));
     return Number(c?.n ?? 0);
   }
 

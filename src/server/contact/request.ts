@@ -32,7 +32,8 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
 /** The request's JSON object body, or RequestBodyError (415 not JSON, 413 too large, 400 unparseable). */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new RequestBodyError(415, 'Send the form as JSON (Content-Type: application/json).');
+  if (type !== 'application/json')
+    throw new RequestBodyError(415, 'Send the form as JSON (Content-Type: application/json).');
   const text = await readLimitedText(request, maxBytes);
   let body: unknown;
   try {
@@ -40,7 +41,8 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   } catch {
     throw new RequestBodyError(400, 'The request body is not valid JSON.');
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new RequestBodyError(400, 'The request body must be a JSON object.');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new RequestBodyError(400, 'The request body must be a JSON object.');
   return body as Record<string, unknown>;
 }
 

@@ -49,17 +49,32 @@ export class ContactService {
     const { id, createdAt } = row!;
     try {
       const content = contactMessage(
-        { firstName: form.firstName, lastName: form.lastName, email: form.email, phone: form.phone, message: form.message, locale: form.locale, receivedAt: createdAt },
+        {
+          firstName: form.firstName,
+          lastName: form.lastName,
+          email: form.email,
+          phone: form.phone,
+          message: form.message,
+          locale: form.locale,
+          receivedAt: createdAt,
+        },
         this.options.brand,
       );
-      await this.options.mailer.sendMail({ to: this.options.supportEmail, ...content, headers: { ...content.headers, 'X-Meshfront-Contact-Id': String(id) } });
+      await this.options.mailer.sendMail({
+        to: this.options.supportEmail,
+        ...content,
+        headers: { ...content.headers, 'X-Meshfront-Contact-Id': String(id) },
+      });
       await this.db.update(contactMessages).set({ mailStatus: 'sent' }).where(eq(contactMessages.id, id));
       return { id, mailed: true };
     } catch (err) {
       // Stored but not delivered: support finds it in the database (mail_status = 'failed').
       const reason = (err as Error).message;
       this.log(`contact message ${id} was stored but mailing it to support failed: ${reason}`);
-      await this.db.update(contactMessages).set({ mailStatus: 'failed', mailError: reason.slice(0, 1000) }).where(eq(contactMessages.id, id));
+      await this.db
+        .update(contactMessages)
+        .set({ mailStatus: 'failed', mailError: reason.slice(0, 1000) })
+        .where(eq(contactMessages.id, id));
       return { id, mailed: false };
     }
   }

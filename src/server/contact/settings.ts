@@ -44,5 +44,9 @@ export function readContactSettings(env: Record<string, string | undefined> = pr
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ContactSettingsError(`Invalid contact settings:\n${lines.join('\n')}`);
   }
-  return { perHour: parsed.data.RATE_LIMIT_CONTACT_PER_HOUR, recaptchaScriptUrl: parsed.data.PUBLIC_RECAPTCHA_SCRIPT_URL, maxBodyBytes: CONTACT_MAX_BODY_BYTES };
+  return {
+    perHour: parsed.data.RATE_LIMIT_CONTACT_PER_HOUR,
+    recaptchaScriptUrl: parsed.data.PUBLIC_RECAPTCHA_SCRIPT_URL,
+    maxBodyBytes: CONTACT_MAX_BODY_BYTES,
+  };
 }

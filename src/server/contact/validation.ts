@@ -31,7 +31,10 @@ export const contactFormSchema = z.object({
   phone: z
     .string({ error: 'Please enter a valid phone number.' })
     .trim()
-    .refine((v) => v === '' || (PHONE_PATTERN.test(v) && (v.match(/\d/g)?.length ?? 0) >= 4), 'Please enter a valid phone number.')
+    .refine(
+      (v) => v === '' || (PHONE_PATTERN.test(v) && (v.match(/\d/g)?.length ?? 0) >= 4),
+      'Please enter a valid phone number.',
+    )
     .optional()
     .transform((v) => v ?? ''),
   message: z
@@ -55,7 +58,9 @@ export type ContactForm = z.infer<typeof contactFormSchema>;
 
 export type FieldErrors = Partial<Record<'firstName' | 'lastName' | 'email' | 'phone' | 'message', string>>;
 
-export function parseContactForm(body: Record<string, unknown>): { ok: true; form: ContactForm } | { ok: false; errors: FieldErrors } {
+export function parseContactForm(
+  body: Record<string, unknown>,
+): { ok: true; form: ContactForm } | { ok: false; errors: FieldErrors } {
   const result = contactFormSchema.safeParse(body);
   if (result.success) return { ok: true, form: result.data };
   const errors: Record<string, string> = {};

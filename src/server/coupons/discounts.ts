@@ -60,19 +60,24 @@ export const couponMessages = {
   maximum: (code: string, cents: number) => `The maximum spend for coupon ${q(code)} is ${formatMoney(cents)}.`,
   notApplicable: (code: string) => `Sorry, coupon ${q(code)} is not applicable to your cart contents.`,
   saleItems: (code: string) => `Sorry, coupon ${q(code)} is not valid for sale items.`,
-  excludedProducts: (code: string, names: string[]) => `Sorry, coupon "${code}" is not applicable to the products: ${names.join(', ')}.`,
-  excludedCategories: (code: string, names: string[]) => `Sorry, coupon "${code}" is not applicable to the categories: ${names.join(', ')}.`,
-  individualUse: (code: string) => `Sorry, coupon ${q(code)} has already been applied and cannot be used in conjunction with other coupons.`,
+  excludedProducts: (code: string, names: string[]) =>
+    `Sorry, coupon "${code}" is not applicable to the products: ${names.join(', ')}.`,
+  excludedCategories: (code: string, names: string[]) =>
+    `Sorry, coupon "${code}" is not applicable to the categories: ${names.join(', ')}.`,
+  individualUse: (code: string) =>
+    `Sorry, coupon ${q(code)} has already been applied and cannot be used in conjunction with other coupons.`,
   alreadyApplied: (code: string) => `Coupon code ${q(code)} already applied!`,
   email: (code: string) => `Please enter a valid email to use coupon code ${q(code)}.`,
-  invalidNow: (code: string) => `Sorry, it seems the coupon ${q(code)} is invalid - it has now been removed from your order.`,
+  invalidNow: (code: string) =>
+    `Sorry, it seems the coupon ${q(code)} is invalid - it has now been removed from your order.`,
   empty: () => 'Please enter a coupon code.',
 };
 
 /** Whether a line can be discounted by the coupon (product/category lists, exclusions, sale items). */
 export function lineEligible(c: CouponModel, line: DiscountLine): boolean {
   if (c.productSlugs.length || c.categorySlugs.length) {
-    const listed = c.productSlugs.includes(line.productSlug) || line.categorySlugs.some((s) => c.categorySlugs.includes(s));
+    const listed =
+      c.productSlugs.includes(line.productSlug) || line.categorySlugs.some((s) => c.categorySlugs.includes(s));
     if (!listed) return false;
   }
   if (c.excludedProductSlugs.includes(line.productSlug)) return false;
@@ -89,16 +94,31 @@ export function lineEligible(c: CouponModel, line: DiscountLine): boolean {
 export function checkCouponRules(c: CouponModel, lines: DiscountLine[], now = new Date()): void {
   if (c.expiresAt && now.getTime() > c.expiresAt.getTime()) throw new CouponError(couponMessages.expired(c.code));
   const subtotal = lines.reduce((s, l) => s + l.subtotalCents, 0);
-  if (c.minimumCents !== null && c.minimumCents > 0 && subtotal < c.minimumCents) throw new CouponError(couponMessages.minimum(c.code, c.minimumCents));
-  if (c.maximumCents !== null && c.maximumCents > 0 && subtotal > c.maximumCents) throw new CouponError(couponMessages.maximum(c.code, c.maximumCents));
+  if (c.minimumCents !== null && c.minimumCents > 0 && subtotal < c.minimumCents)
+    throw new CouponError(couponMessages.minimum(c.code, c.minimumCents));
+  if (c.maximumCents !== null && c.maximumCents > 0 && subtotal > c.maximumCents)
+    throw new CouponError(couponMessages.maximum(c.code, c.maximumCents));
   const restricted = c.productSlugs.length > 0 || c.categorySlugs.length > 0;
-  const listed = (l: DiscountLine) => c.productSlugs.includes(l.productSlug) || l.categorySlugs.some((s) => c.categorySlugs.includes(s));
+  const listed = (l: DiscountLine) =>
+    c.productSlugs.includes(l.productSlug) || l.categorySlugs.some((s) => c.categorySlugs.includes(s));
   if (restricted && !lines.some(listed)) throw new CouponError(couponMessages.notApplicable(c.code));
   if (c.discountType === 'fixed_cart') {
     // A cart coupon refuses a cart holding excluded items (WC_Discounts::validate_coupon_excluded_items).
     const excludedProducts = lines.filter((l) => c.excludedProductSlugs.includes(l.productSlug));
-    if (excludedProducts.length) throw new CouponError(couponMessages.excludedProducts(c.code, excludedProducts.map((l) => l.name)));
-    const excludedCats = [...new Set(lines.flatMap((l) => l.categorySlugs.filter((s) => c.excludedCategorySlugs.includes(s)).map((s) => l.categoryNames[s] ?? s)))];
+    if (excludedProducts.length)
+      throw new CouponError(
+        couponMessages.excludedProducts(
+          c.code,
+          excludedProducts.map((l) => l.name),
+        ),
+      );
+    const excludedCats = [
+      ...new Set(
+        lines.flatMap((l) =>
+          l.categorySlugs.filter((s) => c.excludedCategorySlugs.includes(s)).map((s) => l.categoryNames[s] ?? s),
+        ),
+      ),
+    ];
     if (excludedCats.length) throw new CouponError(couponMessages.excludedCategories(c.code, excludedCats));
     if (c.excludeSaleItems && lines.some((l) => l.onSale)) throw new CouponError(couponMessages.saleItems(c.code));
   } else if (!lines.some((l) => lineEligible(c, l))) {
@@ -115,7 +135,12 @@ export type DiscountResult = {
 };
 
 /** Hand out `cents` one at a time over `keys` (in order) while each still has room. */
-function spreadRemainder(cents: number, keys: string[], room: (k: string) => number, add: (k: string, c: number) => void): void {
+function spreadRemainder(
+  cents: number,
+  keys: string[],
+  room: (k: string) => number,
+  add: (k: string, c: number) => void,
+): void {
   let left = cents;
   while (left > 0) {
     let progressed = false;
@@ -139,7 +164,9 @@ export function computeDiscounts(couponsApplied: CouponModel[], lines: DiscountL
   const perLine = new Map(lines.map((l) => [l.key, 0]));
   const perCoupon = new Map<string, Map<string, number>>();
   const remaining = (l: DiscountLine) => l.subtotalCents - perLine.get(l.key)!;
-  const order = [...couponsApplied].sort((a, b) => Number(a.discountType === 'fixed_cart') - Number(b.discountType === 'fixed_cart'));
+  const order = [...couponsApplied].sort(
+    (a, b) => Number(a.discountType === 'fixed_cart') - Number(b.discountType === 'fixed_cart'),
+  );
   for (const c of order) {
     const mine = new Map<string, number>();
     perCoupon.set(c.code, mine);
@@ -159,7 +186,12 @@ export function computeDiscounts(couponsApplied: CouponModel[], lines: DiscountL
       }
       const target = Number((BigInt(base) * BigInt(c.amountCents) + 5000n) / 10000n);
       const byLine = new Map(lines.map((l) => [l.key, l]));
-      spreadRemainder(target - given, eligible.map((l) => l.key), (k) => remaining(byLine.get(k)!), add);
+      spreadRemainder(
+        target - given,
+        eligible.map((l) => l.key),
+        (k) => remaining(byLine.get(k)!),
+        add,
+      );
     } else if (c.discountType === 'fixed_product') {
       for (const l of eligible) {
         const d = Math.min(c.amountCents * l.quantity, remaining(l));
@@ -179,7 +211,12 @@ export function computeDiscounts(couponsApplied: CouponModel[], lines: DiscountL
         given += share;
       }
       const byLine = new Map(lines.map((l) => [l.key, l]));
-      spreadRemainder(amount - given, eligible.map((l) => l.key), (k) => remaining(byLine.get(k)!), add);
+      spreadRemainder(
+        amount - given,
+        eligible.map((l) => l.key),
+        (k) => remaining(byLine.get(k)!),
+        add,
+      );
     }
   }
   return { perLine, perCoupon };
@@ -192,7 +229,14 @@ export function emailAllowed(restrictions: string[], email: string): boolean {
   return restrictions.some((r) => {
     const pattern = r.trim().toLowerCase();
     if (!pattern.includes('*')) return pattern === e;
-    const re = new RegExp('^' + pattern.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+    const re = new RegExp(
+      '^' +
+        pattern
+          .split('*')
+          .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*') +
+        '$',
+    );
     return re.test(e);
   });
 }

@@ -20,8 +20,24 @@ export class CouponInputError extends Error {
   }
 }
 
-const slugList = z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Product and category restrictions are slugs (lower-case letters, digits, hyphens)')).max(200);
-const cents = (what: string) => z.number().int(`${what} must be a whole number of cents`).min(0, `${what} cannot be negative`).max(100_000_000, `${what} is too large`);
+const slugList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+        'Product and category restrictions are slugs (lower-case letters, digits, hyphens)',
+      ),
+  )
+  .max(200);
+const cents = (what: string) =>
+  z
+    .number()
+    .int(`${what} must be a whole number of cents`)
+    .min(0, `${what} cannot be negative`)
+    .max(100_000_000, `${what} is too large`);
 
 export const couponInputSchema = z
   .object({
@@ -33,15 +49,27 @@ export const couponInputSchema = z
       .max(50, 'The code is too long (at most 50 characters)')
       .regex(/^[a-z0-9][a-z0-9_-]*$/, 'The code may contain letters, digits, hyphens and underscores only'),
     description: z.string().max(1000, 'The description is too long'),
-    discountType: z.enum(['percent', 'fixed_cart', 'fixed_product'], { message: 'Discount type must be percent, fixed_cart or fixed_product' }),
+    discountType: z.enum(['percent', 'fixed_cart', 'fixed_product'], {
+      message: 'Discount type must be percent, fixed_cart or fixed_product',
+    }),
     amountCents: cents('The amount'),
     expiresAt: z
       .string()
       .refine((s) => !Number.isNaN(Date.parse(s)), 'The expiry must be a date (YYYY-MM-DD) or date-time')
       .transform((s) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s))
       .nullable(),
-    usageLimit: z.number().int().min(1, 'A usage limit must be at least 1 (leave it empty for unlimited)').max(10_000_000).nullable(),
-    usageLimitPerUser: z.number().int().min(1, 'A per-customer limit must be at least 1 (leave it empty for unlimited)').max(10_000_000).nullable(),
+    usageLimit: z
+      .number()
+      .int()
+      .min(1, 'A usage limit must be at least 1 (leave it empty for unlimited)')
+      .max(10_000_000)
+      .nullable(),
+    usageLimitPerUser: z
+      .number()
+      .int()
+      .min(1, 'A per-customer limit must be at least 1 (leave it empty for unlimited)')
+      .max(10_000_000)
+      .nullable(),
     minimumCents: cents('The minimum spend').nullable(),
     maximumCents: cents('The maximum spend').nullable(),
     individualUse: z.boolean(),
@@ -51,7 +79,15 @@ export const couponInputSchema = z
     excludedProductSlugs: slugList,
     categorySlugs: slugList,
     excludedCategorySlugs: slugList,
-    emailRestrictions: z.array(z.string().trim().toLowerCase().regex(/^[^\s@]+@[^\s@]+$/, 'E-mail restrictions are addresses, optionally with * (e.g. *@example.com)')).max(200),
+    emailRestrictions: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[^\s@]+@[^\s@]+$/, 'E-mail restrictions are addresses, optionally with * (e.g. *@example.com)'),
+      )
+      .max(200),
   })
   .partial();
 
@@ -61,19 +97,31 @@ function parse(input: unknown) {
   const r = couponInputSchema.safeParse(input ?? {});
   if (!r.success) throw new CouponInputError([...new Set(r.error.issues.map((i) => i.message))].join(' '));
   const c = r.data;
-  if (c.discountType === 'percent' && c.amountCents !== undefined && c.amountCents > 10_000) throw new CouponInputError('A percent coupon cannot take more than 100% (amount 10000).');
-  if (c.minimumCents != null && c.maximumCents != null && c.minimumCents > c.maximumCents) throw new CouponInputError('The minimum spend must not be above the maximum spend.');
+  if (c.discountType === 'percent' && c.amountCents !== undefined && c.amountCents > 10_000)
+    throw new CouponInputError('A percent coupon cannot take more than 100% (amount 10000).');
+  if (c.minimumCents != null && c.maximumCents != null && c.minimumCents > c.maximumCents)
+    throw new CouponInputError('The minimum spend must not be above the maximum spend.');
   return Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) as typeof c;
 }
 
 export class CouponOperator {
   constructor(private readonly db: Database) {}
 
-  async list(filter: { search?: string | null; limit: number; offset: number }): Promise<{ total: number; rows: CouponRow[] }> {
+  async list(filter: {
+    search?: string | null;
+    limit: number;
+    offset: number;
+  }): Promise<{ total: number; rows: CouponRow[] }> {
     const q = filter.search?.trim().toLowerCase();
     const where = q ? sql`${coupons.code} like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined;
     const [c] = await this.db.select({ n: sql<number>`count(*)::int` }).from(coupons).where(where);
-    const rows = await this.db.select().from(coupons).where(where).orderBy(asc(coupons.code)).limit(filter.limit).offset(filter.offset);
+    const rows = await this.db
+      .select()
+      .from(coupons)
+      .where(where)
+      .orderBy(asc(coupons.code))
+      .limit(filter.limit)
+      .offset(filter.offset);
     return { total: Number(c?.n ?? 0), rows };
   }
 
@@ -90,7 +138,11 @@ export class CouponOperator {
   /** The orders that used a coupon, newest first (one entry per order). */
   async usages(couponId: number, limit = 100): Promise<{ orderId: number; customerKey: string; usedAt: Date }[]> {
     const rows = await this.db
-      .select({ orderId: couponUsages.orderId, customerKey: sql<string>`min(${couponUsages.customerKey})`, usedAt: sql<Date>`min(${couponUsages.createdAt})` })
+      .select({
+        orderId: couponUsages.orderId,
+        customerKey: sql<string>`min(${couponUsages.customerKey})`,
+        usedAt: sql<Date>`min(${couponUsages.createdAt})`,
+      })
       .from(couponUsages)
       .where(eq(couponUsages.couponId, couponId))
       .groupBy(couponUsages.orderId)
@@ -118,8 +170,10 @@ export class CouponOperator {
     if (!current) throw new CouponInputError(`There is no coupon with id ${id}.`, 'NOT_FOUND');
     const c = parse(input);
     const type = c.discountType ?? current.discountType;
-    if (type === 'percent' && (c.amountCents ?? current.amountCents) > 10_000) throw new CouponInputError('A percent coupon cannot take more than 100% (amount 10000).');
-    if (c.code && c.code !== current.code && (await this.getByCode(c.code))) throw new CouponInputError(`A coupon with the code "${c.code}" exists already.`);
+    if (type === 'percent' && (c.amountCents ?? current.amountCents) > 10_000)
+      throw new CouponInputError('A percent coupon cannot take more than 100% (amount 10000).');
+    if (c.code && c.code !== current.code && (await this.getByCode(c.code)))
+      throw new CouponInputError(`A coupon with the code "${c.code}" exists already.`);
     const [row] = await this.db.update(coupons).set(c).where(eq(coupons.id, id)).returning();
     return row!;
   }

@@ -40,7 +40,11 @@ function toModel(r: Row): CouponModel {
 /** A seed coupon as a row. `expires` is a date: as in WooCommerce, the coupon expires at 00:00 (UTC) of that date. */
 export function couponFromSeed(c: SeedCoupon): typeof coupons.$inferInsert {
   let expiresAt: Date | null = null;
-  if (c.expires) expiresAt = c.expires.length === 10 ? new Date(`${c.expires}T00:00:00Z`) : new Date(`${c.expires}${c.expires.length === 16 ? ':00' : ''}Z`);
+  if (c.expires)
+    expiresAt =
+      c.expires.length === 10
+        ? new Date(`${c.expires}T00:00:00Z`)
+        : new Date(`${c.expires}${c.expires.length === 16 ? ':00' : ''}Z`);
   return {
     code: c.code.toLowerCase(),
     description: c.description,
@@ -80,7 +84,10 @@ export class CouponService {
 
   async findByCodes(codes: string[], db: DbOrTx = this.db): Promise<CouponModel[]> {
     if (!codes.length) return [];
-    const rows = await db.select().from(coupons).where(sql`${coupons.code} in ${codes.map((c) => c.toLowerCase())}`);
+    const rows = await db
+      .select()
+      .from(coupons)
+      .where(sql`${coupons.code} in ${codes.map((c) => c.toLowerCase())}`);
     const byCode = new Map(rows.map((r) => [r.code, toModel(r)]));
     return codes.map((c) => byCode.get(c.toLowerCase())).filter((c): c is CouponModel => !!c);
   }
@@ -107,7 +114,11 @@ export class CouponService {
   }
 
   /** Usage checks that need the database (global limit, then per customer). Throws CouponError. */
-  async checkUsage(c: CouponModel, who: { userId?: string | null; email?: string | null }, db: DbOrTx = this.db): Promise<void> {
+  async checkUsage(
+    c: CouponModel,
+    who: { userId?: string | null; email?: string | null },
+    db: DbOrTx = this.db,
+  ): Promise<void> {
     if (c.usageLimit !== null && c.usageCount >= c.usageLimit) throw new CouponError(couponMessages.usageLimit(c.code));
     const keys = customerKeys(who);
     if (c.usageLimitPerUser !== null && keys.length) {
@@ -120,7 +131,11 @@ export class CouponService {
   }
 
   /** Checkout's checks on the billing e-mail: restrictions and per-customer usage. */
-  async checkForCustomer(c: CouponModel, who: { userId?: string | null; email: string }, db: DbOrTx = this.db): Promise<void> {
+  async checkForCustomer(
+    c: CouponModel,
+    who: { userId?: string | null; email: string },
+    db: DbOrTx = this.db,
+  ): Promise<void> {
     if (!emailAllowed(c.emailRestrictions, who.email)) throw new CouponError(couponMessages.email(c.code));
     await this.checkUsage(c, who, db);
   }
@@ -130,11 +145,17 @@ export class CouponService {
    * conditional UPDATE (never over the limit under concurrency); the per-customer count is checked under
    * a transaction lock on (coupon, customer).
    */
-  async recordUsage(tx: DbOrTx, list: CouponModel[], orderId: number, who: { userId?: string | null; email: string }): Promise<void> {
+  async recordUsage(
+    tx: DbOrTx,
+    list: CouponModel[],
+    orderId: number,
+    who: { userId?: string | null; email: string },
+  ): Promise<void> {
     const keys = customerKeys(who);
     for (const c of list) {
       if (c.usageLimitPerUser !== null) {
-        for (const k of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`coupon:${c.id}:${k}`}, 0))`);
+        for (const k of keys)
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`coupon:${c.id}:${k}`}, 0))`);
         const [r] = await tx
           .select({ n: sql<number>`count(distinct ${couponUsages.orderId})` })
           .from(couponUsages)
@@ -144,7 +165,12 @@ export class CouponService {
       const updated = await tx
         .update(coupons)
         .set({ usageCount: sql`${coupons.usageCount} + 1` })
-        .where(and(eq(coupons.id, c.id), sql`(${coupons.usageLimit} is null or ${coupons.usageCount} < ${coupons.usageLimit})`))
+        .where(
+          and(
+            eq(coupons.id, c.id),
+            sql`(${coupons.usageLimit} is null or ${coupons.usageCount} < ${coupons.usageLimit})`,
+          ),
+        )
         .returning({ id: coupons.id });
       if (!updated.length) throw new CouponError(couponMessages.usageLimit(c.code));
       for (const k of keys.length ? keys : [`order:${orderId}`]) {
@@ -156,9 +182,15 @@ export class CouponService {
 
   /** Give back the uses an order took (cancelled order). */
   async releaseUsage(tx: DbOrTx, orderId: number): Promise<void> {
-    const rows = await tx.delete(couponUsages).where(eq(couponUsages.orderId, orderId)).returning({ couponId: couponUsages.couponId });
+    const rows = await tx
+      .delete(couponUsages)
+      .where(eq(couponUsages.orderId, orderId))
+      .returning({ couponId: couponUsages.couponId });
     for (const couponId of new Set(rows.map((r) => r.couponId))) {
-      await tx.update(coupons).set({ usageCount: sql`greatest(${coupons.usageCount} - 1, 0)` }).where(eq(coupons.id, couponId));
+      await tx
+        .update(coupons)
+        .set({ usageCount: sql`greatest(${coupons.usageCount} - 1, 0)` })
+        .where(eq(coupons.id, couponId));
     }
   }
 }

@@ -45,5 +45,8 @@ export const couponUsages = pgTable(
     customerKey: text('customer_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('coupon_usages_coupon_order_customer').on(t.couponId, t.orderId, t.customerKey), index('coupon_usages_coupon_customer').on(t.couponId, t.customerKey)],
+  (t) => [
+    uniqueIndex('coupon_usages_coupon_order_customer').on(t.couponId, t.orderId, t.customerKey),
+    index('coupon_usages_coupon_customer').on(t.couponId, t.customerKey),
+  ],
 );

@@ -19,7 +19,11 @@ export class CustomerRoles {
   constructor(private readonly db: Database) {}
 
   async setRole(id: number, role: Role): Promise<CustomerRow | null> {
-    const [row] = await this.db.update(customers).set({ role, updatedAt: new Date() }).where(eq(customers.id, id)).returning();
+    const [row] = await this.db
+      .update(customers)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(customers.id, id))
+      .returning();
     return row ?? null;
   }
 

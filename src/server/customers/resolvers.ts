@@ -20,7 +20,12 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 const wcDate = (d: Date | null | undefined) => (d ? d.toISOString().replace(/\.\d{3}Z$/, '+00:00') : null);
 
 /** The Customer object the cart domain builds, plus the account when the customer is logged in. */
-export type CustomerObject = { kind: 'session-customer'; customerId: string; c: SessionCustomer; account?: CustomerRow | null };
+export type CustomerObject = {
+  kind: 'session-customer';
+  customerId: string;
+  c: SessionCustomer;
+  account?: CustomerRow | null;
+};
 
 /** Account refusals become GraphQL errors with their message (rate limits carry code RATE_LIMITED). */
 export async function accountErrors<T>(fn: () => Promise<T>): Promise<T> {
@@ -40,7 +45,12 @@ export function requireViewer(ctx: Ctx): CustomerRow {
 }
 
 export async function customerOf(ctx: Ctx, user: CustomerRow): Promise<CustomerObject> {
-  return { kind: 'session-customer', customerId: String(user.id), c: await ctx.cart.customer({ customerId: String(user.id), userId: String(user.id) }), account: user };
+  return {
+    kind: 'session-customer',
+    customerId: String(user.id),
+    c: await ctx.cart.customer({ customerId: String(user.id), userId: String(user.id) }),
+    account: user,
+  };
 }
 
 /** The account behind a Customer object: only the logged-in viewer's own. */
@@ -50,7 +60,8 @@ function accountOf(c: CustomerObject, ctx: Ctx): CustomerRow | null {
   return v && String(v.id) === c.customerId ? v : null;
 }
 
-const filled = (a: Address) => (['company', 'address1', 'address2', 'city', 'state', 'postcode', 'country', 'phone'] as const).some((k) => !!a[k]);
+const filled = (a: Address) =>
+  (['company', 'address1', 'address2', 'city', 'state', 'postcode', 'country', 'phone'] as const).some((k) => !!a[k]);
 
 function addressFor(stored: Address, session: Address, acc: CustomerRow, withEmail: boolean): Address {
   const base = filled(stored) ? stored : { ...emptyAddress(), ...session };
@@ -62,7 +73,8 @@ function addressFor(stored: Address, session: Address, acc: CustomerRow, withEma
   };
 }
 const wire = (a: Address) => ({ ...a, country: a.country || null });
-const sessionName = (c: CustomerObject) => [c.c.billing.firstName, c.c.billing.lastName].filter(Boolean).join(' ') || null;
+const sessionName = (c: CustomerObject) =>
+  [c.c.billing.firstName, c.c.billing.lastName].filter(Boolean).join(' ') || null;
 
 export function gravatarUrl(email: string, size = 96): string {
   const hash = crypto.createHash('md5').update(email.trim().toLowerCase()).digest('hex');
@@ -90,7 +102,16 @@ async function ordersOf(c: CustomerObject, ctx: Ctx): Promise<OrderRow[]> {
 
 type UpdateCustomerArgs = { input: ProfileUpdate & SessionCustomerInput & { currentPassword?: string | null } };
 type UpdateUserArgs = {
-  input: { clientMutationId?: string | null; id: string; currentPassword?: string | null; password?: string | null; email?: string | null; firstName?: string | null; lastName?: string | null; displayName?: string | null };
+  input: {
+    clientMutationId?: string | null;
+    id: string;
+    currentPassword?: string | null;
+    password?: string | null;
+    email?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    displayName?: string | null;
+  };
 };
 
 export const customerResolvers = {
@@ -98,7 +119,7 @@ export const customerResolvers = {
     viewer: (_: unknown, __: unknown, ctx: Ctx) => ctx.auth.viewer,
     customer: async (_: unknown, a: { id?: string | null; customerId?: number | null }, ctx: Ctx) => {
       const v = ctx.auth.viewer;
-      const asked = a.customerId ?? (a.id && a.id !== 'guest' ? decodeUserId(a.id) ?? -1 : null);
+      const asked = a.customerId ?? (a.id && a.id !== 'guest' ? (decodeUserId(a.id) ?? -1) : null);
       if (asked !== null && asked !== undefined) return v && v.id === asked ? customerOf(ctx, v) : null;
       if (v) return customerOf(ctx, v);
       return sessionCustomer(ctx);
@@ -112,8 +133,14 @@ export const customerResolvers = {
         return updateSessionCustomer(input, ctx);
       }
       const v = ctx.auth.viewer;
-      if (input.id && input.id !== 'guest' && decodeUserId(input.id) !== v.id) throw new GraphQLError('Sorry, you are not allowed to edit this user.', { extensions: { code: 'FORBIDDEN' } });
-      const updated = await accountErrors(() => ctx.accounts.emailChange.updateProfile(v, input, { currentPassword: input.currentPassword, clientIp: ctx.auth.clientIp }));
+      if (input.id && input.id !== 'guest' && decodeUserId(input.id) !== v.id)
+        throw new GraphQLError('Sorry, you are not allowed to edit this user.', { extensions: { code: 'FORBIDDEN' } });
+      const updated = await accountErrors(() =>
+        ctx.accounts.emailChange.updateProfile(v, input, {
+          currentPassword: input.currentPassword,
+          clientIp: ctx.auth.clientIp,
+        }),
+      );
       // The session customer's addresses drive shipping and tax: keep them in step.
       if (input.billing || input.shipping) {
         await ctx.cart.updateSessionCustomer(whoOf(ctx), { billing: updated.billing, shipping: updated.shipping });
@@ -123,13 +150,30 @@ export const customerResolvers = {
     },
     updateUser: async (_: unknown, { input }: UpdateUserArgs, ctx: Ctx) => {
       const v = requireViewer(ctx);
-      if (decodeUserId(input.id) !== v.id) throw new GraphQLError('Sorry, you are not allowed to edit this user.', { extensions: { code: 'FORBIDDEN' } });
+      if (decodeUserId(input.id) !== v.id)
+        throw new GraphQLError('Sorry, you are not allowed to edit this user.', { extensions: { code: 'FORBIDDEN' } });
       return accountErrors(async () => {
         const newPassword = input.password !== undefined && input.password !== null;
-        if (newPassword) await ctx.accounts.auth.changePassword(v, ctx.auth.sid, input.currentPassword, input.password!, ctx.auth.clientIp);
-        const profile = { email: input.email, firstName: input.firstName, lastName: input.lastName, displayName: input.displayName };
+        if (newPassword)
+          await ctx.accounts.auth.changePassword(
+            v,
+            ctx.auth.sid,
+            input.currentPassword,
+            input.password!,
+            ctx.auth.clientIp,
+          );
+        const profile = {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          displayName: input.displayName,
+        };
         const user = Object.values(profile).some((x) => x !== undefined && x !== null)
-          ? await ctx.accounts.emailChange.updateProfile(v, profile, { currentPassword: input.currentPassword, clientIp: ctx.auth.clientIp, passwordChecked: newPassword })
+          ? await ctx.accounts.emailChange.updateProfile(v, profile, {
+              currentPassword: input.currentPassword,
+              clientIp: ctx.auth.clientIp,
+              passwordChecked: newPassword,
+            })
           : await ctx.accounts.customers.get(v.id);
         return { clientMutationId: input.clientMutationId ?? null, user };
       });
@@ -149,7 +193,8 @@ export const customerResolvers = {
     nicename: (u: CustomerRow) => u.nicename,
     slug: (u: CustomerRow) => u.nicename,
     // Only the logged-in user gets a token for their session.
-    wooSessionToken: (u: CustomerRow, _: unknown, ctx: Ctx) => (ctx.auth.viewer?.id === u.id || ctx.session.customerId === String(u.id) ? ctx.sessions.sign(String(u.id)) : null),
+    wooSessionToken: (u: CustomerRow, _: unknown, ctx: Ctx) =>
+      ctx.auth.viewer?.id === u.id || ctx.session.customerId === String(u.id) ? ctx.sessions.sign(String(u.id)) : null,
     avatar: (u: CustomerRow, a: { size?: number | null }) => {
       const size = Math.min(512, Math.max(16, a.size ?? 96));
       return { url: gravatarUrl(u.email, size), size, width: size, height: size };
@@ -178,7 +223,9 @@ export const customerResolvers = {
     isPayingCustomer: async (c: CustomerObject, _: unknown, ctx: Ctx) => {
       const acc = accountOf(c, ctx);
       if (!acc) return false;
-      return (await ctx.orders.listByCustomer(String(acc.id), 100)).some((o) => PAID.has(o.status) || o.datePaid !== null);
+      return (await ctx.orders.listByCustomer(String(acc.id), 100)).some(
+        (o) => PAID.has(o.status) || o.datePaid !== null,
+      );
     },
     billing: (c: CustomerObject, _: unknown, ctx: Ctx) => {
       const acc = accountOf(c, ctx);
@@ -188,7 +235,11 @@ export const customerResolvers = {
       const acc = accountOf(c, ctx);
       return acc ? wire(addressFor(acc.shipping, c.c.shipping, acc, false)) : wire(c.c.shipping);
     },
-    orders: async (c: CustomerObject, a: PageArgs & { where?: { search?: string | null; statuses?: (string | null)[] | null } | null }, ctx: Ctx) => {
+    orders: async (
+      c: CustomerObject,
+      a: PageArgs & { where?: { search?: string | null; statuses?: (string | null)[] | null } | null },
+      ctx: Ctx,
+    ) => {
       let list = await ordersOf(c, ctx);
       const search = a.where?.search?.trim();
       if (search) list = list.filter((o) => String(o.id).includes(search.replace(/^#/, '')));

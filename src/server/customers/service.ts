@@ -25,7 +25,8 @@ export class AccountError extends Error {
 export const DUPLICATE_EMAIL = 'An account is already registered with your email address. Please log in.';
 export const DUPLICATE_USERNAME = 'An account is already registered with that username. Please choose another.';
 export const INVALID_EMAIL = 'Please provide a valid email address.';
-export const EMAIL_TAKEN_SINCE = 'Your previous e-mail address now belongs to another account, so it cannot be restored here. Please contact us.';
+export const EMAIL_TAKEN_SINCE =
+  'Your previous e-mail address now belongs to another account, so it cannot be restored here. Please contact us.';
 
 const USERNAME = /^[\p{L}\p{N} _.@-]{1,60}$/u;
 
@@ -42,7 +43,12 @@ export function nicenameOf(username: string): string {
 }
 
 function isUniqueViolation(err: unknown, index: string): boolean {
-  const e = err as { code?: string; constraint?: string; message?: string; cause?: { code?: string; constraint?: string; message?: string } };
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+    cause?: { code?: string; constraint?: string; message?: string };
+  };
   const code = e?.code ?? e?.cause?.code;
   const text = `${e?.constraint ?? ''} ${e?.cause?.constraint ?? ''} ${e?.message ?? ''} ${e?.cause?.message ?? ''}`;
   return code === '23505' && text.includes(index);
@@ -68,7 +74,11 @@ export type ProfileUpdate = {
   shippingSameAsBilling?: boolean | null;
 };
 
-const clean = (v: string | null | undefined, max = 100) => (v ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, max);
+const clean = (v: string | null | undefined, max = 100) =>
+  (v ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, max);
 
 /** An e-mail address as the account stores it: control characters dropped, trimmed, lower case. */
 export const storedEmail = (v: string | null | undefined) => clean(v, 254).toLowerCase();
@@ -98,18 +108,28 @@ export class CustomerService {
   }
 
   async findByEmail(email: string, db: DbOrTx = this.db): Promise<CustomerRow | null> {
-    const [row] = await db.select().from(customers).where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`);
+    const [row] = await db
+      .select()
+      .from(customers)
+      .where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`);
     return row ?? null;
   }
 
   private async usernameTaken(username: string, db: DbOrTx = this.db): Promise<boolean> {
-    const [row] = await db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.username}) = ${username.toLowerCase()}`);
+    const [row] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(sql`lower(${customers.username}) = ${username.toLowerCase()}`);
     return !!row;
   }
 
   /** A free username from an e-mail's local part (WooCommerce's behaviour when none is given). */
   private async generateUsername(email: string, db: DbOrTx = this.db): Promise<string> {
-    const base = email.split('@')[0]!.replace(/[^\p{L}\p{N}_.-]+/gu, '').slice(0, 50) || 'customer';
+    const base =
+      email
+        .split('@')[0]!
+        .replace(/[^\p{L}\p{N}_.-]+/gu, '')
+        .slice(0, 50) || 'customer';
     if (!(await this.usernameTaken(base, db))) return base;
     for (let i = 2; i < 50; i++) if (!(await this.usernameTaken(`${base}${i}`, db))) return `${base}${i}`;
     return `${base}-${Date.now().toString(36)}`;
@@ -121,7 +141,10 @@ export class CustomerService {
     if (!email || !isEmail(email)) throw new AccountError(INVALID_EMAIL);
     let username = clean(input.username, 60);
     if (username) {
-      if (!USERNAME.test(username)) throw new AccountError('Please enter a valid account username (letters, digits, spaces and . _ - @, at most 60 characters).');
+      if (!USERNAME.test(username))
+        throw new AccountError(
+          'Please enter a valid account username (letters, digits, spaces and . _ - @, at most 60 characters).',
+        );
       if (await this.usernameTaken(username, db)) throw new AccountError(DUPLICATE_USERNAME);
     }
     if (await this.findByEmail(email, db)) throw new AccountError(DUPLICATE_EMAIL);
@@ -172,14 +195,17 @@ export class CustomerService {
     }
     if (input.firstName !== undefined && input.firstName !== null) set.firstName = clean(input.firstName);
     if (input.lastName !== undefined && input.lastName !== null) set.lastName = clean(input.lastName);
-    if (input.displayName !== undefined && input.displayName !== null) set.displayName = clean(input.displayName) || current.username;
+    if (input.displayName !== undefined && input.displayName !== null)
+      set.displayName = clean(input.displayName) || current.username;
     const problems: string[] = [];
     const merge = (stored: Address, given: AddressInput): Address => {
       if (!given) return stored;
       const overwrite = (given as { overwrite?: boolean | null }).overwrite === true;
       const parsed = toAddress(given);
       const out: Address = overwrite ? parsed : { ...stored };
-      if (!overwrite) for (const k of Object.keys(parsed) as (keyof Address)[]) if (given[k] !== undefined && given[k] !== null) out[k] = parsed[k];
+      if (!overwrite)
+        for (const k of Object.keys(parsed) as (keyof Address)[])
+          if (given[k] !== undefined && given[k] !== null) out[k] = parsed[k];
       return out;
     };
     let billing: Address | null = null;
@@ -200,16 +226,26 @@ export class CustomerService {
       const [row] = await this.db.update(customers).set(set).where(eq(customers.id, id)).returning();
       return row!;
     } catch (err) {
-      if (isUniqueViolation(err, 'customers_email_lower')) throw new AccountError('This email address is already registered.');
+      if (isUniqueViolation(err, 'customers_email_lower'))
+        throw new AccountError('This email address is already registered.');
       throw err;
     }
   }
 
   /** New password hash; `revokeTokens` bumps the token version so every auth token issued before dies. */
-  async setPasswordHash(id: number, passwordHash: string, options: { revokeTokens: boolean }, db: DbOrTx = this.db): Promise<void> {
+  async setPasswordHash(
+    id: number,
+    passwordHash: string,
+    options: { revokeTokens: boolean },
+    db: DbOrTx = this.db,
+  ): Promise<void> {
     await db
       .update(customers)
-      .set({ passwordHash, updatedAt: new Date(), ...(options.revokeTokens ? { tokenVersion: sql`${customers.tokenVersion} + 1` } : {}) })
+      .set({
+        passwordHash,
+        updatedAt: new Date(),
+        ...(options.revokeTokens ? { tokenVersion: sql`${customers.tokenVersion} + 1` } : {}),
+      })
       .where(eq(customers.id, id));
   }
 
@@ -255,7 +291,10 @@ export class CustomerService {
   }
 
   async bumpTokenVersion(id: number, db: DbOrTx = this.db): Promise<void> {
-    await db.update(customers).set({ tokenVersion: sql`${customers.tokenVersion} + 1` }).where(eq(customers.id, id));
+    await db
+      .update(customers)
+      .set({ tokenVersion: sql`${customers.tokenVersion} + 1` })
+      .where(eq(customers.id, id));
   }
 
   /** Deletes the account; its logins, reset keys, identities and wishlist go with it (foreign keys). */

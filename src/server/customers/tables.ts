@@ -35,5 +35,9 @@ export const customers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('customers_username_lower').on(sql`lower(${t.username})`), uniqueIndex('customers_email_lower').on(sql`lower(${t.email})`), index('customers_nicename').on(t.nicename)],
+  (t) => [
+    uniqueIndex('customers_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('customers_email_lower').on(sql`lower(${t.email})`),
+    index('customers_nicename').on(t.nicename),
+  ],
 );

@@ -48,9 +48,15 @@ export async function openDatabase(config: ServerConfig['database']): Promise<Da
     // dropped from each call by `drizzleClient`.
     const keepText = (value: string) => value;
     const parsers = Object.fromEntries(
-      [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]),
+      [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+        oid,
+        keepText,
+      ]),
     );
-    const client = await PGlite.create(config.dir, { parsers, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+    const client = await PGlite.create(config.dir, {
+      parsers,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
     const db = drizzle({ client: drizzleClient(client, parsers), schema }) as unknown as Database;
     singleProcess.add(db);
     const raw: RawClient = {
@@ -114,16 +120,25 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 function drizzleClient<C extends object>(client: C, installed: Record<number, unknown>): C {
   const sameAsInstalled = (given: Record<number, unknown> | undefined) =>
-    !!given && Object.keys(given).length === Object.keys(installed).length && Object.keys(given).every((oid) => oid in installed);
-  const wrapQuery = (query: QueryFn, self: object): QueryFn => (text, params, options) =>
-    query.call(self, text, params, options && sameAsInstalled(options.parsers) ? { ...options, parsers: undefined } : options);
+    !!given &&
+    Object.keys(given).length === Object.keys(installed).length &&
+    Object.keys(given).every((oid) => oid in installed);
+  const wrapQuery =
+    (query: QueryFn, self: object): QueryFn =>
+    (text, params, options) =>
+      query.call(
+        self,
+        text,
+        params,
+        options && sameAsInstalled(options.parsers) ? { ...options, parsers: undefined } : options,
+      );
   const wrap = <T extends object>(target: T, inTransaction: boolean): T =>
     new Proxy(target, {
       get(t, name) {
         const value = Reflect.get(t, name, t) as unknown;
         if (name === 'query' && typeof value === 'function') {
           const query = wrapQuery(value as QueryFn, t);
-          return inTransaction ? query : ((...args) => nextTurn().then(() => query(...args))) satisfies QueryFn;
+          return inTransaction ? query : (((...args) => nextTurn().then(() => query(...args))) satisfies QueryFn);
         }
         if (name === 'transaction' && typeof value === 'function') {
           return async (fn: (tx: object) => Promise<unknown>) => {

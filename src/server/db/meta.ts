@@ -25,15 +25,23 @@ export async function bumpCounter(db: DbOrTx, key: CounterKey): Promise<number> 
   const [row] = await db
     .insert(meta)
     .values({ key, value: sql`to_jsonb(1)` })
-    .onConflictDoUpdate({ target: meta.key, set: { value: sql`to_jsonb(((${meta.value})::text)::bigint + 1)`, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: meta.key,
+      set: { value: sql`to_jsonb(((${meta.value})::text)::bigint + 1)`, updatedAt: sql`now()` },
+    })
     .returning({ value: meta.value });
   // The static pages are stale from the first catalog change after a publish (src/server/publish/state.ts clears it).
-  if (key === 'catalog_version') await db.insert(meta).values({ key: 'catalog_stale_since', value: sql`to_jsonb(now())` }).onConflictDoNothing();
+  if (key === 'catalog_version')
+    await db.insert(meta).values({ key: 'catalog_stale_since', value: sql`to_jsonb(now())` }).onConflictDoNothing();
   return Number(row!.value);
 }
 
 /** A key's value and when it was last set; `forUpdate` locks its row until the caller's transaction ends. */
-export async function getMetaRow(db: DbOrTx, key: string, options: { forUpdate?: boolean } = {}): Promise<{ value: unknown; updatedAt: Date } | undefined> {
+export async function getMetaRow(
+  db: DbOrTx,
+  key: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ value: unknown; updatedAt: Date } | undefined> {
   const query = db.select({ value: meta.value, updatedAt: meta.updatedAt }).from(meta).where(eq(meta.key, key));
   const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;

@@ -22,7 +22,10 @@ export function migrationsDir(): string {
     path.resolve('src/server/db/migrations'),
   ].filter((d): d is string => !!d);
   const found = candidates.find((d) => fs.existsSync(path.join(d, '0000_init.sql')));
-  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')}); set MESHFRONT_MIGRATIONS_DIR.`);
+  if (!found)
+    throw new Error(
+      `Database migrations not found (looked in ${candidates.join(', ')}); set MESHFRONT_MIGRATIONS_DIR.`,
+    );
   return found;
 }
 
@@ -41,14 +44,21 @@ export async function migrate(handle: DatabaseHandle, dir = migrationsDir()): Pr
         checksum text not null,
         applied_at timestamptz not null default now()
       )`);
-      const done = new Map((await client.query<{ name: string; checksum: string }>('select name, checksum from schema_migrations')).rows.map((r) => [r.name, r.checksum]));
+      const done = new Map(
+        (
+          await client.query<{ name: string; checksum: string }>('select name, checksum from schema_migrations')
+        ).rows.map((r) => [r.name, r.checksum]),
+      );
       const applied: string[] = [];
       for (const file of files) {
         const text = fs.readFileSync(path.join(dir, file), 'utf8');
         const checksum = crypto.createHash('sha256').update(text).digest('hex');
         const previous = done.get(file);
         if (previous !== undefined) {
-          if (previous !== checksum) console.warn(`[meshfront] migration ${file} changed after it was applied; committed migrations must not be edited.`);
+          if (previous !== checksum)
+            console.warn(
+              `[meshfront] migration ${file} changed after it was applied; committed migrations must not be edited.`,
+            );
           continue;
         }
         const statements = text

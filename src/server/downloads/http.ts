@@ -8,7 +8,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { DownloadService } from './service.ts';
 
-const TYPES: Record<string, string> = { '.zip': 'application/zip', '.pdf': 'application/pdf', '.img': 'application/octet-stream', '.gz': 'application/gzip', '.txt': 'text/plain; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.zip': 'application/zip',
+  '.pdf': 'application/pdf',
+  '.img': 'application/octet-stream',
+  '.gz': 'application/gzip',
+  '.txt': 'text/plain; charset=utf-8',
+};
 
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -21,16 +27,33 @@ function isSpeculative(request: Request): boolean {
   return /\b(prefetch|prerender)\b/i.test(purpose);
 }
 
-export async function handleDownloadRequest(request: Request, token: string, downloads: DownloadService): Promise<Response> {
-  const common = { 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
-  if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Use GET.', { status: 405, headers: { ...common, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
+export async function handleDownloadRequest(
+  request: Request,
+  token: string,
+  downloads: DownloadService,
+): Promise<Response> {
+  const common = {
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return new Response('Use GET.', {
+      status: 405,
+      headers: { ...common, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+    });
   // HEAD would count as a download: answer it without touching the count.
   if (request.method === 'HEAD') return new Response(null, { status: 405, headers: { ...common, allow: 'GET' } });
   // Nor does a browser's prefetch or prerender of the link (a storefront prefetching links as they
   // scroll into view, speculation rules): the shopper did not ask for the file, so nothing is counted.
-  if (isSpeculative(request)) return new Response(null, { status: 204, headers: { ...common, vary: 'Sec-Purpose, Purpose' } });
+  if (isSpeculative(request))
+    return new Response(null, { status: 204, headers: { ...common, vary: 'Sec-Purpose, Purpose' } });
   const r = await downloads.serve(token);
-  if (!r.ok) return new Response(r.message, { status: r.status, headers: { ...common, 'content-type': 'text/plain; charset=utf-8' } });
+  if (!r.ok)
+    return new Response(r.message, {
+      status: r.status,
+      headers: { ...common, 'content-type': 'text/plain; charset=utf-8' },
+    });
   const stream = Readable.toWeb(fs.createReadStream(r.file)) as unknown as ReadableStream<Uint8Array>;
   return new Response(stream, {
     status: 200,

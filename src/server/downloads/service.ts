@@ -12,19 +12,29 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CatalogService } from '../catalog/service.ts';
-import { isDownloadPermitted, type DownloadPermissionRow, type OrderRow, type OrderService } from '../orders/service.ts';
+import {
+  isDownloadPermitted,
+  type DownloadPermissionRow,
+  type OrderRow,
+  type OrderService,
+} from '../orders/service.ts';
 import type { DownloadSettings } from './settings.ts';
 
 /** A permission with its order: what the DownloadableItem resolvers receive. */
 export type DownloadNode = DownloadPermissionRow & { order: OrderRow };
 
-export type DownloadFilter = { active?: boolean | null; expired?: boolean | null; hasDownloadsRemaining?: boolean | null };
+export type DownloadFilter = {
+  active?: boolean | null;
+  expired?: boolean | null;
+  hasDownloadsRemaining?: boolean | null;
+};
 
 export type ServeResult =
   | { ok: true; file: string; filename: string; size: number; remaining: number | null }
   | { ok: false; status: number; message: string };
 
-export const LINK_EXPIRED = 'This download link has expired. Please go back to your account and download the file again.';
+export const LINK_EXPIRED =
+  'This download link has expired. Please go back to your account and download the file again.';
 export const INVALID_LINK = 'Invalid download link.';
 export const LIMIT_REACHED = 'Sorry, you have reached your download limit for this file';
 export const ACCESS_EXPIRED = 'Sorry, this download has expired';
@@ -41,7 +51,9 @@ export class DownloadService {
   // ---------- signed links ----------
 
   sign(permissionId: number, owner: string, now = Date.now()): string {
-    const payload = Buffer.from(JSON.stringify({ p: permissionId, o: owner, e: Math.floor(now / 1000) + this.settings.linkTtlSeconds })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ p: permissionId, o: owner, e: Math.floor(now / 1000) + this.settings.linkTtlSeconds }),
+    ).toString('base64url');
     const mac = crypto.createHmac('sha256', this.key).update(payload).digest('base64url');
     return `${payload}.${mac}`;
   }
@@ -59,7 +71,8 @@ export class DownloadService {
     } catch {
       return { error: 'invalid' };
     }
-    if (typeof claims.p !== 'number' || typeof claims.o !== 'string' || typeof claims.e !== 'number') return { error: 'invalid' };
+    if (typeof claims.p !== 'number' || typeof claims.o !== 'string' || typeof claims.e !== 'number')
+      return { error: 'invalid' };
     if (claims.e * 1000 <= now) return { error: 'expired' };
     return { permissionId: claims.p, owner: claims.o };
   }
@@ -114,13 +127,19 @@ export class DownloadService {
   /** Checks a link and takes one download off the permission's count (atomically); the file to send. */
   async serve(token: string): Promise<ServeResult> {
     const link = this.verify(token);
-    if ('error' in link) return link.error === 'expired' ? { ok: false, status: 403, message: LINK_EXPIRED } : { ok: false, status: 404, message: INVALID_LINK };
+    if ('error' in link)
+      return link.error === 'expired'
+        ? { ok: false, status: 403, message: LINK_EXPIRED }
+        : { ok: false, status: 404, message: INVALID_LINK };
     const perm = await this.orders.downloadPermission(link.permissionId);
     if (!perm) return { ok: false, status: 404, message: INVALID_LINK };
     const order = await this.orders.get(perm.orderId);
-    if (!order || order.customerId !== link.owner) return { ok: false, status: 403, message: 'This is not your download link.' };
+    if (!order || order.customerId !== link.owner)
+      return { ok: false, status: 403, message: 'This is not your download link.' };
     if (!isDownloadPermitted(order)) return { ok: false, status: 403, message: 'Invalid order.' };
-    const download = (await this.catalog.snapshot()).productsById.get(perm.productId)?.downloads.find((x) => x.id === perm.downloadId);
+    const download = (await this.catalog.snapshot()).productsById
+      .get(perm.productId)
+      ?.downloads.find((x) => x.id === perm.downloadId);
     if (!download) return { ok: false, status: 404, message: INVALID_LINK };
     const file = this.locate(download.file);
     if (!file) return { ok: false, status: 404, message: 'File not found.' };

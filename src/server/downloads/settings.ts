@@ -14,15 +14,28 @@ export type DownloadSettings = { dirs: string[]; linkTtlSeconds: number };
 
 const envSchema = z.object({
   DOWNLOADS_DIR: z.string().optional(),
-  DOWNLOAD_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
+  DOWNLOAD_LINK_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(15),
 });
 
-export function readDownloadSettings(config: ServerConfig, env: Record<string, string | undefined> = process.env): DownloadSettings {
+export function readDownloadSettings(
+  config: ServerConfig,
+  env: Record<string, string | undefined> = process.env,
+): DownloadSettings {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) throw new Error(`Invalid download settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid download settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   const dirs = parsed.data.DOWNLOADS_DIR
-    ? parsed.data.DOWNLOADS_DIR.split(path.delimiter).filter(Boolean).map((d) => path.resolve(d))
+    ? parsed.data.DOWNLOADS_DIR.split(path.delimiter)
+        .filter(Boolean)
+        .map((d) => path.resolve(d))
     : [path.join(config.catalogDir, 'downloads'), path.join(config.dataDir, 'downloads')];
   return { dirs, linkTtlSeconds: parsed.data.DOWNLOAD_LINK_TTL_MINUTES * 60 };
 }

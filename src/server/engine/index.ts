@@ -99,11 +99,17 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
 
     // Catalog and sessions.
     const catalog = new CatalogService(db, { versionCheckMs: config.catalogVersionCheckMs });
-    const sessions = new SessionService(db, { secret: config.sessionSecret, issuer: config.sessionIssuer, ttlSeconds: config.sessionTtlSeconds });
+    const sessions = new SessionService(db, {
+      secret: config.sessionSecret,
+      issuer: config.sessionIssuer,
+      ttlSeconds: config.sessionTtlSeconds,
+    });
     if (seed && (await catalog.isEmpty())) {
       try {
         const r = await catalog.seedFromDirectory(config.catalogDir);
-        log(`seeded the empty database from ${config.catalogDir}: ${r.products} products, ${r.variations} variations, ${r.categories} categories, ${r.reviews} reviews`);
+        log(
+          `seeded the empty database from ${config.catalogDir}: ${r.products} products, ${r.variations} variations, ${r.categories} categories, ${r.reviews} reviews`,
+        );
       } catch (err) {
         // A missing catalog must not keep the engine from starting (the content may come later); a broken one is reported in full.
         if (err instanceof SeedMissingError) log(`not seeding: ${err.message}`);
@@ -135,7 +141,12 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
           isIntentUsed: async (id) => Boolean(await orders.getByTransaction('stripe', id)),
         })
       : null;
-    const stripeWebhooks = new StripeWebhookHandler(db, catalog, orders, stripeSettings.enabled ? stripeSettings.webhookSecret : null);
+    const stripeWebhooks = new StripeWebhookHandler(
+      db,
+      catalog,
+      orders,
+      stripeSettings.enabled ? stripeSettings.webhookSecret : null,
+    );
 
     // Order confirmation e-mail, after the order committed; a mail failure never undoes an order.
     const commerceMailer = createMailer(readMailSettings({ ...env, MESHFRONT_DATA_DIR: config.dataDir }), { log });
@@ -151,14 +162,32 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
           kadenaSettings,
           {
             listOpenCryptoOrders: async () =>
-              (await orders.listOpenCrypto('KDA')).map((o) => ({ orderId: o.id, account: o.paymentAddress, amountKda: o.cryptoAmount, windowEndsAt: o.paymentExpiresAt })),
+              (await orders.listOpenCrypto('KDA')).map((o) => ({
+                orderId: o.id,
+                account: o.paymentAddress,
+                amountKda: o.cryptoAmount,
+                windowEndsAt: o.paymentExpiresAt,
+              })),
             onProgress: async (orderId, progress, state) => {
               const id = Number(orderId);
               const snap = await catalog.snapshot();
               await db.transaction(async (tx) => {
-                await orders.recordCryptoProgress(tx, id, progress.receivedUnconfirmedKda, progress.receivedConfirmedKda);
-                if (state === 'paid') await orders.paymentComplete(tx, snap, id, null, `KDA payment of ${progress.receivedConfirmedKda} KDA confirmed on chain ${kadenaSettings.chainId}.`);
-                else if (state === 'expired') await orders.cancel(tx, id, 'Unpaid order cancelled - the KDA payment window ended.');
+                await orders.recordCryptoProgress(
+                  tx,
+                  id,
+                  progress.receivedUnconfirmedKda,
+                  progress.receivedConfirmedKda,
+                );
+                if (state === 'paid')
+                  await orders.paymentComplete(
+                    tx,
+                    snap,
+                    id,
+                    null,
+                    `KDA payment of ${progress.receivedConfirmedKda} KDA confirmed on chain ${kadenaSettings.chainId}.`,
+                  );
+                else if (state === 'expired')
+                  await orders.cancel(tx, id, 'Unpaid order cancelled - the KDA payment window ended.');
               });
               if (state !== 'pending') catalog.invalidate();
             },
@@ -179,7 +208,9 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       accounts: checkoutAccountHook(accounts),
       afterOrder: [confirmations.afterOrder],
     });
-    const recovering = stripe ? new CardRecoveringCheckout(placing, { db, sessions, orders, gateway: stripe, log }) : null;
+    const recovering = stripe
+      ? new CardRecoveringCheckout(placing, { db, sessions, orders, gateway: stripe, log })
+      : null;
     const checkout: Checkout = recovering ?? placing;
     const payments = new PaymentsService(cart, stripe ? (input) => stripe.createIntent(input) : null);
     // Payments no Checkout ever claimed (the browser closed after paying, the engine was down): refunded.
@@ -201,7 +232,14 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
     // Background jobs, last: nothing above can fail after one started.
     if (recovering && reconcileCardPayments && settings.sweepIntervalMs > 0) {
       stops.push(
-        startCardSweep({ db, intervalMs: settings.sweepIntervalMs, recover: recovering.sweep, reconcile: reconcileCardPayments, reconcileLookbackHours: stripeSettings.reconcileLookbackHours, log }),
+        startCardSweep({
+          db,
+          intervalMs: settings.sweepIntervalMs,
+          recover: recovering.sweep,
+          reconcile: reconcileCardPayments,
+          reconcileLookbackHours: stripeSettings.reconcileLookbackHours,
+          log,
+        }),
       );
     }
     if (kda) {
@@ -209,7 +247,8 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       stops.push(() => kda.stop());
     }
     // The hold-stock sweeper: every process runs it; each order is cancelled by exactly one of them.
-    if (settings.sweepIntervalMs > 0 && settings.holdStockMinutes > 0) stops.push(startHoldStockSweeper({ orders, intervalMs: settings.sweepIntervalMs, log }));
+    if (settings.sweepIntervalMs > 0 && settings.holdStockMinutes > 0)
+      stops.push(startHoldStockSweeper({ orders, intervalMs: settings.sweepIntervalMs, log }));
 
     return {
       config,
@@ -261,10 +300,28 @@ function createAccounts(input: {
   const auth = new AuthService(database.db, customers, sessions, limiter, settings, getMailer);
   const emailChange = new EmailChangeService(database.db, customers, auth, limiter, settings, getMailer);
   const reviews = new ReviewService(database.db, catalog, orders, limiter, readReviewSettings(env));
-  const downloads = new DownloadService(catalog, orders, readDownloadSettings(config, env), settings.keys.download, settings.siteUrl);
+  const downloads = new DownloadService(
+    catalog,
+    orders,
+    readDownloadSettings(config, env),
+    settings.keys.download,
+    settings.siteUrl,
+  );
   const oauth = new OAuthService(database.db, settings, customers, auth, getMailer);
   const wishlist = new WishlistService(database.db, catalog);
-  return { settings, clientAddress: readClientAddressSettings(env), limiter, customers, auth, emailChange, mailer: getMailer, reviews, downloads, oauth, wishlist };
+  return {
+    settings,
+    clientAddress: readClientAddressSettings(env),
+    limiter,
+    customers,
+    auth,
+    emailChange,
+    mailer: getMailer,
+    reviews,
+    downloads,
+    oauth,
+    wishlist,
+  };
 }
 
 // Kept on globalThis, not in a module variable: after a publish, scripts/serve.mjs loads the new build's

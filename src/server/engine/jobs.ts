@@ -42,7 +42,11 @@ export function startCardSweep(input: {
 }
 
 /** The hold-stock sweeper: unpaid orders past the hold time are cancelled, each by exactly one process. */
-export function startHoldStockSweeper(input: { orders: OrderService; intervalMs: number; log: (message: string) => void }): Stop {
+export function startHoldStockSweeper(input: {
+  orders: OrderService;
+  intervalMs: number;
+  log: (message: string) => void;
+}): Stop {
   const { orders, intervalMs, log } = input;
   let running = false;
   const timer = setInterval(() => {

@@ -26,7 +26,10 @@ export function useErrorLogContext(): Plugin {
       return {
         onExecuteDone({ result }) {
           if (!('errors' in result) || !result.errors?.length) return;
-          const context: ErrorContext = { requestId: randomUUID(), operationName: args.operationName ?? operationNameOf(args.document) };
+          const context: ErrorContext = {
+            requestId: randomUUID(),
+            operationName: args.operationName ?? operationNameOf(args.document),
+          };
           for (const error of result.errors) contexts.set(error, context);
         },
       };
@@ -35,7 +38,8 @@ export function useErrorLogContext(): Plugin {
 }
 
 function operationNameOf(document: unknown): string | null {
-  const definitions = (document as { definitions?: { kind?: string; name?: { value?: string } }[] } | null)?.definitions ?? [];
+  const definitions =
+    (document as { definitions?: { kind?: string; name?: { value?: string } }[] } | null)?.definitions ?? [];
   return definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value ?? null;
 }
 
@@ -52,13 +56,20 @@ export function logUnexpectedError(endpoint: string, error: unknown): void {
     ...(Array.isArray(path) && path.length ? [`path ${path.join('.')}`] : []),
   ].join(', ');
   const frames = stackFrames(error);
-  console.error(`[meshfront] unexpected error while handling ${endpoint} request (${where}): ${errorSummary(error)}${frames.length ? `\n    ${frames.join('\n    ')}` : ''}`);
+  console.error(
+    `[meshfront] unexpected error while handling ${endpoint} request (${where}): ${errorSummary(error)}${frames.length ? `\n    ${frames.join('\n    ')}` : ''}`,
+  );
 }
 
 type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** An argument as a log may show it: Yoga's own words as they are, errors summarised, nothing else. */
-const safe = (value: unknown) => (value instanceof Error ? errorSummary(value) : ['string', 'number', 'boolean'].includes(typeof value) ? value : `(${typeof value})`);
+const safe = (value: unknown) =>
+  value instanceof Error
+    ? errorSummary(value)
+    : ['string', 'number', 'boolean'].includes(typeof value)
+      ? value
+      : `(${typeof value})`;
 
 /**
  * Yoga's logger (its `logging` option): errors already logged by `logUnexpectedError` are not printed

@@ -60,7 +60,12 @@ export class CatalogFastPath {
   }
 
   /** Whether a request may be a fast-path read, judged from its method, path and headers alone. */
-  static candidate(method: string | undefined, pathname: string, header: (name: string) => string | null | undefined, lengthRequired = true): boolean {
+  static candidate(
+    method: string | undefined,
+    pathname: string,
+    header: (name: string) => string | null | undefined,
+    lengthRequired = true,
+  ): boolean {
     if (method !== 'POST' || pathname !== '/graphql') return false;
     if (header('authorization')) return false;
     if (!/^application\/json\b/i.test(header('content-type') ?? '')) return false;
@@ -85,12 +90,21 @@ export class CatalogFastPath {
     return versions;
   }
 
-  private key(versions: string, origin: string | null | undefined, accept: string | null | undefined, body: string): string {
+  private key(
+    versions: string,
+    origin: string | null | undefined,
+    accept: string | null | undefined,
+    body: string,
+  ): string {
     return `${versions}\n${origin ?? ''}\n${accept ?? ''}\n${body}`;
   }
 
   /** The stored answer for this body, or null. */
-  async lookup(body: string, origin: string | null | undefined, accept: string | null | undefined): Promise<Entry | null> {
+  async lookup(
+    body: string,
+    origin: string | null | undefined,
+    accept: string | null | undefined,
+  ): Promise<Entry | null> {
     const versions = await this.currentVersions();
     const key = this.key(versions, origin, accept, body);
     const entry = this.entries.get(key);
@@ -104,7 +118,15 @@ export class CatalogFastPath {
   }
 
   /** Keep Yoga's answer when the catalog plugin tagged it as a cacheable catalog read at the current versions. */
-  store(tag: FastPathTag, body: string, origin: string | null | undefined, accept: string | null | undefined, status: number, headers: Headers, bytes: Buffer): void {
+  store(
+    tag: FastPathTag,
+    body: string,
+    origin: string | null | undefined,
+    accept: string | null | undefined,
+    status: number,
+    headers: Headers,
+    bytes: Buffer,
+  ): void {
     if (!tag.cacheable || status !== 200 || tag.versions !== this.versions || Date.now() - tag.at >= this.ttlMs) return;
     if (bytes.length > this.maxBytes / 16) return;
     const stored: Record<string, string> = {};
@@ -113,13 +135,22 @@ export class CatalogFastPath {
       if (name === 'vary') {
         const vary = varyWithout(value, PERSONAL_VARY);
         if (vary) stored.vary = vary;
-      } else if (name !== SESSION_HEADER && name !== 'cache-control' && name !== 'content-length' && name !== 'set-cookie') stored[name] = value;
+      } else if (
+        name !== SESSION_HEADER &&
+        name !== 'cache-control' &&
+        name !== 'content-length' &&
+        name !== 'set-cookie'
+      )
+        stored[name] = value;
     });
     stored['content-length'] = String(bytes.length);
     const key = this.key(tag.versions, origin, accept, body);
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    while (this.entries.size >= this.maxEntries || (this.entries.size && this.bytes + bytes.length + key.length > this.maxBytes)) {
+    while (
+      this.entries.size >= this.maxEntries ||
+      (this.entries.size && this.bytes + bytes.length + key.length > this.maxBytes)
+    ) {
       const [oldKey, oldEntry] = this.entries.entries().next().value!;
       this.remove(oldKey, oldEntry);
     }
@@ -148,10 +179,18 @@ export class CatalogFastPath {
   }
 
   /** Headers for a stored answer sent to this request: with a new token, personal (no cache may keep it). */
-  private async responseHeaders(entry: Entry, sessionHeader: string | null | undefined): Promise<Record<string, string>> {
+  private async responseHeaders(
+    entry: Entry,
+    sessionHeader: string | null | undefined,
+  ): Promise<Record<string, string>> {
     const session = await this.session(sessionHeader);
     if (!session.issue) return entry.headers;
-    return { ...entry.headers, [SESSION_HEADER]: session.token, 'cache-control': PERSONAL_CACHE_CONTROL, vary: varyWith(entry.headers.vary, PERSONAL_VARY) };
+    return {
+      ...entry.headers,
+      [SESSION_HEADER]: session.token,
+      'cache-control': PERSONAL_CACHE_CONTROL,
+      vary: varyWith(entry.headers.vary, PERSONAL_VARY),
+    };
   }
 
   // ---------- node:http (npm run api) ----------
@@ -176,7 +215,11 @@ export class CatalogFastPath {
     };
   }
 
-  private async handleNode(req: IncomingMessage, res: ServerResponse, header: (name: string) => string | undefined): Promise<void> {
+  private async handleNode(
+    req: IncomingMessage,
+    res: ServerResponse,
+    header: (name: string) => string | undefined,
+  ): Promise<void> {
     const raw = await readBody(req);
     if (raw === null) return; // the client went away
     const body = raw.toString('utf8');
@@ -195,7 +238,11 @@ export class CatalogFastPath {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const host = /^[\w.:[\]-]+$/.test(header('host') ?? '') ? header('host') : 'localhost';
-    const response = await this.yoga.fetch(`http://${host}${req.url}`, { method: 'POST', headers, body: raw }, { req, res, [FAST_PATH_TAG]: tag });
+    const response = await this.yoga.fetch(
+      `http://${host}${req.url}`,
+      { method: 'POST', headers, body: raw },
+      { req, res, [FAST_PATH_TAG]: tag },
+    );
     const bytes = Buffer.from(await response.arrayBuffer());
     const out: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => (out[name] = value));
@@ -213,20 +260,33 @@ export class CatalogFastPath {
   async handleRequest(request: Request, serverContext: Record<string, unknown> = {}): Promise<Response> {
     const header = (name: string) => request.headers.get(name);
     // The site server has already applied its body limit; a body without a declared length is read here.
-    if (!CatalogFastPath.candidate(request.method, new URL(request.url).pathname, header, false)) return this.yoga.fetch(request, serverContext);
+    if (!CatalogFastPath.candidate(request.method, new URL(request.url).pathname, header, false))
+      return this.yoga.fetch(request, serverContext);
     const body = await request.text();
     const origin = header('origin');
     const accept = header('accept');
     const entry = await this.lookup(body, origin, accept);
-    if (entry) return new Response(new Uint8Array(entry.body), { status: entry.status, headers: await this.responseHeaders(entry, header(SESSION_HEADER)) });
+    if (entry)
+      return new Response(new Uint8Array(entry.body), {
+        status: entry.status,
+        headers: await this.responseHeaders(entry, header(SESSION_HEADER)),
+      });
     this.stats.misses++;
     const tag: FastPathTag = { cacheable: false, versions: '', at: 0 };
-    const response = await this.yoga.fetch(request.url, { method: 'POST', headers: request.headers, body }, { ...serverContext, [FAST_PATH_TAG]: tag });
+    const response = await this.yoga.fetch(
+      request.url,
+      { method: 'POST', headers: request.headers, body },
+      { ...serverContext, [FAST_PATH_TAG]: tag },
+    );
     const bytes = Buffer.from(await response.arrayBuffer());
     this.store(tag, body, origin, accept, response.status, response.headers, bytes);
     // A platform Response (Astro refuses @whatwg-node's own class), without a body for 204/304.
     const empty = response.status === 204 || response.status === 304;
-    return new Response(empty ? null : new Uint8Array(bytes), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(empty ? null : new Uint8Array(bytes), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   }
 }
 

@@ -20,7 +20,8 @@ function containsUnstorableText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return isUnstorableText(value);
   if (depth > 32 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((v) => containsUnstorableText(v, depth + 1));
-  for (const [key, v] of Object.entries(value)) if (isUnstorableText(key) || containsUnstorableText(v, depth + 1)) return true;
+  for (const [key, v] of Object.entries(value))
+    if (isUnstorableText(key) || containsUnstorableText(v, depth + 1)) return true;
   return false;
 }
 
@@ -30,7 +31,14 @@ function markVariableErrors(result: { data?: unknown; errors?: readonly GraphQLE
   return result.errors.map((e) =>
     e.extensions?.code
       ? e
-      : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, originalError: e.originalError, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } }),
+      : new GraphQLError(e.message, {
+          nodes: e.nodes,
+          source: e.source,
+          positions: e.positions,
+          path: e.path,
+          originalError: e.originalError,
+          extensions: { ...e.extensions, code: 'BAD_USER_INPUT' },
+        }),
   );
 }
 
@@ -47,7 +55,10 @@ export function useInputGuard(): Plugin {
     },
     onParams({ params }) {
       // In the document a NUL can only be the escape \u0000 (a raw one is a syntax error).
-      if (containsUnstorableText(params.variables) || (typeof params.query === 'string' && /\\u0000/.test(params.query))) {
+      if (
+        containsUnstorableText(params.variables) ||
+        (typeof params.query === 'string' && /\\u0000/.test(params.query))
+      ) {
         throw new GraphQLError(BAD_TEXT_MESSAGE, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
       }
     },

@@ -9,7 +9,9 @@
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 
 /** GraphQLError-shaped values are compared by shape: graphql ships CJS and ESM builds (see yoga.ts). */
-function isGraphQLErrorLike(error: unknown): error is { name: string; message: string; extensions?: Record<string, unknown> } {
+function isGraphQLErrorLike(
+  error: unknown,
+): error is { name: string; message: string; extensions?: Record<string, unknown> } {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'GraphQLError';
 }
 
@@ -35,7 +37,8 @@ export function useRequestErrorsWithoutInput(): Plugin {
             }
             throw error;
           }
-          if (error instanceof SyntaxError) throw badRequest('The variables or extensions parameter is not valid JSON.');
+          if (error instanceof SyntaxError)
+            throw badRequest('The variables or extensions parameter is not valid JSON.');
           throw error;
         }
       });

@@ -15,8 +15,17 @@ import type { GraphQLContext } from '../context.ts';
 
 /** Root fields whose answers depend only on the catalog (not on the session or the viewer). */
 const CACHEABLE_ROOT_FIELDS = new Set([
-  '__typename', 'catalogVersion', 'product', 'products', 'productVariation', 'productCategory', 'productCategories', 'terms',
-  'allowedCountries', 'countries', 'countryStates',
+  '__typename',
+  'catalogVersion',
+  'product',
+  'products',
+  'productVariation',
+  'productCategory',
+  'productCategories',
+  'terms',
+  'allowedCountries',
+  'countries',
+  'countryStates',
 ]);
 const MAX_ENTRIES = 500;
 /** Bound on the cached JSON text (UTF-16 code units, plus each key), so a few huge lists cannot take over the heap. */
@@ -40,13 +49,16 @@ export type CatalogResponseCacheStats = { entries: number; bytes: number; versio
 export type FastPathTag = { cacheable: boolean; versions: string; at: number };
 export const FAST_PATH_TAG = 'meshfrontFastPath';
 
-export const catalogVersionsKey = (snap: { catalogVersion: number; stockVersion: number }) => `${snap.catalogVersion}:${snap.stockVersion}`;
+export const catalogVersionsKey = (snap: { catalogVersion: number; stockVersion: number }) =>
+  `${snap.catalogVersion}:${snap.stockVersion}`;
 
 function cacheableOperation(document: DocumentNode, operationName: string | null | undefined): boolean {
   const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const op = operationName ? ops.find((o) => o.name?.value === operationName) : ops.length === 1 ? ops[0] : undefined;
   if (!op || op.operation !== 'query') return false;
-  return op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CACHEABLE_ROOT_FIELDS.has(s.name.value) && !s.directives?.length);
+  return op.selectionSet.selections.every(
+    (s) => s.kind === Kind.FIELD && CACHEABLE_ROOT_FIELDS.has(s.name.value) && !s.directives?.length,
+  );
 }
 
 /**
@@ -118,7 +130,8 @@ export function useCatalogResponseCache(
       return {
         onExecuteDone({ result }) {
           const r = result as { errors?: unknown[]; data?: unknown };
-          if (!r || typeof (r as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function' || r.errors?.length) return;
+          if (!r || typeof (r as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function' || r.errors?.length)
+            return;
           // The answer may still be sent and kept by the fast path (it checks the versions itself), but
           // an answer computed from versions that moved on meanwhile is not worth keeping here.
           if (tag) Object.assign(tag, { cacheable: true, versions, at: now });

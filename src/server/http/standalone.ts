@@ -34,12 +34,15 @@ const server = createServer(serverOptions(hardening), async (req, res) => {
   for (const [name, value] of Object.entries(baseSecurityHeaders(https, hardening))) res.setHeader(name, value);
   res.setHeader('Content-Security-Policy', API_CSP);
   const pathname = new URL(req.url ?? '/', 'http://api.invalid').pathname;
-  if (!(await enforceBodyLimit(req, res, bodyLimitFor(pathname, hardening) ?? hardening.apiMaxBodyBytes, pathname))) return;
+  if (!(await enforceBodyLimit(req, res, bodyLimitFor(pathname, hardening) ?? hardening.apiMaxBodyBytes, pathname)))
+    return;
   handle(req, res);
 });
 gracefulShutdown(server, { graceMs: hardening.shutdownGraceMs, close: () => engine.close() }).install();
 
 server.listen(config.port, config.host, () => {
   const port = (server.address() as AddressInfo).port;
-  console.log(`[meshfront] GraphQL API on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql (${engine.database.kind})`);
+  console.log(
+    `[meshfront] GraphQL API on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql (${engine.database.kind})`,
+  );
 });

@@ -6,7 +6,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kind, parse, print, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  print,
+  visit,
+  type DefinitionNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+} from 'graphql';
 
 export type TrustedDocuments = { allows(query: string): boolean; size: number; names: string[] };
 
@@ -27,7 +35,10 @@ function readGraphqlFiles(dir: string): { file: string; doc: DocumentNode }[] {
 }
 
 /** Each operation of `operationsDir` as a self-contained document (operation + transitive fragments). */
-export function composeOperations(operationsDir: string, fragmentsDir = path.join(operationsDir, '..', 'fragments')): { name: string; file: string; document: DocumentNode }[] {
+export function composeOperations(
+  operationsDir: string,
+  fragmentsDir = path.join(operationsDir, '..', 'fragments'),
+): { name: string; file: string; document: DocumentNode }[] {
   const fragments = new Map<string, FragmentDefinitionNode>();
   const operationFiles = readGraphqlFiles(operationsDir);
   for (const { doc } of [...readGraphqlFiles(fragmentsDir), ...operationFiles]) {
@@ -50,7 +61,11 @@ export function composeOperations(operationsDir: string, fragmentsDir = path.joi
           },
         });
       }
-      out.push({ name: op.name?.value ?? file, file, document: { kind: Kind.DOCUMENT, definitions: [op, ...needed.values()] } });
+      out.push({
+        name: op.name?.value ?? file,
+        file,
+        document: { kind: Kind.DOCUMENT, definitions: [op, ...needed.values()] },
+      });
     }
   }
   return out;
@@ -58,7 +73,10 @@ export function composeOperations(operationsDir: string, fragmentsDir = path.joi
 
 export function loadTrustedDocuments(operationsDir: string): TrustedDocuments {
   const operations = composeOperations(operationsDir);
-  if (!operations.length) console.warn(`[meshfront] TRUSTED_DOCUMENTS_ONLY is on but ${operationsDir} has no operations: every request will be refused.`);
+  if (!operations.length)
+    console.warn(
+      `[meshfront] TRUSTED_DOCUMENTS_ONLY is on but ${operationsDir} has no operations: every request will be refused.`,
+    );
   const keys = new Set(operations.map((o) => definitionsKey(o.document)));
   const seen = new Map<string, boolean>();
   return {

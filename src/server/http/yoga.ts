@@ -24,7 +24,10 @@ const MAX_BODY_BYTES = 256 * 1024;
 export type MeshfrontYoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 
 const badRequest = (message: string, status: number) =>
-  new Response(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }), { status, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 /** The 413 answer for a request body over `limit` bytes (refused before parsing). */
 export const bodyTooLarge = (limit: number) => badRequest(`Request body too large (limit ${limit} bytes).`, 413);
@@ -42,7 +45,8 @@ export function maskUnexpectedErrors(endpoint: string) {
       // GraphQLErrors we throw on purpose (bad input) pass. Compared by name: graphql ships CJS and ESM
       // builds, and Yoga's instanceof check fails when our error comes from the other one.
       const e = error as { name?: string; originalError?: { name?: string } | null };
-      if (e?.name === 'GraphQLError' && (!e.originalError || e.originalError.name === 'GraphQLError')) return error as Error;
+      if (e?.name === 'GraphQLError' && (!e.originalError || e.originalError.name === 'GraphQLError'))
+        return error as Error;
       const masked = yogaMaskError(error, message, false);
       if (masked !== error) logUnexpectedError(endpoint, error);
       return masked;
@@ -75,7 +79,12 @@ export function useNoIntrospection(): Plugin {
   const rule = (context: ValidationContext) => ({
     Field(node: FieldNode) {
       if (node.name.value === '__schema' || node.name.value === '__type') {
-        context.reportError(new GraphQLError(`GraphQL introspection is not allowed on this server, but the query contained ${node.name.value}.`, { nodes: [node] }));
+        context.reportError(
+          new GraphQLError(
+            `GraphQL introspection is not allowed on this server, but the query contained ${node.name.value}.`,
+            { nodes: [node] },
+          ),
+        );
       }
     },
   });
@@ -91,9 +100,12 @@ function useTrustedDocuments(docs: TrustedDocuments): Plugin {
   return {
     onParams({ params }) {
       if (!params.query || !docs.allows(params.query)) {
-        throw new GraphQLError('Invalid GraphQL Operation: only the storefront’s own operations are accepted by this server.', {
-          extensions: { code: 'PERSISTED_QUERY_NOT_ALLOWED', http: { status: 400 } },
-        });
+        throw new GraphQLError(
+          'Invalid GraphQL Operation: only the storefront’s own operations are accepted by this server.',
+          {
+            extensions: { code: 'PERSISTED_QUERY_NOT_ALLOWED', http: { status: 400 } },
+          },
+        );
       }
     },
   };
@@ -117,7 +129,14 @@ export function armorPlugins(limits: ServerConfig['limits']): Plugin[] {
 
 export function createMeshfrontYoga(engine: () => Promise<Engine>, config: ServerConfig): MeshfrontYoga {
   const sessions = new WeakMap<Request, SessionState>();
-  const plugins: Plugin[] = [useWooSession(engine, sessions), useCachePolicy(), useAccounts(engine), useInputGuard(), ...armorPlugins(config.limits), useCatalogResponseCache()];
+  const plugins: Plugin[] = [
+    useWooSession(engine, sessions),
+    useCachePolicy(),
+    useAccounts(engine),
+    useInputGuard(),
+    ...armorPlugins(config.limits),
+    useCatalogResponseCache(),
+  ];
   plugins.push(useErrorLogContext());
   if (!config.introspection) plugins.push(useNoIntrospection());
   plugins.push(useRequestErrorsWithoutInput());
@@ -129,7 +148,18 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
     context: async ({ request }) => {
       const e = await engine();
       const session = sessions.get(request) ?? (await e.sessions.fromHeader(request.headers.get(SESSION_HEADER)));
-      return { config: e.config, catalog: e.catalog, sessions: e.sessions, cart: e.cart, coupons: e.coupons, orders: e.orders, checkout: e.checkout, payments: e.payments, session, request } satisfies GraphQLContext;
+      return {
+        config: e.config,
+        catalog: e.catalog,
+        sessions: e.sessions,
+        cart: e.cart,
+        coupons: e.coupons,
+        orders: e.orders,
+        checkout: e.checkout,
+        payments: e.payments,
+        session,
+        request,
+      } satisfies GraphQLContext;
     },
     plugins,
     maskedErrors: maskUnexpectedErrors('a GraphQL'),
@@ -139,7 +169,12 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
     cors: (request) => {
       const origin = request.headers.get('origin');
       return {
-        origin: origin && config.corsOrigins.includes(origin) ? origin : config.corsOrigins.length ? config.corsOrigins[0] : 'null',
+        origin:
+          origin && config.corsOrigins.includes(origin)
+            ? origin
+            : config.corsOrigins.length
+              ? config.corsOrigins[0]
+              : 'null',
         credentials: true,
         methods: ['GET', 'POST', 'OPTIONS'],
         allowedHeaders: ['content-type', 'authorization', SESSION_HEADER, 'x-jwt-auth', 'x-jwt-refresh'],
@@ -159,7 +194,6 @@ export function getYoga(): MeshfrontYoga {
   return yoga;
 }
 
-
 /**
  * Run one GraphQL request through the same pipeline as HTTP (session, limits, errors), without a socket.
  * The storefront's build imports this (src/graphql/build.ts). Resolves with the GraphQL response body.
@@ -168,7 +202,10 @@ export async function executeInProcess(
   query: string,
   variables: Record<string, unknown> = {},
   headers: Record<string, string> = {},
-): Promise<{ data?: Record<string, unknown> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
+): Promise<{
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}> {
   const response = await getYoga().fetch('http://localhost/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },

@@ -57,15 +57,29 @@ export function parseMailbox(value: string): Mailbox | null {
  * addresses or structure are set by the mailer itself and cannot be overridden through this door.
  */
 const RESERVED_HEADERS = new Set([
-  'from', 'to', 'cc', 'bcc', 'reply-to', 'sender', 'subject', 'date', 'message-id', 'mime-version',
-  'content-type', 'content-transfer-encoding', 'return-path', 'received',
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'sender',
+  'subject',
+  'date',
+  'message-id',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'return-path',
+  'received',
 ]);
 
 export function requireExtraHeaders(headers: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
-    if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,75}$/.test(name)) throw new MailError(`header name ${JSON.stringify(name)} is not a valid header field name`);
-    if (RESERVED_HEADERS.has(name.toLowerCase())) throw new MailError(`header ${name} is set by the mailer and cannot be passed in headers`);
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,75}$/.test(name))
+      throw new MailError(`header name ${JSON.stringify(name)} is not a valid header field name`);
+    if (RESERVED_HEADERS.has(name.toLowerCase()))
+      throw new MailError(`header ${name} is set by the mailer and cannot be passed in headers`);
     out[name] = requireHeaderText(value, `header ${name}`);
   }
   return out;

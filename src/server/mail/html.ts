@@ -11,7 +11,14 @@ export type SafeHtml = { readonly [SAFE_HTML]: true; readonly value: string; toS
 /** What may be interpolated: text (escaped), numbers, composed fragments, lists of those; nothing for null/false. */
 export type HtmlValue = string | number | SafeHtml | null | undefined | false | readonly HtmlValue[];
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
@@ -51,13 +58,17 @@ export function requireHttpUrl(value: string, field: string): string {
   } catch {
     throw new TypeError(`${field} must be an absolute http(s) URL (got ${JSON.stringify(value)})`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`${field} must be an http(s) URL (got ${url.protocol})`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new TypeError(`${field} must be an http(s) URL (got ${url.protocol})`);
   return url.toString();
 }
 
 /** Shopper-supplied text that goes into a subject line: one line, no control characters, bounded. */
 export function oneLine(value: string, maxLength = 120): string {
   // eslint-disable-next-line no-control-regex
-  const flat = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = value
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
 }

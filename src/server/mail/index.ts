@@ -1,6 +1,16 @@
 /** The mail module's one import door: settings, the mailer and the message builders. */
 export { MailError, isValidEmailAddress } from './address.ts';
-export { createMailer, getMailer, readOutbox, sendMail, type Mailer, type OutboxFilter, type OutboxMessage, type OutgoingMail, type SentMail } from './mailer.ts';
+export {
+  createMailer,
+  getMailer,
+  readOutbox,
+  sendMail,
+  type Mailer,
+  type OutboxFilter,
+  type OutboxMessage,
+  type OutgoingMail,
+  type SentMail,
+} from './mailer.ts';
 export { describeMailTransport, readMailSettings, MailSettingsError, type MailSettings } from './settings.ts';
 export {
   accountLink,

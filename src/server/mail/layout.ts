@@ -9,7 +9,14 @@ export type Brand = { shopName: string; shopUrl: string };
 
 export const DEFAULT_BRAND: Brand = { shopName: 'Meshfront', shopUrl: 'https://meshfront.example' };
 
-const COLORS = { ink: '#0f172a', muted: '#475569', accent: '#0e7490', page: '#f1f5f9', card: '#ffffff', rule: '#e2e8f0' };
+const COLORS = {
+  ink: '#0f172a',
+  muted: '#475569',
+  accent: '#0e7490',
+  page: '#f1f5f9',
+  card: '#ffffff',
+  rule: '#e2e8f0',
+};
 
 export type LayoutInput = {
   brand: Brand;
@@ -56,7 +63,17 @@ ${input.footerNote}<br>
 }
 
 export function renderTextLayout(input: LayoutInput): string {
-  return [input.heading, '='.repeat(Math.min(input.heading.length, 72)), '', input.bodyText.trimEnd(), '', '-- ', input.footerNote, `${input.brand.shopName} · ${input.brand.shopUrl}`, ''].join('\n');
+  return [
+    input.heading,
+    '='.repeat(Math.min(input.heading.length, 72)),
+    '',
+    input.bodyText.trimEnd(),
+    '',
+    '-- ',
+    input.footerNote,
+    `${input.brand.shopName} · ${input.brand.shopUrl}`,
+    '',
+  ].join('\n');
 }
 
 /** Building blocks the message builders share, so every message looks alike. */
@@ -72,6 +89,7 @@ export const blocks = {
     const lines = text.replace(/\r\n?/g, '\n').split('\n');
     return html`${lines.map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`))}`;
   },
-  muted: (...content: HtmlValue[]): SafeHtml => html`<p style="margin:0 0 14px;color:${COLORS.muted};font-size:13px;">${content}</p>`,
+  muted: (...content: HtmlValue[]): SafeHtml =>
+    html`<p style="margin:0 0 14px;color:${COLORS.muted};font-size:13px;">${content}</p>`,
   colors: COLORS,
 };

@@ -69,13 +69,19 @@ export type Mailer = {
 
 const MAX_RECIPIENTS = 50;
 
-function checkMail(mail: OutgoingMail): { to: string[]; subject: string; replyTo?: string; headers: Record<string, string> } {
+function checkMail(mail: OutgoingMail): {
+  to: string[];
+  subject: string;
+  replyTo?: string;
+  headers: Record<string, string>;
+} {
   const list = typeof mail.to === 'string' ? [mail.to] : [...mail.to];
   if (list.length === 0) throw new MailError('to must name at least one recipient');
   if (list.length > MAX_RECIPIENTS) throw new MailError(`to names more than ${MAX_RECIPIENTS} recipients`);
   const to = list.map((address, i) => requireEmailAddress(address, list.length === 1 ? 'to' : `to[${i}]`));
   const subject = requireHeaderText(mail.subject, 'subject', 250);
-  if (typeof mail.text !== 'string' || mail.text.trim() === '') throw new MailError('text must be a non-empty string (every message has a plain-text version)');
+  if (typeof mail.text !== 'string' || mail.text.trim() === '')
+    throw new MailError('text must be a non-empty string (every message has a plain-text version)');
   if (mail.html !== undefined && typeof mail.html !== 'string') throw new MailError('html must be a string');
   const replyTo = mail.replyTo === undefined ? undefined : requireEmailAddress(mail.replyTo, 'replyTo');
   return { to, subject, replyTo, headers: requireExtraHeaders(mail.headers) };
@@ -106,15 +112,25 @@ async function writeFileAtomic(file: string, data: string | Buffer): Promise<voi
 
 const warnedProductionOutbox = new Set<string>();
 
-export function createMailer(settings: MailSettings = readMailSettings(), options: { log?: (message: string) => void } = {}): Mailer {
+export function createMailer(
+  settings: MailSettings = readMailSettings(),
+  options: { log?: (message: string) => void } = {},
+): Mailer {
   const log = options.log ?? ((message: string) => console.warn(`[meshfront] ${message}`));
   // disableFileAccess/disableUrlAccess: nothing we send may make nodemailer read a local file or fetch a URL.
   const safety = { disableFileAccess: true, disableUrlAccess: true } as const;
   const smtp: Transporter | null = settings.smtpUrl
-    ? nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    ? nodemailer.createTransport({
+        url: settings.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
     : null;
   // The stream transport builds exactly the bytes SMTP would carry, which is what the .eml file should hold.
-  const composer = smtp ? null : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const composer = smtp
+    ? null
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   if (!smtp && settings.env === 'production' && !warnedProductionOutbox.has(settings.outboxDir)) {
     warnedProductionOutbox.add(settings.outboxDir);
     log(`SMTP_URL is not set: mail is written to ${settings.outboxDir} and not delivered. Set SMTP_URL to send mail.`);
@@ -135,10 +151,15 @@ export function createMailer(settings: MailSettings = readMailSettings(), option
     if (smtp) {
       try {
         const info = await smtp.sendMail(message);
-        const accepted = (info.accepted as (string | { address: string })[]).map((a) => (typeof a === 'string' ? a : a.address));
+        const accepted = (info.accepted as (string | { address: string })[]).map((a) =>
+          typeof a === 'string' ? a : a.address,
+        );
         return { messageId: info.messageId, delivery: 'smtp', accepted };
       } catch (error) {
-        throw new MailError(`sending mail through ${describeMailTransport(settings)} failed: ${(error as Error).message}`, { cause: error });
+        throw new MailError(
+          `sending mail through ${describeMailTransport(settings)} failed: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
     }
     const info = await composer!.sendMail(message);

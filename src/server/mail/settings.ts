@@ -23,7 +23,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   MAIL_FROM: z
     .string()
-    .refine((v) => parseMailbox(v) !== null, 'must be an address or "Name <address>" (no quotes or angle brackets in the name)')
+    .refine(
+      (v) => parseMailbox(v) !== null,
+      'must be an address or "Name <address>" (no quotes or angle brackets in the name)',
+    )
     .default('Meshfront <shop@meshfront.example>'),
   SMTP_URL: z
     .string()
@@ -38,7 +41,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   MESHFRONT_DATA_DIR: z.string().min(1).default('var'),
-  SUPPORT_EMAIL: z.string().refine(isValidEmailAddress, 'must be one e-mail address').default('support@meshfront.example'),
+  SUPPORT_EMAIL: z
+    .string()
+    .refine(isValidEmailAddress, 'must be one e-mail address')
+    .default('support@meshfront.example'),
 });
 
 export type MailSettings = {

@@ -20,7 +20,11 @@ export type EmailContent = {
   headers?: Record<string, string>;
 };
 
-function compose(subject: string, layout: LayoutInput, extra: Pick<EmailContent, 'replyTo' | 'headers'> = {}): EmailContent {
+function compose(
+  subject: string,
+  layout: LayoutInput,
+  extra: Pick<EmailContent, 'replyTo' | 'headers'> = {},
+): EmailContent {
   return { subject, text: renderTextLayout(layout), html: renderHtmlLayout(layout), ...extra };
 }
 
@@ -83,7 +87,16 @@ function formatOrderDate(value: Date | string): string {
 function addressLines(address: PostalAddress): string[] {
   const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
   const cityLine = [address.postcode, address.city].filter(Boolean).join(' ');
-  return [name, address.company, address.address1, address.address2, cityLine, [address.state, address.country].filter(Boolean).join(', '), address.phone, address.email]
+  return [
+    name,
+    address.company,
+    address.address1,
+    address.address2,
+    cityLine,
+    [address.state, address.country].filter(Boolean).join(', '),
+    address.phone,
+    address.email,
+  ]
     .map((line) => (line ?? '').trim())
     .filter((line) => line !== '');
 }
@@ -98,7 +111,10 @@ export function orderConfirmation(input: OrderConfirmationInput, brand: Brand = 
   const totals: [string, string][] = [['Subtotal', money(input.subtotalCents)]];
   if (input.discountCents) totals.push(['Discount', `-${money(Math.abs(input.discountCents))}`]);
   if (input.shippingCents !== undefined || input.shippingMethod) {
-    totals.push([input.shippingMethod ? `Shipping (${oneLine(input.shippingMethod, 60)})` : 'Shipping', money(input.shippingCents ?? 0)]);
+    totals.push([
+      input.shippingMethod ? `Shipping (${oneLine(input.shippingMethod, 60)})` : 'Shipping',
+      money(input.shippingCents ?? 0),
+    ]);
   }
   if (input.taxCents) totals.push(['Tax', money(input.taxCents)]);
   totals.push(['Total', money(input.totalCents)]);
@@ -108,7 +124,8 @@ export function orderConfirmation(input: OrderConfirmationInput, brand: Brand = 
   if (input.billingAddress) addresses.push(['Billing address', addressLines(input.billingAddress)]);
   if (input.shippingAddress) addresses.push(['Shipping address', addressLines(input.shippingAddress)]);
 
-  const itemLabel = (item: OrderConfirmationInput['lineItems'][number]) => (item.variation ? `${item.name} (${item.variation})` : item.name);
+  const itemLabel = (item: OrderConfirmationInput['lineItems'][number]) =>
+    item.variation ? `${item.name} (${item.variation})` : item.name;
 
   const text = [
     greeting,
@@ -131,9 +148,9 @@ ${blocks.paragraph('Thank you for your order. Here are the details of order ', h
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:0 0 16px;font-size:14px;">
 ${input.lineItems.map((item) => html`<tr><td style="${cell}">${item.quantity} × ${itemLabel(item)}</td><td align="right" style="${cell}">${money(item.totalCents)}</td></tr>`)}
 ${totals.map(([label, value]) => {
-    const weight = label === 'Total' ? 'font-weight:700;' : '';
-    return html`<tr><td style="padding:4px 0;${weight}">${label}</td><td align="right" style="padding:4px 0;${weight}">${value}</td></tr>`;
-  })}
+  const weight = label === 'Total' ? 'font-weight:700;' : '';
+  return html`<tr><td style="padding:4px 0;${weight}">${label}</td><td align="right" style="padding:4px 0;${weight}">${value}</td></tr>`;
+})}
 </table>
 ${input.paymentInstructions ? blocks.paragraph(blocks.multiline(input.paymentInstructions)) : ''}
 ${addresses.map(([title, lines]) => blocks.paragraph(html`<strong>${title}</strong><br>`, blocks.multiline(lines.join('\n'))))}
@@ -165,9 +182,20 @@ export type PasswordResetInput = {
 export function passwordReset(input: PasswordResetInput, brand: Brand = DEFAULT_BRAND): EmailContent {
   const resetUrl = requireHttpUrl(input.resetUrl, 'resetUrl');
   const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
-  const validity = input.validForMinutes ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.` : 'The link works once.';
+  const validity = input.validForMinutes
+    ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.`
+    : 'The link works once.';
   const ignore = 'If you did not ask for this, ignore this e-mail: your password stays as it is.';
-  const text = [greeting, '', `Someone asked to reset the password of your ${brand.shopName} account. Choose a new password here:`, '', resetUrl, '', validity, ignore].join('\n');
+  const text = [
+    greeting,
+    '',
+    `Someone asked to reset the password of your ${brand.shopName} account. Choose a new password here:`,
+    '',
+    resetUrl,
+    '',
+    validity,
+    ignore,
+  ].join('\n');
   const bodyHtml = html`${blocks.paragraph(greeting)}
 ${blocks.paragraph(`Someone asked to reset the password of your ${brand.shopName} account. Choose a new password with the button below.`)}
 ${blocks.button(resetUrl, 'Choose a new password')}
@@ -203,7 +231,9 @@ export function emailVerification(input: EmailVerificationInput, brand: Brand = 
   const verifyUrl = requireHttpUrl(input.verifyUrl, 'verifyUrl');
   const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
   const ask = `Please confirm that this is the e-mail address of your ${brand.shopName} account. You will be asked to log in to the account if you are not logged in already.`;
-  const validity = input.validForMinutes ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.` : 'The link works once.';
+  const validity = input.validForMinutes
+    ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.`
+    : 'The link works once.';
   const ignore = `If you did not create a ${brand.shopName} account, ignore this e-mail and do not open the link.`;
   const text = [greeting, '', ask, '', verifyUrl, '', validity, ignore].join('\n');
   const bodyHtml = html`${blocks.paragraph(greeting)}
@@ -246,7 +276,9 @@ export function accountLink(input: AccountLinkInput, brand: Brand = DEFAULT_BRAN
   const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
   const ask = `You signed in with ${provider} using this e-mail address, which already has a ${brand.shopName} account. Open the link below in the same browser to link your ${provider} login to that account and log in.`;
   const effect = `This also ends every other login of the account and removes its password: from then on you log in with ${provider}, or choose a new password with "Forgot your password?".`;
-  const validity = input.validForMinutes ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.` : 'The link works once.';
+  const validity = input.validForMinutes
+    ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.`
+    : 'The link works once.';
   const ignore = 'If you did not ask for this, ignore this e-mail: nothing changes.';
   const text = [greeting, '', ask, '', linkUrl, '', effect, '', validity, ignore].join('\n');
   const bodyHtml = html`${blocks.paragraph(greeting)}
@@ -296,7 +328,9 @@ export function emailChanged(input: EmailChangedInput, brand: Brand = DEFAULT_BR
   const news = `The e-mail address of your ${brand.shopName} account was changed to ${masked}. From now on, account e-mails go to that address and you log in with it.`;
   const fine = 'If you made this change, there is nothing more to do.';
   const notMe = `If you did not, open the link below: it restores this address, ends every login of the account and sends you a link to choose a new password.`;
-  const validity = input.validForDays ? `The link works for ${input.validForDays === 1 ? '1 day' : `${input.validForDays} days`}.` : '';
+  const validity = input.validForDays
+    ? `The link works for ${input.validForDays === 1 ? '1 day' : `${input.validForDays} days`}.`
+    : '';
   const text = [greeting, '', news, '', fine, notMe, '', reportUrl, ...(validity ? ['', validity] : [])].join('\n');
   const bodyHtml = html`${blocks.paragraph(greeting)}
 ${blocks.paragraph(news)}
@@ -368,7 +402,13 @@ export type NewsletterConfirmInput = { confirmUrl: string };
 export function newsletterConfirm(input: NewsletterConfirmInput, brand: Brand = DEFAULT_BRAND): EmailContent {
   const confirmUrl = requireHttpUrl(input.confirmUrl, 'confirmUrl');
   const ignore = 'If you did not sign up, ignore this e-mail and you will not hear from us again.';
-  const text = [`Please confirm that you want to receive the ${brand.shopName} newsletter:`, '', confirmUrl, '', ignore].join('\n');
+  const text = [
+    `Please confirm that you want to receive the ${brand.shopName} newsletter:`,
+    '',
+    confirmUrl,
+    '',
+    ignore,
+  ].join('\n');
   const bodyHtml = html`${blocks.paragraph(`Please confirm that you want to receive the ${brand.shopName} newsletter.`)}
 ${blocks.button(confirmUrl, 'Confirm my subscription')}
 ${blocks.fallbackLink(confirmUrl)}

@@ -19,7 +19,8 @@ import type { NewsletterService } from './service.ts';
 import type { NewsletterSettings } from './settings.ts';
 import { errorSummary } from '../error-summary.ts';
 
-export const SUBSCRIBE_MESSAGE = 'Thank you! Please check your inbox and click the link in our e-mail to confirm your subscription.';
+export const SUBSCRIBE_MESSAGE =
+  'Thank you! Please check your inbox and click the link in our e-mail to confirm your subscription.';
 const MAX_BODY_BYTES = 2048;
 
 export type NewsletterHandlerDeps = {
@@ -42,16 +43,27 @@ function baseUrl(request: Request, settings: NewsletterSettings): string {
 }
 
 /** '/de/newsletter/confirmed' for de_DE, '/newsletter/confirmed' for English or an unknown code. */
-export function newsletterPage(locale: string | null, page: 'confirmed' | 'unsubscribed' | 'invalid' | 'unsubscribe'): string {
+export function newsletterPage(
+  locale: string | null,
+  page: 'confirmed' | 'unsubscribed' | 'invalid' | 'unsubscribe',
+): string {
   const info = (locale && localeByCode(locale)) || DEFAULT_LOCALE;
   return `${localePrefix(info)}/newsletter/${page}`;
 }
 
 function redirect(location: string): Response {
-  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
+  return new Response(null, {
+    status: 303,
+    headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+  });
 }
 
-async function guarded(log: NewsletterHandlerDeps['log'], what: string, fn: () => Promise<Response>, onError: () => Response): Promise<Response> {
+async function guarded(
+  log: NewsletterHandlerDeps['log'],
+  what: string,
+  fn: () => Promise<Response>,
+  onError: () => Response,
+): Promise<Response> {
   try {
     return await fn();
   } catch (err) {
@@ -62,69 +74,123 @@ async function guarded(log: NewsletterHandlerDeps['log'], what: string, fn: () =
 
 const somethingWentWrong = () => jsonResponse(500, { message: 'Something went wrong' });
 
-export function handleSubscribe(request: Request, context: NewsletterRequestContext, deps: NewsletterHandlerDeps): Promise<Response> {
-  return guarded(deps.log, 'sign-up', async () => {
-    let body: Record<string, unknown>;
-    try {
-      body = await readJsonBody(request, MAX_BODY_BYTES);
-    } catch (err) {
-      if (err instanceof RequestBodyError) return jsonResponse(err.status, { message: err.message });
-      throw err;
-    }
-    const email = typeof body.email === 'string' ? body.email.trim() : '';
-    if (!isValidEmailAddress(email)) {
-      return jsonResponse(400, { message: 'Please enter a valid email', errors: { email: 'Please enter a valid email' } });
-    }
-    const locale = typeof body.locale === 'string' && LOCALES.some((l) => l.code === body.locale) ? body.locale : DEFAULT_LOCALE.code;
+export function handleSubscribe(
+  request: Request,
+  context: NewsletterRequestContext,
+  deps: NewsletterHandlerDeps,
+): Promise<Response> {
+  return guarded(
+    deps.log,
+    'sign-up',
+    async () => {
+      let body: Record<string, unknown>;
+      try {
+        body = await readJsonBody(request, MAX_BODY_BYTES);
+      } catch (err) {
+        if (err instanceof RequestBodyError) return jsonResponse(err.status, { message: err.message });
+        throw err;
+      }
+      const email = typeof body.email === 'string' ? body.email.trim() : '';
+      if (!isValidEmailAddress(email)) {
+        return jsonResponse(400, {
+          message: 'Please enter a valid email',
+          errors: { email: 'Please enter a valid email' },
+        });
+      }
+      const locale =
+        typeof body.locale === 'string' && LOCALES.some((l) => l.code === body.locale)
+          ? body.locale
+          : DEFAULT_LOCALE.code;
 
-    const ip = clientAddress(request, context.socketAddress, deps.clientAddressSettings);
-    const limit = await deps.limiter.consume({ bucket: 'newsletter:ip', key: rateLimitKeyForIp(ip), limit: deps.settings.perHourPerIp, windowSeconds: 3600 });
-    if (!limit.allowed) {
-      return jsonResponse(429, { message: `Too many sign-ups from your network. Please try again in ${describeWait(limit.retryAfterSeconds)}.` }, { 'retry-after': String(limit.retryAfterSeconds) });
-    }
-    await deps.newsletter.subscribe(email, locale, { ip, baseUrl: baseUrl(request, deps.settings) });
-    return jsonResponse(200, { message: SUBSCRIBE_MESSAGE });
-  }, somethingWentWrong);
-}
-
-export function handleConfirm(request: Request, context: NewsletterRequestContext, deps: NewsletterHandlerDeps): Promise<Response> {
-  return guarded(deps.log, 'confirmation', async () => {
-    const token = new URL(request.url).searchParams.get('token') ?? '';
-    const ip = clientAddress(request, context.socketAddress, deps.clientAddressSettings);
-    const result = await deps.newsletter.confirm(token, { ip, baseUrl: baseUrl(request, deps.settings) });
-    return redirect(newsletterPage(result.locale, result.ok ? 'confirmed' : 'invalid'));
-  }, () => redirect(newsletterPage(null, 'invalid')));
-}
-
-export function handleUnsubscribeGet(request: Request, _context: NewsletterRequestContext, deps: NewsletterHandlerDeps): Promise<Response> {
-  return guarded(deps.log, 'unsubscribe page', async () => {
-    const token = new URL(request.url).searchParams.get('token') ?? '';
-    const locale = await deps.newsletter.unsubscribeTokenLocale(token);
-    if (!locale) return redirect(newsletterPage(null, 'invalid'));
-    return redirect(`${newsletterPage(locale, 'unsubscribe')}?token=${encodeURIComponent(token)}`);
-  }, () => redirect(newsletterPage(null, 'invalid')));
-}
-
-export function handleUnsubscribePost(request: Request, _context: NewsletterRequestContext, deps: NewsletterHandlerDeps): Promise<Response> {
-  const oneClickFailed = () => new Response('Something went wrong', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  return guarded(deps.log, 'unsubscribe', async () => {
-    let text = '';
-    try {
-      text = await readLimitedText(request, MAX_BODY_BYTES);
-    } catch (err) {
-      if (err instanceof RequestBodyError) return new Response(err.message, { status: err.status });
-      throw err;
-    }
-    const form = new URLSearchParams(text);
-    const oneClick = form.get('List-Unsubscribe') === 'One-Click';
-    const token = new URL(request.url).searchParams.get('token') ?? form.get('token') ?? '';
-    const result = await deps.newsletter.unsubscribe(token);
-    if (oneClick) {
-      return new Response(result.ok ? 'You have been unsubscribed.' : 'This unsubscribe link is not valid.', {
-        status: result.ok ? 200 : 400,
-        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      const ip = clientAddress(request, context.socketAddress, deps.clientAddressSettings);
+      const limit = await deps.limiter.consume({
+        bucket: 'newsletter:ip',
+        key: rateLimitKeyForIp(ip),
+        limit: deps.settings.perHourPerIp,
+        windowSeconds: 3600,
       });
-    }
-    return redirect(newsletterPage(result.locale, result.ok ? 'unsubscribed' : 'invalid'));
-  }, oneClickFailed);
+      if (!limit.allowed) {
+        return jsonResponse(
+          429,
+          {
+            message: `Too many sign-ups from your network. Please try again in ${describeWait(limit.retryAfterSeconds)}.`,
+          },
+          { 'retry-after': String(limit.retryAfterSeconds) },
+        );
+      }
+      await deps.newsletter.subscribe(email, locale, { ip, baseUrl: baseUrl(request, deps.settings) });
+      return jsonResponse(200, { message: SUBSCRIBE_MESSAGE });
+    },
+    somethingWentWrong,
+  );
+}
+
+export function handleConfirm(
+  request: Request,
+  context: NewsletterRequestContext,
+  deps: NewsletterHandlerDeps,
+): Promise<Response> {
+  return guarded(
+    deps.log,
+    'confirmation',
+    async () => {
+      const token = new URL(request.url).searchParams.get('token') ?? '';
+      const ip = clientAddress(request, context.socketAddress, deps.clientAddressSettings);
+      const result = await deps.newsletter.confirm(token, { ip, baseUrl: baseUrl(request, deps.settings) });
+      return redirect(newsletterPage(result.locale, result.ok ? 'confirmed' : 'invalid'));
+    },
+    () => redirect(newsletterPage(null, 'invalid')),
+  );
+}
+
+export function handleUnsubscribeGet(
+  request: Request,
+  _context: NewsletterRequestContext,
+  deps: NewsletterHandlerDeps,
+): Promise<Response> {
+  return guarded(
+    deps.log,
+    'unsubscribe page',
+    async () => {
+      const token = new URL(request.url).searchParams.get('token') ?? '';
+      const locale = await deps.newsletter.unsubscribeTokenLocale(token);
+      if (!locale) return redirect(newsletterPage(null, 'invalid'));
+      return redirect(`${newsletterPage(locale, 'unsubscribe')}?token=${encodeURIComponent(token)}`);
+    },
+    () => redirect(newsletterPage(null, 'invalid')),
+  );
+}
+
+export function handleUnsubscribePost(
+  request: Request,
+  _context: NewsletterRequestContext,
+  deps: NewsletterHandlerDeps,
+): Promise<Response> {
+  const oneClickFailed = () =>
+    new Response('Something went wrong', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return guarded(
+    deps.log,
+    'unsubscribe',
+    async () => {
+      let text = '';
+      try {
+        text = await readLimitedText(request, MAX_BODY_BYTES);
+      } catch (err) {
+        if (err instanceof RequestBodyError) return new Response(err.message, { status: err.status });
+        throw err;
+      }
+      const form = new URLSearchParams(text);
+      const oneClick = form.get('List-Unsubscribe') === 'One-Click';
+      const token = new URL(request.url).searchParams.get('token') ?? form.get('token') ?? '';
+      const result = await deps.newsletter.unsubscribe(token);
+      if (oneClick) {
+        return new Response(result.ok ? 'You have been unsubscribed.' : 'This unsubscribe link is not valid.', {
+          status: result.ok ? 200 : 400,
+          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+        });
+      }
+      return redirect(newsletterPage(result.locale, result.ok ? 'unsubscribed' : 'invalid'));
+    },
+    oneClickFailed,
+  );
 }

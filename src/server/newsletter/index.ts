@@ -8,7 +8,15 @@ import type { NewsletterHandlerDeps } from './http.ts';
 import { NewsletterService } from './service.ts';
 import { readNewsletterSettings, siteBrand } from './settings.ts';
 
-export { handleConfirm, handleSubscribe, handleUnsubscribeGet, handleUnsubscribePost, newsletterPage, SUBSCRIBE_MESSAGE, type NewsletterHandlerDeps } from './http.ts';
+export {
+  handleConfirm,
+  handleSubscribe,
+  handleUnsubscribeGet,
+  handleUnsubscribePost,
+  newsletterPage,
+  SUBSCRIBE_MESSAGE,
+  type NewsletterHandlerDeps,
+} from './http.ts';
 export { NewsletterService, hashToken, isWellFormedToken, type ConfirmResult } from './service.ts';
 export { readNewsletterSettings, siteBrand, NewsletterSettingsError, type NewsletterSettings } from './settings.ts';
 

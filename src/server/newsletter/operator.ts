@@ -27,15 +27,29 @@ const columns = {
 export class NewsletterOperator {
   constructor(private readonly db: Database) {}
 
-  async list(filter: { status?: SubscriberStatus | null; limit: number; offset: number }): Promise<{ total: number; rows: SubscriberRow[] }> {
+  async list(filter: {
+    status?: SubscriberStatus | null;
+    limit: number;
+    offset: number;
+  }): Promise<{ total: number; rows: SubscriberRow[] }> {
     const where = filter.status ? eq(newsletterSubscribers.status, filter.status) : undefined;
     const [c] = await this.db.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscribers).where(where);
-    const rows = await this.db.select(columns).from(newsletterSubscribers).where(where).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id)).limit(filter.limit).offset(filter.offset);
+    const rows = await this.db
+      .select(columns)
+      .from(newsletterSubscribers)
+      .where(where)
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
     return { total: Number(c?.n ?? 0), rows };
   }
 
   async all(status?: SubscriberStatus | null): Promise<SubscriberRow[]> {
     const where = status ? eq(newsletterSubscribers.status, status) : undefined;
-    return this.db.select(columns).from(newsletterSubscribers).where(where).orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
+    return this.db
+      .select(columns)
+      .from(newsletterSubscribers)
+      .where(where)
+      .orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
   }
 }

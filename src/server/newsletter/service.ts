@@ -28,10 +28,11 @@ export type NewsletterServiceOptions = {
   log?: (message: string) => void;
 };
 
-export type ConfirmResult = { ok: true; locale: string } | { ok: false; reason: 'invalid' | 'expired'; locale: string | null };
+export type ConfirmResult =
+  | { ok: true; locale: string }
+  | { ok: false; reason: 'invalid' | 'expired'; locale: string | null };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 
 export function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
@@ -62,7 +63,11 @@ export class NewsletterService {
    * Start (or restart) a sign-up. `baseUrl` is the origin the confirmation link points to.
    * Resolves to whether a confirmation mail went out (for tests and logs only — never tell the visitor).
    */
-  async subscribe(email: string, locale: string, meta: { ip: string | null; baseUrl: string }): Promise<{ mailed: boolean }> {
+  async subscribe(
+    email: string,
+    locale: string,
+    meta: { ip: string | null; baseUrl: string },
+  ): Promise<{ mailed: boolean }> {
     const address = email.trim().toLowerCase();
     // One address gets only a few confirmation mails an hour, whoever asks for them.
     const perAddress = await this.options.limiter.consume({
@@ -133,18 +138,29 @@ export class NewsletterService {
         unsubscribedAt: null,
         updatedAt: now,
       })
-      .where(and(eq(newsletterSubscribers.confirmTokenHash, hash), eq(newsletterSubscribers.status, 'pending'), gt(newsletterSubscribers.confirmExpiresAt, now)))
+      .where(
+        and(
+          eq(newsletterSubscribers.confirmTokenHash, hash),
+          eq(newsletterSubscribers.status, 'pending'),
+          gt(newsletterSubscribers.confirmExpiresAt, now),
+        ),
+      )
       .returning({ email: newsletterSubscribers.email, locale: newsletterSubscribers.locale });
     if (!row) {
       const [stale] = await this.db
         .select({ locale: newsletterSubscribers.locale })
         .from(newsletterSubscribers)
         .where(eq(newsletterSubscribers.confirmTokenHash, hash));
-      return stale ? { ok: false, reason: 'expired', locale: stale.locale } : { ok: false, reason: 'invalid', locale: null };
+      return stale
+        ? { ok: false, reason: 'expired', locale: stale.locale }
+        : { ok: false, reason: 'invalid', locale: null };
     }
     const unsubscribeUrl = `${meta.baseUrl}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
     try {
-      await this.options.mailer.sendMail({ to: row.email, ...newsletterWelcome({ unsubscribeUrl, oneClickUnsubscribe: true }, this.options.brand) });
+      await this.options.mailer.sendMail({
+        to: row.email,
+        ...newsletterWelcome({ unsubscribeUrl, oneClickUnsubscribe: true }, this.options.brand),
+      });
     } catch (err) {
       // The subscription stands; only the welcome (and its unsubscribe link) is missing. Later mails carry their own.
       this.log(`newsletter welcome mail to subscriber failed: ${(err as Error).message}`);
@@ -168,14 +184,21 @@ export class NewsletterService {
     const now = this.now();
     const [row] = await this.db
       .update(newsletterSubscribers)
-      .set({ status: 'unsubscribed', unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .set({
+        status: 'unsubscribed',
+        unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(eq(newsletterSubscribers.unsubscribeTokenHash, hashToken(token)))
       .returning({ locale: newsletterSubscribers.locale });
     return row ? { ok: true, locale: row.locale } : { ok: false, locale: null };
   }
 
   async find(email: string) {
-    const [row] = await this.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email.trim().toLowerCase()));
+    const [row] = await this.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email.trim().toLowerCase()));
     return row ?? null;
   }
 }

@@ -21,7 +21,11 @@ import { DEFAULT_BRAND, type Brand } from '../mail/index.ts';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   RATE_LIMIT_NEWSLETTER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
-  NEWSLETTER_CONFIRM_HOURS: z.coerce.number().positive().max(24 * 30).default(48),
+  NEWSLETTER_CONFIRM_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(48),
   PUBLIC_SITE_URL: z
     .string()
     .url()

@@ -13,7 +13,15 @@ import { orders } from './tables.ts';
 
 export type RefundRow = typeof orderRefunds.$inferSelect;
 
-export const ORDER_STATUSES: OrderStatus[] = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'];
+export const ORDER_STATUSES: OrderStatus[] = [
+  'pending',
+  'processing',
+  'on-hold',
+  'completed',
+  'cancelled',
+  'refunded',
+  'failed',
+];
 /** Statuses whose orders count as sales (paid or being fulfilled). */
 export const SALE_STATUSES: OrderStatus[] = ['processing', 'on-hold', 'completed'];
 
@@ -55,7 +63,13 @@ export class OrderOperator {
   async list(f: OrderListFilter): Promise<{ total: number; rows: OrderRow[] }> {
     const where = this.where(f);
     const [c] = await this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
-    const rows = await this.db.select().from(orders).where(where).orderBy(desc(orders.dateCreated), desc(orders.id)).limit(f.limit).offset(f.offset);
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.dateCreated), desc(orders.id))
+      .limit(f.limit)
+      .offset(f.offset);
     return { total: Number(c?.n ?? 0), rows };
   }
 
@@ -64,7 +78,13 @@ export class OrderOperator {
     const [r] = await this.db
       .select({ n: sql<number>`count(*)::int`, gross: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int` })
       .from(orders)
-      .where(and(gte(orders.dateCreated, from), lt(orders.dateCreated, to), inArray(orders.status, [...SALE_STATUSES, 'refunded'])));
+      .where(
+        and(
+          gte(orders.dateCreated, from),
+          lt(orders.dateCreated, to),
+          inArray(orders.status, [...SALE_STATUSES, 'refunded']),
+        ),
+      );
     const [refunds] = await this.db
       .select({ cents: sql<number>`coalesce(sum(${orderRefunds.amountCents}), 0)::int` })
       .from(orderRefunds)
@@ -74,7 +94,10 @@ export class OrderOperator {
   }
 
   async countByStatus(): Promise<Record<string, number>> {
-    const rows = await this.db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);
+    const rows = await this.db
+      .select({ status: orders.status, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .groupBy(orders.status);
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   }
 
@@ -104,12 +127,19 @@ export class OrderOperator {
     return Number(r?.cents ?? 0);
   }
 
-  async insertRefund(tx: DbOrTx, row: Omit<typeof orderRefunds.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>): Promise<RefundRow> {
+  async insertRefund(
+    tx: DbOrTx,
+    row: Omit<typeof orderRefunds.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
+  ): Promise<RefundRow> {
     const [r] = await tx.insert(orderRefunds).values(row).returning();
     return r!;
   }
 
-  async updateRefund(id: number, set: Partial<Pick<RefundRow, 'status' | 'stripeRefundId' | 'error' | 'amountCents' | 'reason'>>, db: DbOrTx = this.db): Promise<RefundRow> {
+  async updateRefund(
+    id: number,
+    set: Partial<Pick<RefundRow, 'status' | 'stripeRefundId' | 'error' | 'amountCents' | 'reason'>>,
+    db: DbOrTx = this.db,
+  ): Promise<RefundRow> {
     const [r] = await db
       .update(orderRefunds)
       .set({ ...set, updatedAt: new Date() })

@@ -27,5 +27,9 @@ export const orderRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('order_refunds_idempotency_key').on(t.idempotencyKey), index('order_refunds_order').on(t.orderId), check('order_refunds_amount_positive', sql`${t.amountCents} > 0`)],
+  (t) => [
+    uniqueIndex('order_refunds_idempotency_key').on(t.idempotencyKey),
+    index('order_refunds_order').on(t.orderId),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );

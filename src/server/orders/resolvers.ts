@@ -5,7 +5,14 @@ import type { GraphQLContext } from '../context.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import type { CheckoutInput } from '../checkout/service.ts';
 import type { AccountServices } from '../auth/wire.ts';
-import { isDownloadPermitted, needsPayment, needsProcessing, type DownloadPermissionRow, type OrderItemRow, type OrderRow } from './service.ts';
+import {
+  isDownloadPermitted,
+  needsPayment,
+  needsProcessing,
+  type DownloadPermissionRow,
+  type OrderItemRow,
+  type OrderRow,
+} from './service.ts';
 import type { OrderAddress } from './tables.ts';
 import { isCustomerSessionId } from '../session/service.ts';
 
@@ -42,7 +49,11 @@ const ORDER_LOOKUPS_PER_HOUR = Number(process.env.ORDER_LOOKUPS_PER_HOUR ?? 20);
 
 export const orderResolvers = {
   RootQuery: {
-    order: async (_: unknown, a: { id?: string | null; idType?: 'ID' | 'DATABASE_ID' | 'ORDER_KEY' | null; orderKey?: string | null }, ctx: Ctx) => {
+    order: async (
+      _: unknown,
+      a: { id?: string | null; idType?: 'ID' | 'DATABASE_ID' | 'ORDER_KEY' | null; orderKey?: string | null },
+      ctx: Ctx,
+    ) => {
       if (!a.id) return null;
       const idType = a.idType ?? 'ID';
       if (idType === 'ORDER_KEY') return a.id.startsWith('wc_order_') ? ctx.orders.getByKey(a.id) : null;
@@ -58,23 +69,64 @@ export const orderResolvers = {
       const keyHolder = !!a.orderKey && a.orderKey === order.orderKey;
       return owner || keyHolder ? order : null;
     },
-    paymentGateways: (_: unknown, a: PageArgs, ctx: Ctx) => paginate(ctx.checkout.gateways(), a, { defaultPageSize: 100, maxPageSize: 100 }, (g) => g.id),
-    stripePaymentIntent: async (_: unknown, a: { stripePaymentMethod?: 'PAYMENT' | 'SETUP' | null; customerId?: string | null; saveForFuture?: boolean | null }, ctx: Ctx) => {
+    paymentGateways: (_: unknown, a: PageArgs, ctx: Ctx) =>
+      paginate(ctx.checkout.gateways(), a, { defaultPageSize: 100, maxPageSize: 100 }, (g) => g.id),
+    stripePaymentIntent: async (
+      _: unknown,
+      a: {
+        stripePaymentMethod?: 'PAYMENT' | 'SETUP' | null;
+        customerId?: string | null;
+        saveForFuture?: boolean | null;
+      },
+      ctx: Ctx,
+    ) => {
       requireSession(ctx);
       return ctx.payments.stripePaymentIntent(whoOf(ctx), a.stripePaymentMethod ?? 'SETUP');
     },
   },
   RootMutation: {
-    lookupOrder: async (_: unknown, { input }: { input: { orderNumber: string; email: string; clientMutationId?: string | null } }, ctx: Ctx) => {
-      const accounts = (ctx as unknown as { accounts: { limiter: { consume(o: { bucket: string; key: string; limit: number; windowSeconds: number }): Promise<{ allowed: boolean; retryAfterSeconds: number }> } }; clientIp: string }).accounts;
+    lookupOrder: async (
+      _: unknown,
+      { input }: { input: { orderNumber: string; email: string; clientMutationId?: string | null } },
+      ctx: Ctx,
+    ) => {
+      const accounts = (
+        ctx as unknown as {
+          accounts: {
+            limiter: {
+              consume(o: {
+                bucket: string;
+                key: string;
+                limit: number;
+                windowSeconds: number;
+              }): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+            };
+          };
+          clientIp: string;
+        }
+      ).accounts;
       const ip = (ctx as unknown as { clientIp?: string }).clientIp ?? 'unknown';
       // Guessing order numbers against one e-mail (or the reverse) is slow by design.
-      const limit = await accounts.limiter.consume({ bucket: 'order-lookup:ip', key: ip, limit: ORDER_LOOKUPS_PER_HOUR, windowSeconds: 3600 });
+      const limit = await accounts.limiter.consume({
+        bucket: 'order-lookup:ip',
+        key: ip,
+        limit: ORDER_LOOKUPS_PER_HOUR,
+        windowSeconds: 3600,
+      });
       if (!limit.allowed) {
-        throw new GraphQLError(`Too many order lookups. Please try again in ${Math.max(1, Math.ceil(limit.retryAfterSeconds / 60))} minutes.`);
+        throw new GraphQLError(
+          `Too many order lookups. Please try again in ${Math.max(1, Math.ceil(limit.retryAfterSeconds / 60))} minutes.`,
+        );
       }
-      const order = input.orderNumber.length <= 20 && input.email.length <= 254 ? await ctx.orders.findByNumberAndEmail(input.orderNumber, input.email) : null;
-      return { clientMutationId: input.clientMutationId ?? null, orderId: order?.id ?? null, orderKey: order?.orderKey ?? null };
+      const order =
+        input.orderNumber.length <= 20 && input.email.length <= 254
+          ? await ctx.orders.findByNumberAndEmail(input.orderNumber, input.email)
+          : null;
+      return {
+        clientMutationId: input.clientMutationId ?? null,
+        orderId: order?.id ?? null,
+        orderKey: order?.orderKey ?? null,
+      };
     },
     checkout: async (_: unknown, { input }: { input: CheckoutInput & { clientMutationId?: string } }, ctx: Ctx) => {
       requireSession(ctx);
@@ -90,8 +142,18 @@ export const orderResolvers = {
         await accounts.auth.handOverSession(ctx.session, r.accountUserId);
         customerWho = { customerId: String(r.accountUserId), userId: String(r.accountUserId) };
       } else await ctx.sessions.reissue(ctx.session);
-      const customer = { kind: 'session-customer' as const, customerId: customerWho.customerId, c: await ctx.cart.customer(customerWho) };
-      return { clientMutationId: input.clientMutationId ?? null, order: r.order, customer, result: 'success', redirect: r.redirect };
+      const customer = {
+        kind: 'session-customer' as const,
+        customerId: customerWho.customerId,
+        c: await ctx.cart.customer(customerWho),
+      };
+      return {
+        clientMutationId: input.clientMutationId ?? null,
+        order: r.order,
+        customer,
+        result: 'success',
+        redirect: r.redirect,
+      };
     },
   },
   Order: {
@@ -122,7 +184,8 @@ export const orderResolvers = {
     needsPayment: (o: OrderRow) => needsPayment(o),
     needsProcessing: async (o: OrderRow, _: unknown, ctx: Ctx) => needsProcessing(await itemsOf(o, ctx)),
     needsShippingAddress: async (o: OrderRow, _: unknown, ctx: Ctx) => (await itemsOf(o, ctx)).some((i) => !i.virtual),
-    hasDownloadableItem: async (o: OrderRow, _: unknown, ctx: Ctx) => (await itemsOf(o, ctx)).some((i) => i.downloadable),
+    hasDownloadableItem: async (o: OrderRow, _: unknown, ctx: Ctx) =>
+      (await itemsOf(o, ctx)).some((i) => i.downloadable),
     isDownloadPermitted: (o: OrderRow) => isDownloadPermitted(o),
     hasBillingAddress: (o: OrderRow) => hasAddress(o.billing),
     hasShippingAddress: (o: OrderRow) => hasAddress(o.shipping),
@@ -132,14 +195,24 @@ export const orderResolvers = {
       o.metaData
         .map((m, i) => ({ id: b64(`order_meta:${o.id}:${i}`), key: m.key, value: m.value }))
         .filter((m) => (!a.key || m.key === a.key) && (!a.keysIn || a.keysIn.includes(m.key))),
-    lineItems: async (o: OrderRow, a: PageArgs, ctx: Ctx) => paginate(await itemsOf(o, ctx), a, { defaultPageSize: 100, maxPageSize: 100 }, (i) => i.id),
-    downloadableItems: async (o: OrderRow, a: PageArgs & { where?: { active?: boolean | null; hasDownloadsRemaining?: boolean | null } | null }, ctx: Ctx) => {
-      let list: DownloadNode[] = isDownloadPermitted(o) ? (await downloadsOf(o, ctx)).map((d) => ({ ...d, order: o })) : [];
+    lineItems: async (o: OrderRow, a: PageArgs, ctx: Ctx) =>
+      paginate(await itemsOf(o, ctx), a, { defaultPageSize: 100, maxPageSize: 100 }, (i) => i.id),
+    downloadableItems: async (
+      o: OrderRow,
+      a: PageArgs & { where?: { active?: boolean | null; hasDownloadsRemaining?: boolean | null } | null },
+      ctx: Ctx,
+    ) => {
+      let list: DownloadNode[] = isDownloadPermitted(o)
+        ? (await downloadsOf(o, ctx)).map((d) => ({ ...d, order: o }))
+        : [];
       const now = Date.now();
-      const active = (d: DownloadNode) => (!d.accessExpires || d.accessExpires.getTime() > now) && (d.downloadsRemaining === null || d.downloadsRemaining > 0);
+      const active = (d: DownloadNode) =>
+        (!d.accessExpires || d.accessExpires.getTime() > now) &&
+        (d.downloadsRemaining === null || d.downloadsRemaining > 0);
       if (a.where?.active === true) list = list.filter(active);
       if (a.where?.active === false) list = list.filter((d) => !active(d));
-      if (a.where?.hasDownloadsRemaining === true) list = list.filter((d) => d.downloadsRemaining === null || d.downloadsRemaining > 0);
+      if (a.where?.hasDownloadsRemaining === true)
+        list = list.filter((d) => d.downloadsRemaining === null || d.downloadsRemaining > 0);
       return paginate(list, a, { defaultPageSize: 100, maxPageSize: 100 }, (d) => d.id);
     },
     paymentCurrency: (o: OrderRow) => o.paymentCurrency,
@@ -148,7 +221,12 @@ export const orderResolvers = {
     paymentAddress: (o: OrderRow) => o.paymentAddress,
     receivedUnconfirmed: (o: OrderRow) => o.receivedUnconfirmed,
     receivedConfirmed: (o: OrderRow) => o.receivedConfirmed,
-    timeoutValue: (o: OrderRow) => (o.paymentExpiresAt ? (o.status === 'pending' ? Math.max(0, Math.floor((o.paymentExpiresAt.getTime() - Date.now()) / 1000)) : 0) : null),
+    timeoutValue: (o: OrderRow) =>
+      o.paymentExpiresAt
+        ? o.status === 'pending'
+          ? Math.max(0, Math.floor((o.paymentExpiresAt.getTime() - Date.now()) / 1000))
+          : 0
+        : null,
     paymentExpiresAt: (o: OrderRow) => wcDate(o.paymentExpiresAt),
   },
   LineItem: {
@@ -163,8 +241,14 @@ export const orderResolvers = {
     total: moneyField((i: OrderItemRow) => i.totalCents),
     totalTax: moneyField((i: OrderItemRow) => i.totalTaxCents),
     metaData: (i: OrderItemRow) => [
-      ...Object.entries(i.attributes).map(([key, value], n) => ({ id: b64(`order_item_meta:${i.id}:${n}`), key, value })),
-      ...(i.backordered > 0 ? [{ id: b64(`order_item_meta:${i.id}:backordered`), key: 'Backordered', value: String(i.backordered) }] : []),
+      ...Object.entries(i.attributes).map(([key, value], n) => ({
+        id: b64(`order_item_meta:${i.id}:${n}`),
+        key,
+        value,
+      })),
+      ...(i.backordered > 0
+        ? [{ id: b64(`order_item_meta:${i.id}:backordered`), key: 'Backordered', value: String(i.backordered) }]
+        : []),
     ],
     product: async (i: OrderItemRow, _: unknown, ctx: Ctx) => {
       const p = (await ctx.catalog.snapshot()).productsById.get(i.productId);
@@ -179,14 +263,29 @@ export const orderResolvers = {
   DownloadableItem: {
     id: (d: DownloadNode) => b64(`download:${d.downloadId}`),
     downloadId: (d: DownloadNode) => d.downloadId,
-    name: async (d: DownloadNode, _: unknown, ctx: Ctx) => (await ctx.catalog.snapshot()).productsById.get(d.productId)?.downloads.find((x) => x.id === d.downloadId)?.name ?? null,
+    name: async (d: DownloadNode, _: unknown, ctx: Ctx) =>
+      (await ctx.catalog.snapshot()).productsById.get(d.productId)?.downloads.find((x) => x.id === d.downloadId)
+        ?.name ?? null,
     // url: the signed link is the downloads domain's (downloads/resolvers.ts).
     downloadsRemaining: (d: DownloadNode) => d.downloadsRemaining,
     accessExpires: (d: DownloadNode) => wcDate(d.accessExpires),
-    product: async (d: DownloadNode, _: unknown, ctx: Ctx) => (await ctx.catalog.snapshot()).productsById.get(d.productId) ?? null,
+    product: async (d: DownloadNode, _: unknown, ctx: Ctx) =>
+      (await ctx.catalog.snapshot()).productsById.get(d.productId) ?? null,
     download: async (d: DownloadNode, _: unknown, ctx: Ctx) => {
-      const x = (await ctx.catalog.snapshot()).productsById.get(d.productId)?.downloads.find((y) => y.id === d.downloadId);
-      return x ? { downloadId: x.id, name: x.name, file: x.file, fileExt: x.file.split('.').pop() ?? null, fileType: null, allowedFileType: true, fileExists: true } : null;
+      const x = (await ctx.catalog.snapshot()).productsById
+        .get(d.productId)
+        ?.downloads.find((y) => y.id === d.downloadId);
+      return x
+        ? {
+            downloadId: x.id,
+            name: x.name,
+            file: x.file,
+            fileExt: x.file.split('.').pop() ?? null,
+            fileType: null,
+            allowedFileType: true,
+            fileExists: true,
+          }
+        : null;
     },
   },
   PaymentGateway: {},

@@ -57,7 +57,10 @@ export class OrderService {
   ) {}
 
   async create(tx: DbOrTx, order: NewOrder, items: NewOrderItem[]): Promise<OrderRow> {
-    const [row] = await tx.insert(orders).values({ ...order, orderKey: newOrderKey() }).returning();
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...order, orderKey: newOrderKey() })
+      .returning();
     if (items.length) await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: row!.id })));
     return row!;
   }
@@ -73,7 +76,10 @@ export class OrderService {
   }
 
   async getByTransaction(paymentMethod: string, transactionId: string, db: DbOrTx = this.db): Promise<OrderRow | null> {
-    const [row] = await db.select().from(orders).where(and(eq(orders.paymentMethod, paymentMethod), eq(orders.transactionId, transactionId)));
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.paymentMethod, paymentMethod), eq(orders.transactionId, transactionId)));
     return row ?? null;
   }
 
@@ -82,7 +88,11 @@ export class OrderService {
   }
 
   async downloads(orderId: number, db: DbOrTx = this.db): Promise<DownloadPermissionRow[]> {
-    return db.select().from(downloadPermissions).where(eq(downloadPermissions.orderId, orderId)).orderBy(asc(downloadPermissions.id));
+    return db
+      .select()
+      .from(downloadPermissions)
+      .where(eq(downloadPermissions.orderId, orderId))
+      .orderBy(asc(downloadPermissions.id));
   }
 
   async downloadPermission(id: number, db: DbOrTx = this.db): Promise<DownloadPermissionRow | null> {
@@ -97,7 +107,9 @@ export class OrderService {
   async takeDownload(permissionId: number, db: DbOrTx = this.db): Promise<{ remaining: number | null } | null> {
     const [taken] = await db
       .update(downloadPermissions)
-      .set({ downloadsRemaining: sql`case when ${downloadPermissions.downloadsRemaining} is null then null else ${downloadPermissions.downloadsRemaining} - 1 end` })
+      .set({
+        downloadsRemaining: sql`case when ${downloadPermissions.downloadsRemaining} is null then null else ${downloadPermissions.downloadsRemaining} - 1 end`,
+      })
       .where(
         and(
           eq(downloadPermissions.id, permissionId),
@@ -114,16 +126,27 @@ export class OrderService {
    * so the event acts once and a failed transaction lets Stripe retry it.
    */
   async recordStripeEvent(tx: DbOrTx, eventId: string, type: string): Promise<boolean> {
-    const fresh = await tx.insert(stripeEvents).values({ eventId, type }).onConflictDoNothing().returning({ id: stripeEvents.eventId });
+    const fresh = await tx
+      .insert(stripeEvents)
+      .values({ eventId, type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.eventId });
     return fresh.length > 0;
   }
 
   async stripeEventProcessed(eventId: string): Promise<boolean> {
-    return (await this.db.select({ id: stripeEvents.eventId }).from(stripeEvents).where(eq(stripeEvents.eventId, eventId))).length > 0;
+    return (
+      (await this.db.select({ id: stripeEvents.eventId }).from(stripeEvents).where(eq(stripeEvents.eventId, eventId)))
+        .length > 0
+    );
   }
 
   async notes(orderId: number, db: DbOrTx = this.db): Promise<{ note: string; createdAt: Date }[]> {
-    return db.select({ note: orderNotes.note, createdAt: orderNotes.createdAt }).from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(asc(orderNotes.id));
+    return db
+      .select({ note: orderNotes.note, createdAt: orderNotes.createdAt })
+      .from(orderNotes)
+      .where(eq(orderNotes.orderId, orderId))
+      .orderBy(asc(orderNotes.id));
   }
 
   async addNote(tx: DbOrTx, orderId: number, note: string): Promise<void> {
@@ -140,17 +163,33 @@ export class OrderService {
   }
 
   async listByCustomer(customerId: string, limit = 100): Promise<OrderRow[]> {
-    return this.db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(sql`${orders.id} desc`).limit(limit);
+    return this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerId, customerId))
+      .orderBy(sql`${orders.id} desc`)
+      .limit(limit);
   }
 
   /**
    * Move an order from one of `from` to `to`; true when this call made the change (someone else may
    * have moved it first). Extra columns are set in the same statement.
    */
-  async transition(tx: DbOrTx, orderId: number, from: OrderStatus[], to: OrderStatus, set: Partial<typeof orders.$inferInsert> = {}): Promise<OrderRow | null> {
+  async transition(
+    tx: DbOrTx,
+    orderId: number,
+    from: OrderStatus[],
+    to: OrderStatus,
+    set: Partial<typeof orders.$inferInsert> = {},
+  ): Promise<OrderRow | null> {
     const rows = await tx
       .update(orders)
-      .set({ ...set, status: to, dateModified: new Date(), ...(to === 'completed' ? { dateCompleted: new Date() } : {}) })
+      .set({
+        ...set,
+        status: to,
+        dateModified: new Date(),
+        ...(to === 'completed' ? { dateCompleted: new Date() } : {}),
+      })
       .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
       .returning();
     return rows[0] ?? null;
@@ -161,7 +200,13 @@ export class OrderService {
    * records the transaction id and date paid, grants download permissions. Allowed from pending,
    * on-hold and failed. Returns the order when this call marked it paid.
    */
-  async paymentComplete(tx: DbOrTx, snap: CatalogSnapshot, orderId: number, transactionId: string | null, note: string): Promise<OrderRow | null> {
+  async paymentComplete(
+    tx: DbOrTx,
+    snap: CatalogSnapshot,
+    orderId: number,
+    transactionId: string | null,
+    note: string,
+  ): Promise<OrderRow | null> {
     const items = await this.items(orderId, tx);
     const to: OrderStatus = needsProcessing(items) ? 'processing' : 'completed';
     const set: Partial<typeof orders.$inferInsert> = { datePaid: new Date(), holdExpiresAt: null };
@@ -175,7 +220,11 @@ export class OrderService {
 
   /** Download permissions, once per order (as WooCommerce grants them): limit × quantity, expiry at 00:00 UTC of the day. */
   async grantDownloads(tx: DbOrTx, snap: CatalogSnapshot, order: OrderRow, items: OrderItemRow[]): Promise<void> {
-    const claimed = await tx.update(orders).set({ downloadsGranted: true }).where(and(eq(orders.id, order.id), eq(orders.downloadsGranted, false))).returning({ id: orders.id });
+    const claimed = await tx
+      .update(orders)
+      .set({ downloadsGranted: true })
+      .where(and(eq(orders.id, order.id), eq(orders.downloadsGranted, false)))
+      .returning({ id: orders.id });
     if (!claimed.length) return;
     const base = order.dateCompleted ?? new Date();
     for (const item of items) {
@@ -190,7 +239,13 @@ export class OrderService {
         }
         await tx
           .insert(downloadPermissions)
-          .values({ orderId: order.id, productId: product.id, downloadId: d.id, downloadsRemaining: product.downloadLimit ? product.downloadLimit * item.quantity : null, accessExpires })
+          .values({
+            orderId: order.id,
+            productId: product.id,
+            downloadId: d.id,
+            downloadsRemaining: product.downloadLimit ? product.downloadLimit * item.quantity : null,
+            accessExpires,
+          })
           .onConflictDoNothing();
       }
     }
@@ -211,7 +266,10 @@ export class OrderService {
   private async releaseStockAndCoupons(tx: DbOrTx, row: OrderRow): Promise<void> {
     if (row.stockReduced) {
       const items = await this.items(row.id, tx);
-      await restoreStock(tx, items.map((i) => ({ productId: i.productId, variationId: i.variationId, quantity: i.stockReduced })));
+      await restoreStock(
+        tx,
+        items.map((i) => ({ productId: i.productId, variationId: i.variationId, quantity: i.stockReduced })),
+      );
       await tx.update(orders).set({ stockReduced: false }).where(eq(orders.id, row.id));
       await tx.update(orderItems).set({ stockReduced: 0 }).where(eq(orderItems.orderId, row.id));
     }
@@ -249,7 +307,9 @@ export class OrderService {
       .limit(200);
     const cancelled: number[] = [];
     for (const { id } of due) {
-      const done = await this.db.transaction((tx) => this.cancel(tx, id, 'Unpaid order cancelled - time limit reached.'));
+      const done = await this.db.transaction((tx) =>
+        this.cancel(tx, id, 'Unpaid order cancelled - time limit reached.'),
+      );
       if (done) cancelled.push(id);
     }
     if (cancelled.length) this.catalog.invalidate();
@@ -257,14 +317,32 @@ export class OrderService {
   }
 
   /** Pending crypto orders with a payment account: what the KDA watcher polls. */
-  async listOpenCrypto(currency: string): Promise<{ id: number; paymentAddress: string; cryptoAmount: string; paymentExpiresAt: Date }[]> {
+  async listOpenCrypto(
+    currency: string,
+  ): Promise<{ id: number; paymentAddress: string; cryptoAmount: string; paymentExpiresAt: Date }[]> {
     const rows = await this.db
-      .select({ id: orders.id, paymentAddress: orders.paymentAddress, cryptoAmount: orders.cryptoAmount, paymentExpiresAt: orders.paymentExpiresAt })
+      .select({
+        id: orders.id,
+        paymentAddress: orders.paymentAddress,
+        cryptoAmount: orders.cryptoAmount,
+        paymentExpiresAt: orders.paymentExpiresAt,
+      })
       .from(orders)
-      .where(and(eq(orders.status, 'pending'), eq(orders.paymentCurrency, currency), sql`${orders.paymentAddress} is not null`))
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          eq(orders.paymentCurrency, currency),
+          sql`${orders.paymentAddress} is not null`,
+        ),
+      )
       .orderBy(asc(orders.id))
       .limit(1000);
-    return rows.filter((r) => r.paymentAddress && r.cryptoAmount && r.paymentExpiresAt) as { id: number; paymentAddress: string; cryptoAmount: string; paymentExpiresAt: Date }[];
+    return rows.filter((r) => r.paymentAddress && r.cryptoAmount && r.paymentExpiresAt) as {
+      id: number;
+      paymentAddress: string;
+      cryptoAmount: string;
+      paymentExpiresAt: Date;
+    }[];
   }
 
   /**
@@ -275,10 +353,19 @@ export class OrderService {
     await tx
       .update(orders)
       .set({ receivedUnconfirmed: unconfirmed, receivedConfirmed: confirmed, dateModified: new Date() })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), sql`(${orders.receivedUnconfirmed} is distinct from ${unconfirmed} or ${orders.receivedConfirmed} is distinct from ${confirmed})`));
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, 'pending'),
+          sql`(${orders.receivedUnconfirmed} is distinct from ${unconfirmed} or ${orders.receivedConfirmed} is distinct from ${confirmed})`,
+        ),
+      );
   }
 
   async update(tx: DbOrTx, orderId: number, set: Partial<typeof orders.$inferInsert>): Promise<void> {
-    await tx.update(orders).set({ ...set, dateModified: new Date() }).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({ ...set, dateModified: new Date() })
+      .where(eq(orders.id, orderId));
   }
 }

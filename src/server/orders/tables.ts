@@ -4,16 +4,40 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Address } from '../cart/model.ts';
-import { boolean, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const ordersIdSeq = pgSequence('orders_id_seq', { startWith: 1001, maxValue: 2147483647 });
 
 /** An order keeps the addresses the checkout took from the session customer: same fields. */
 export type OrderAddress = Address;
 
-export type ShippingLine = { rateId: string; methodId: string; instanceId: number; label: string; totalCents: number; taxCents: number };
+export type ShippingLine = {
+  rateId: string;
+  methodId: string;
+  instanceId: number;
+  label: string;
+  totalCents: number;
+  taxCents: number;
+};
 export type CouponLine = { code: string; discountCents: number; discountTaxCents: number; freeShipping: boolean };
-export type TaxLine = { country: string; label: string; rateBasisPoints: number; taxCents: number; shippingTaxCents: number };
+export type TaxLine = {
+  country: string;
+  label: string;
+  rateBasisPoints: number;
+  taxCents: number;
+  shippingTaxCents: number;
+};
 
 export const orders = pgTable(
   'orders',
@@ -68,7 +92,9 @@ export const orders = pgTable(
     index('orders_status_hold').on(t.status, t.holdExpiresAt),
     index('orders_date_created').on(t.dateCreated),
     // A payment (Stripe PaymentIntent, …) pays one order only.
-    uniqueIndex('orders_payment_transaction').on(t.paymentMethod, t.transactionId).where(sql`${t.transactionId} is not null`),
+    uniqueIndex('orders_payment_transaction')
+      .on(t.paymentMethod, t.transactionId)
+      .where(sql`${t.transactionId} is not null`),
   ],
 );
 

@@ -16,10 +16,17 @@ import { createMeshfrontYoga } from '../http/yoga.ts';
 export type BuildContext = { log: (line: string) => void; signal: AbortSignal };
 export type SiteBuilder = (outDir: string, context: BuildContext) => Promise<void>;
 
-export function astroSiteBuilder(deps: { engine: Engine; config: ServerConfig; projectDir: string; cacheDir: string; env?: NodeJS.ProcessEnv }): SiteBuilder {
+export function astroSiteBuilder(deps: {
+  engine: Engine;
+  config: ServerConfig;
+  projectDir: string;
+  cacheDir: string;
+  env?: NodeJS.ProcessEnv;
+}): SiteBuilder {
   return async (outDir, { log, signal }) => {
     const astroBin = path.join(deps.projectDir, 'node_modules', 'astro', 'bin', 'astro.mjs');
-    if (!fs.existsSync(astroBin)) throw new Error(`cannot build: ${astroBin} is missing (set MESHFRONT_PROJECT_DIR to the site's source tree)`);
+    if (!fs.existsSync(astroBin))
+      throw new Error(`cannot build: ${astroBin} is missing (set MESHFRONT_PROJECT_DIR to the site's source tree)`);
     const env = { ...(deps.env ?? process.env) };
     let loopback: http.Server | null = null;
     if (!env.COMMERCE_GRAPHQL_URL) {
@@ -31,8 +38,17 @@ export function astroSiteBuilder(deps: { engine: Engine; config: ServerConfig; p
     env.ASTRO_CACHE_DIR = deps.cacheDir;
     try {
       await new Promise<void>((resolve, reject) => {
-        const child = spawn(process.execPath, [astroBin, 'build', '--outDir', outDir], { cwd: deps.projectDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-        const lines = (chunk: Buffer) => chunk.toString('utf8').split(/\r?\n/).filter((l) => l.trim()).forEach((l) => log(l.replace(/\x1b\[[0-9;]*m/g, '')));
+        const child = spawn(process.execPath, [astroBin, 'build', '--outDir', outDir], {
+          cwd: deps.projectDir,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const lines = (chunk: Buffer) =>
+          chunk
+            .toString('utf8')
+            .split(/\r?\n/)
+            .filter((l) => l.trim())
+            .forEach((l) => log(l.replace(/\x1b\[[0-9;]*m/g, '')));
         child.stdout.on('data', lines);
         child.stderr.on('data', lines);
         const abort = () => child.kill('SIGTERM');
@@ -41,7 +57,14 @@ export function astroSiteBuilder(deps: { engine: Engine; config: ServerConfig; p
         child.once('close', (code, sig) => {
           signal.removeEventListener('abort', abort);
           if (code === 0) resolve();
-          else reject(new Error(signal.aborted ? 'the build took too long and was stopped' : `astro build failed (${sig ? `signal ${sig}` : `exit code ${code}`})`));
+          else
+            reject(
+              new Error(
+                signal.aborted
+                  ? 'the build took too long and was stopped'
+                  : `astro build failed (${sig ? `signal ${sig}` : `exit code ${code}`})`,
+              ),
+            );
         });
       });
     } finally {

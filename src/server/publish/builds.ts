@@ -14,7 +14,10 @@ export function newBuildId(now = new Date()): string {
 /** When a complete build was published (its marker), for pruning the oldest first. */
 function publishedAt(dir: string): number {
   try {
-    const t = Date.parse((JSON.parse(fs.readFileSync(path.join(dir, PUBLISH_MARKER), 'utf8')) as { publishedAt?: string }).publishedAt ?? '');
+    const t = Date.parse(
+      (JSON.parse(fs.readFileSync(path.join(dir, PUBLISH_MARKER), 'utf8')) as { publishedAt?: string }).publishedAt ??
+        '',
+    );
     return Number.isNaN(t) ? 0 : t;
   } catch {
     return 0;
@@ -22,7 +25,10 @@ function publishedAt(dir: string): number {
 }
 
 export function writeMarker(dir: string, info: { buildId: string; catalogVersion: number }): void {
-  fs.writeFileSync(path.join(dir, PUBLISH_MARKER), JSON.stringify({ ...info, publishedAt: new Date().toISOString() }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, PUBLISH_MARKER),
+    JSON.stringify({ ...info, publishedAt: new Date().toISOString() }, null, 2),
+  );
 }
 
 /**

@@ -20,12 +20,19 @@ export const publishCommand = {
     --status         show whether a publish is running, when the site was last published and whether it is stale
     --verbose        print every line of the site build (default: its steps, errors and the outcome)`,
   async run(argv: string[]): Promise<void> {
-    const { values } = parseArgs({ args: argv, options: { status: { type: 'boolean' }, verbose: { type: 'boolean' } }, strict: true });
+    const { values } = parseArgs({
+      args: argv,
+      options: { status: { type: 'boolean' }, verbose: { type: 'boolean' } },
+      strict: true,
+    });
     const engine = await createEngine(getConfig(), { seed: false });
     try {
       // Astro lists every page it writes (thousands of lines); without --verbose only its steps and problems show.
-      const worthShowing = (line: string, source: 'publish' | 'build') => source === 'publish' || values.verbose || (/\[build\]|\[ERROR\]|error:/i.test(line) && !/\[WARN\]/.test(line));
-      const publisher = createPublisher(engine, { onLog: (line, source) => worthShowing(line, source) && console.log(`  ${line}`) });
+      const worthShowing = (line: string, source: 'publish' | 'build') =>
+        source === 'publish' || values.verbose || (/\[build\]|\[ERROR\]|error:/i.test(line) && !/\[WARN\]/.test(line));
+      const publisher = createPublisher(engine, {
+        onLog: (line, source) => worthShowing(line, source) && console.log(`  ${line}`),
+      });
       if (values.status) {
         console.log(formatStatus(await publisher.status()));
         return;
@@ -38,7 +45,9 @@ export const publishCommand = {
         throw err;
       }
       if (!result.ok) throw new Error(`${result.error}. The site that was live stays live.`);
-      console.log(`Published build ${result.buildId} in ${Math.round(result.durationMs / 1000)} s; the server switches to it on its next request.`);
+      console.log(
+        `Published build ${result.buildId} in ${Math.round(result.durationMs / 1000)} s; the server switches to it on its next request.`,
+      );
     } finally {
       await engine.close();
     }

@@ -24,7 +24,9 @@ import { acquireLease, finishRun, heartbeat, readStatus, LOG_TAIL_LINES, type Pu
 
 export { PublishBusyError, type PublishStatus } from './state.ts';
 
-export type PublishResult = { ok: true; buildId: string; dir: string; durationMs: number } | { ok: false; error: string; logTail: string[] };
+export type PublishResult =
+  | { ok: true; buildId: string; dir: string; durationMs: number }
+  | { ok: false; error: string; logTail: string[] };
 
 export type PublisherOptions = {
   db: Database;
@@ -78,7 +80,8 @@ export class Publisher {
       log(`building the site into ${dir} (catalog version ${catalogVersion})`);
       await builder(dir, { log: (line) => log(line, 'build'), signal: abort.signal });
       for (const required of ['server/entry.mjs', 'client/index.html']) {
-        if (!fs.existsSync(path.join(dir, required))) throw new Error(`the build has no ${required}; the live site was left as it is`);
+        if (!fs.existsSync(path.join(dir, required)))
+          throw new Error(`the build has no ${required}; the live site was left as it is`);
       }
       writeMarker(dir, { buildId, catalogVersion });
       switchCurrent(settings.buildsDir, buildId);
@@ -100,9 +103,19 @@ export class Publisher {
 }
 
 /** The publisher for an engine: builds with Astro in MESHFRONT_PROJECT_DIR into MESHFRONT_BUILDS_DIR. */
-export function createPublisher(engine: Engine, options: { onLog?: PublisherOptions['onLog']; builder?: SiteBuilder; env?: Record<string, string | undefined> } = {}): Publisher {
+export function createPublisher(
+  engine: Engine,
+  options: { onLog?: PublisherOptions['onLog']; builder?: SiteBuilder; env?: Record<string, string | undefined> } = {},
+): Publisher {
   const config: ServerConfig = engine.config;
   const settings = readPublishSettings(config, options.env);
-  const builder = options.builder ?? astroSiteBuilder({ engine, config, projectDir: settings.projectDir, cacheDir: path.join(settings.buildsDir, '.astro-cache') });
+  const builder =
+    options.builder ??
+    astroSiteBuilder({
+      engine,
+      config,
+      projectDir: settings.projectDir,
+      cacheDir: path.join(settings.buildsDir, '.astro-cache'),
+    });
   return new Publisher({ db: engine.database.db, settings, builder, onLog: options.onLog });
 }

@@ -19,12 +19,21 @@ const envSchema = z.object({
   PUBLISH_BUILD_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(240).default(20),
 });
 
-export function readPublishSettings(config: ServerConfig, env: Record<string, string | undefined> = process.env): PublishSettings {
+export function readPublishSettings(
+  config: ServerConfig,
+  env: Record<string, string | undefined> = process.env,
+): PublishSettings {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) throw new Error(`Invalid publish settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid publish settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   return {
-    buildsDir: buildsDirFromEnv({ MESHFRONT_BUILDS_DIR: parsed.data.MESHFRONT_BUILDS_DIR, MESHFRONT_DATA_DIR: config.dataDir }),
+    buildsDir: buildsDirFromEnv({
+      MESHFRONT_BUILDS_DIR: parsed.data.MESHFRONT_BUILDS_DIR,
+      MESHFRONT_DATA_DIR: config.dataDir,
+    }),
     projectDir: path.resolve(parsed.data.MESHFRONT_PROJECT_DIR ?? process.cwd()),
     keepBuilds: parsed.data.PUBLISH_KEEP_BUILDS,
     buildTimeoutMs: parsed.data.PUBLISH_BUILD_TIMEOUT_MINUTES * 60_000,

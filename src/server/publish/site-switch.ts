@@ -39,7 +39,9 @@ export function currentPublishedDir(buildsDir: string): string | null {
 /** When a build was made: client/latest-build.json (every Astro build writes it), else its entry's mtime. */
 export function builtAt(dir: string): number {
   try {
-    const info = JSON.parse(fs.readFileSync(path.join(dir, 'client', 'latest-build.json'), 'utf8')) as { builtAt?: string };
+    const info = JSON.parse(fs.readFileSync(path.join(dir, 'client', 'latest-build.json'), 'utf8')) as {
+      builtAt?: string;
+    };
     const t = Date.parse(info.builtAt ?? '');
     if (!Number.isNaN(t)) return t;
   } catch {

@@ -119,7 +119,14 @@ export async function finishRun(
     const state: StoredState = { ...EMPTY, ...(row?.value as Partial<StoredState>) };
     if (state.runId !== runId) return;
     const now = new Date().toISOString();
-    const next: StoredState = { ...state, status: outcome.ok ? 'idle' : 'failed', finishedAt: now, heartbeatAt: now, logTail: logTail.slice(-LOG_TAIL_LINES), error: outcome.ok ? null : outcome.error };
+    const next: StoredState = {
+      ...state,
+      status: outcome.ok ? 'idle' : 'failed',
+      finishedAt: now,
+      heartbeatAt: now,
+      logTail: logTail.slice(-LOG_TAIL_LINES),
+      error: outcome.ok ? null : outcome.error,
+    };
     if (outcome.ok) {
       next.lastPublished = { buildId: outcome.buildId, at: now, catalogVersion: outcome.catalogVersion };
       const { catalog_version } = await readCounters(tx, ['catalog_version']);
@@ -171,7 +178,11 @@ export async function readStatus(db: Database): Promise<PublishStatus> {
     lastPublishedAt: published?.at ?? null,
     lastBuildId: published?.buildId ?? null,
     stale,
-    staleSince: stale ? (typeof staleValue === 'string' ? staleValue : (staleRow?.updatedAt.toISOString() ?? null)) : null,
+    staleSince: stale
+      ? typeof staleValue === 'string'
+        ? staleValue
+        : (staleRow?.updatedAt.toISOString() ?? null)
+      : null,
     catalogVersion: counters.catalog_version,
     publishedCatalogVersion: published?.catalogVersion ?? null,
   };

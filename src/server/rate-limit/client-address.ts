@@ -18,7 +18,11 @@ export function normalizeIp(value: string | null | undefined): string | null {
   return net.isIP(v) ? v.toLowerCase() : null;
 }
 
-export function clientAddress(request: Request, socketAddress: string | null | undefined, settings: ClientAddressSettings): string | null {
+export function clientAddress(
+  request: Request,
+  socketAddress: string | null | undefined,
+  settings: ClientAddressSettings,
+): string | null {
   if (settings.trustedProxies > 0) {
     const chain = (request.headers.get('x-forwarded-for') ?? '')
       .split(',')
@@ -33,8 +37,10 @@ export function clientAddress(request: Request, socketAddress: string | null | u
 
 function expandIPv6(ip: string): number[] {
   // An embedded IPv4 tail (::ffff:1.2.3.4) counts as the last two groups.
-  const hex = ip.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_m, a: string, b: string, c: string, d: string) =>
-    `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`,
+  const hex = ip.replace(
+    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+    (_m, a: string, b: string, c: string, d: string) =>
+      `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`,
   );
   const [head = '', tail] = hex.split('::');
   const headGroups = head ? head.split(':') : [];

@@ -2,7 +2,14 @@
 import type { Database } from '../db/connection.ts';
 import { RateLimiter } from './service.ts';
 
-export { RateLimiter, secondsUntilAllowed, type ConsumeInput, type ConsumeResult, type PeekResult, type RateLimiterOptions } from './service.ts';
+export {
+  RateLimiter,
+  secondsUntilAllowed,
+  type ConsumeInput,
+  type ConsumeResult,
+  type PeekResult,
+  type RateLimiterOptions,
+} from './service.ts';
 export { clientAddress, normalizeIp, rateLimitKeyForIp } from './client-address.ts';
 export { readClientAddressSettings, RateLimitSettingsError, type ClientAddressSettings } from './settings.ts';
 

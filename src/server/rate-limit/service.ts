@@ -59,7 +59,13 @@ export type PeekResult = {
 const UNLIMITED = 2_000_000_000;
 
 /** How long until a refused call would be allowed, from the counters the statement returned. */
-export function secondsUntilAllowed(limit: number, windowSeconds: number, prev: number, current: number, elapsedSeconds: number): number {
+export function secondsUntilAllowed(
+  limit: number,
+  windowSeconds: number,
+  prev: number,
+  current: number,
+  elapsedSeconds: number,
+): number {
   if (limit <= 0) return windowSeconds;
   let wait: number;
   if (current + 1 > limit) {
@@ -77,8 +83,10 @@ export function secondsUntilAllowed(limit: number, windowSeconds: number, prev: 
 function checkInput({ bucket, key, limit, windowSeconds }: ConsumeInput): void {
   if (!bucket || typeof key !== 'string') throw new TypeError('rate limit: bucket and key are required');
   // Both numbers are spliced into the SQL text as literals (they appear many times); only checked integers get there.
-  if (!Number.isInteger(limit) || limit < 0) throw new TypeError(`rate limit: limit must be a whole number ≥ 0 (got ${limit})`);
-  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new TypeError(`rate limit: windowSeconds must be a whole number ≥ 1 (got ${windowSeconds})`);
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new TypeError(`rate limit: limit must be a whole number ≥ 0 (got ${limit})`);
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1)
+    throw new TypeError(`rate limit: windowSeconds must be a whole number ≥ 1 (got ${windowSeconds})`);
 }
 
 export class RateLimiter {
@@ -133,7 +141,9 @@ export class RateLimiter {
       allowed: row.allowed,
       limit,
       remaining: Math.max(0, Math.floor(limit - estimate)),
-      retryAfterSeconds: row.allowed ? 0 : secondsUntilAllowed(limit, windowSeconds, row.prev_count, row.count, elapsed),
+      retryAfterSeconds: row.allowed
+        ? 0
+        : secondsUntilAllowed(limit, windowSeconds, row.prev_count, row.count, elapsed),
     };
   }
 
@@ -151,7 +161,8 @@ export class RateLimiter {
    * counting anything. Only for decisions that may be a call late: the limits themselves are `consume`.
    */
   async peek(bucket: string, key: string, windowSeconds: number, at?: Date): Promise<PeekResult> {
-    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new TypeError(`rate limit: windowSeconds must be a whole number ≥ 1 (got ${windowSeconds})`);
+    if (!Number.isInteger(windowSeconds) || windowSeconds < 1)
+      throw new TypeError(`rate limit: windowSeconds must be a whole number ≥ 1 (got ${windowSeconds})`);
     const W = sql.raw(String(windowSeconds));
     const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
     const result = await this.db.execute(sql`

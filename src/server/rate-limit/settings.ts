@@ -17,7 +17,10 @@ const envSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .refine((v) => /^(true|false|yes|no|on|off|\d{1,2})$/.test(v), 'must be true, false or the number of proxies in front of the server (0–99)')
+    .refine(
+      (v) => /^(true|false|yes|no|on|off|\d{1,2})$/.test(v),
+      'must be true, false or the number of proxies in front of the server (0–99)',
+    )
     .transform((v) => (['true', 'yes', 'on'].includes(v) ? 1 : ['false', 'no', 'off'].includes(v) ? 0 : Number(v)))
     .default(0),
 });
@@ -31,7 +34,9 @@ export class RateLimitSettingsError extends Error {
   override name = 'RateLimitSettingsError';
 }
 
-export function readClientAddressSettings(env: Record<string, string | undefined> = process.env): ClientAddressSettings {
+export function readClientAddressSettings(
+  env: Record<string, string | undefined> = process.env,
+): ClientAddressSettings {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {

@@ -5,7 +5,13 @@
  * version in the same transaction, so ratings and review counts in every process's snapshot (and the
  * response cache) follow.
  */
-import { countReviews, listReviews, setReviewStatus, type ReviewStatus, type ReviewWithProduct } from '../catalog/reviews.ts';
+import {
+  countReviews,
+  listReviews,
+  setReviewStatus,
+  type ReviewStatus,
+  type ReviewWithProduct,
+} from '../catalog/reviews.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Database } from '../db/connection.ts';
 
@@ -18,7 +24,12 @@ export class ReviewOperator {
     private readonly catalog: CatalogService,
   ) {}
 
-  async list(filter: { status?: ReviewStatus | null; productId?: number | null; limit: number; offset: number }): Promise<{ total: number; rows: ModeratedReview[] }> {
+  async list(filter: {
+    status?: ReviewStatus | null;
+    productId?: number | null;
+    limit: number;
+    offset: number;
+  }): Promise<{ total: number; rows: ModeratedReview[] }> {
     return listReviews(this.db, filter);
   }
 

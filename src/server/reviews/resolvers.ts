@@ -7,7 +7,11 @@ type Ctx = AccountContext;
 
 export const reviewResolvers = {
   RootMutation: {
-    writeReview: (_: unknown, { input }: { input: WriteReviewInput & { clientMutationId?: string | null } }, ctx: Ctx) =>
+    writeReview: (
+      _: unknown,
+      { input }: { input: WriteReviewInput & { clientMutationId?: string | null } },
+      ctx: Ctx,
+    ) =>
       accountErrors(async () => {
         const review = await ctx.accounts.reviews.write(input, ctx.auth.viewer, ctx.auth.clientIp);
         return { clientMutationId: input.clientMutationId ?? null, rating: review.rating, review };

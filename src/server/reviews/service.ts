@@ -15,7 +15,13 @@ import type { RateLimiter } from '../rate-limit/index.ts';
 import { tooManyAttempts } from '../auth/service.ts';
 import type { ReviewSettings } from './settings.ts';
 
-export type WriteReviewInput = { rating?: number | null; commentOn?: number | null; content?: string | null; author?: string | null; authorEmail?: string | null };
+export type WriteReviewInput = {
+  rating?: number | null;
+  commentOn?: number | null;
+  content?: string | null;
+  author?: string | null;
+  authorEmail?: string | null;
+};
 
 export type WrittenReview = {
   id: number;
@@ -33,7 +39,11 @@ export const MAX_REVIEW_LENGTH = 5000;
 
 /** Plain text: no control characters except line breaks and tabs, Windows line ends normalised. */
 function plainText(value: string, max: number): string {
-  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim().slice(0, max);
+  return value
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, max);
 }
 
 export class ReviewService {
@@ -56,28 +66,55 @@ export class ReviewService {
 
   async write(input: WriteReviewInput, viewer: CustomerRow | null, clientIp: string): Promise<WrittenReview> {
     const rating = input.rating;
-    if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) throw new AccountError('Please choose a rating from 1 to 5 stars.');
+    if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5)
+      throw new AccountError('Please choose a rating from 1 to 5 stars.');
     const snap = await this.catalog.snapshot();
     const product = input.commentOn ? snap.productsById.get(input.commentOn) : undefined;
     if (!product || product.status !== 'publish') throw new AccountError('The ID of the node to comment on is invalid');
     if (!product.reviewsAllowed) throw new AccountError('Sorry, this post is closed to comments at the moment');
     const content = plainText(input.content ?? '', MAX_REVIEW_LENGTH + 1);
     if (!content) throw new AccountError('Please type your review.');
-    if (content.length > MAX_REVIEW_LENGTH) throw new AccountError(`Your review is too long (at most ${MAX_REVIEW_LENGTH} characters).`);
-    const author = plainText(input.author ?? '', 100).replace(/\s+/g, ' ') || (viewer ? viewer.displayName || viewer.username : '');
+    if (content.length > MAX_REVIEW_LENGTH)
+      throw new AccountError(`Your review is too long (at most ${MAX_REVIEW_LENGTH} characters).`);
+    const author =
+      plainText(input.author ?? '', 100).replace(/\s+/g, ' ') || (viewer ? viewer.displayName || viewer.username : '');
     const email = (input.authorEmail ?? '').trim().toLowerCase() || (viewer?.email ?? '');
     if (!author) throw new AccountError('Please enter your name.');
     if (!email || !isEmail(email)) throw new AccountError('Please enter a valid email address.');
 
-    const limit = await this.limiter.consume({ bucket: 'review:ip', key: clientIp, limit: this.settings.perIpPerHour, windowSeconds: 3600 });
+    const limit = await this.limiter.consume({
+      bucket: 'review:ip',
+      key: clientIp,
+      limit: this.settings.perIpPerHour,
+      windowSeconds: 3600,
+    });
     if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
 
-    if (await hasReview(this.db, product.id, email, content)) throw new AccountError('Duplicate comment detected; it looks as though you’ve already said that!');
+    if (await hasReview(this.db, product.id, email, content))
+      throw new AccountError('Duplicate comment detected; it looks as though you’ve already said that!');
 
     const verified = viewer ? await this.isVerifiedOwner(viewer.id, product.id) : false;
     const status = this.settings.requireApproval ? 'pending' : 'approved';
-    const row = await addReview(this.db, { productId: product.id, author, email, rating, content, date: new Date(), verified, status });
+    const row = await addReview(this.db, {
+      productId: product.id,
+      author,
+      email,
+      rating,
+      content,
+      date: new Date(),
+      verified,
+      status,
+    });
     if (status === 'approved') this.catalog.invalidate();
-    return { id: row.id, productId: row.productId, author: row.author, rating: row.rating, content: row.content, date: row.date, verified: row.verified, status };
+    return {
+      id: row.id,
+      productId: row.productId,
+      author: row.author,
+      rating: row.rating,
+      content: row.content,
+      date: row.date,
+      verified: row.verified,
+      status,
+    };
   }
 }

@@ -19,6 +19,9 @@ const envSchema = z.object({
 export function readReviewSettings(env: Record<string, string | undefined> = process.env): ReviewSettings {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) throw new Error(`Invalid review settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid review settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   return { requireApproval: parsed.data.REVIEWS_REQUIRE_APPROVAL, perIpPerHour: parsed.data.REVIEWS_PER_IP_PER_HOUR };
 }

@@ -363,10 +363,14 @@ ${VARIATIONS_FIELD}
 
 ${productType('SimpleProduct', 'Node & ProductUnion & Product & ProductWithPricing & InventoriedProduct & ProductWithDimensions & DownloadableProduct & ProductWithAttributes', '')}
 ${productType('VariableProduct', 'Node & ProductUnion & Product & ProductWithPricing & InventoriedProduct & ProductWithDimensions & DownloadableProduct & ProductWithAttributes & ProductWithVariations', VARIATIONS_FIELD)}
-${productType('ExternalProduct', 'Node & ProductUnion & Product & ProductWithPricing & InventoriedProduct & ProductWithDimensions & DownloadableProduct & ProductWithAttributes', `
+${productType(
+  'ExternalProduct',
+  'Node & ProductUnion & Product & ProductWithPricing & InventoriedProduct & ProductWithDimensions & DownloadableProduct & ProductWithAttributes',
+  `
   externalUrl: String
   buttonText: String
-`)}
+`,
+)}
 
 interface ProductVariation implements Node & ProductUnion & ProductWithPricing & InventoriedProduct & ProductWithDimensions & DownloadableProduct {
 ${UNION_FIELDS}${PRICING_FIELDS}${INVENTORY_FIELDS}${DIMENSION_FIELDS}${DOWNLOAD_FIELDS}${VARIATION_FIELDS}

@@ -22,7 +22,17 @@ import { mergeResolvers, type ResolverMap } from './merge.ts';
 export function buildSchema(attributeTaxonomies: string[]) {
   const taxonomies = [...new Set([...BUILT_IN_ATTRIBUTE_TAXONOMIES, ...attributeTaxonomies])].sort();
   return createSchema<GraphQLContext>({
-    typeDefs: [baseTypeDefs, catalogTypeDefs(taxonomies), geoTypeDefs, cartTypeDefs, orderTypeDefs, accountTypeDefs, reviewTypeDefs, downloadTypeDefs, wishlistTypeDefs],
+    typeDefs: [
+      baseTypeDefs,
+      catalogTypeDefs(taxonomies),
+      geoTypeDefs,
+      cartTypeDefs,
+      orderTypeDefs,
+      accountTypeDefs,
+      reviewTypeDefs,
+      downloadTypeDefs,
+      wishlistTypeDefs,
+    ],
     resolvers: mergeResolvers({
       base: { RootQuery: {}, RootMutation: { _noop: () => null } },
       catalog: catalogResolvers(taxonomies, attributeTypeName, taxonomyEnumValue) as ResolverMap,

@@ -16,7 +16,8 @@ export function mergeResolvers(domains: Record<string, ResolverMap>): ResolverMa
       for (const [field, resolver] of Object.entries(fields)) {
         const key = `${type}.${field}`;
         const first = owner.get(key);
-        if (first !== undefined) throw new Error(`Resolver ${key} is defined by two domains, ${first} and ${domain}: keep it in one.`);
+        if (first !== undefined)
+          throw new Error(`Resolver ${key} is defined by two domains, ${first} and ${domain}: keep it in one.`);
         owner.set(key, domain);
         merged[field] = resolver;
       }

@@ -16,13 +16,19 @@ export function encodeCursor(id: number | string): string {
 export function decodeCursor(cursor: string): string {
   const decoded = Buffer.from(cursor, 'base64').toString('utf8');
   const m = /^arrayconnection:(.+)$/.exec(decoded);
-  if (!m) throw new GraphQLError(`Invalid cursor "${cursor}": expected a cursor returned by this API.`, { extensions: { code: 'BAD_USER_INPUT' } });
+  if (!m)
+    throw new GraphQLError(`Invalid cursor "${cursor}": expected a cursor returned by this API.`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   return m[1]!;
 }
 
 function count(name: 'first' | 'last', value: number | null | undefined, limits: PageLimits): number | null {
   if (value === null || value === undefined) return null;
-  if (value < 0) throw new GraphQLError(`Argument "${name}" must be a non-negative integer (got ${value}).`, { extensions: { code: 'BAD_USER_INPUT' } });
+  if (value < 0)
+    throw new GraphQLError(`Argument "${name}" must be a non-negative integer (got ${value}).`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   return Math.min(value, limits.maxPageSize);
 }
 
@@ -54,11 +60,17 @@ export function paginate<T>(
     });
   let start = 0;
   let end = items.length;
-  for (const [name, cursor] of [['after', args.after], ['before', args.before]] as const) {
+  for (const [name, cursor] of [
+    ['after', args.after],
+    ['before', args.before],
+  ] as const) {
     if (!cursor) continue;
     const id = decodeCursor(cursor);
     const at = locate(id);
-    if (!at) throw new GraphQLError(`Invalid cursor "${cursor}" for "${name}": the item it points at no longer exists.`, { extensions: { code: 'BAD_USER_INPUT' } });
+    if (!at)
+      throw new GraphQLError(`Invalid cursor "${cursor}" for "${name}": the item it points at no longer exists.`, {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
     if (name === 'after') start = Math.max(start, at.after);
     else end = Math.min(end, at.before);
   }

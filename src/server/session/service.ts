@@ -62,7 +62,10 @@ export class SessionService {
   private readonly pending = new WeakMap<object, Pending>();
   /** Bumped by every session write of this service: a per-request memo of a load is valid while it is unchanged. */
   private writeSerial = 0;
-  private readonly memo = new WeakMap<object, { customerId: string; serial: number; data: Promise<Record<string, unknown>> }>();
+  private readonly memo = new WeakMap<
+    object,
+    { customerId: string; serial: number; data: Promise<Record<string, unknown>> }
+  >();
 
   constructor(
     private readonly db: Database,
@@ -104,7 +107,13 @@ export class SessionService {
    */
   signNow(customerId: string): string {
     const now = Math.floor(Date.now() / 1000);
-    const claims = { data: { customer_id: customerId }, iss: this.options.issuer, iat: now, nbf: now, exp: now + this.options.ttlSeconds };
+    const claims = {
+      data: { customer_id: customerId },
+      iss: this.options.issuer,
+      iat: now,
+      nbf: now,
+      exp: now + this.options.ttlSeconds,
+    };
     const signingInput = `${JWT_HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
     return `${signingInput}.${crypto.createHmac('sha256', this.hmacKey).update(signingInput).digest('base64url')}`;
   }
@@ -122,7 +131,12 @@ export class SessionService {
     if (head !== JWT_HEADER) return null;
     const expected = crypto.createHmac('sha256', this.hmacKey).update(`${head}.${body}`).digest();
     const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected) || given.toString('base64url') !== signature) return null;
+    if (
+      given.length !== expected.length ||
+      !crypto.timingSafeEqual(given, expected) ||
+      given.toString('base64url') !== signature
+    )
+      return null;
     let claims: unknown;
     try {
       claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
@@ -130,14 +144,21 @@ export class SessionService {
       return null;
     }
     if (!claims || typeof claims !== 'object' || Array.isArray(claims)) return null;
-    const c = claims as { iss?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown; data?: { customer_id?: unknown } };
+    const c = claims as {
+      iss?: unknown;
+      exp?: unknown;
+      nbf?: unknown;
+      iat?: unknown;
+      data?: { customer_id?: unknown };
+    };
     const now = Math.floor(Date.now() / 1000);
     if (c.iss !== this.options.issuer) return null;
     if (typeof c.exp !== 'number' || c.exp <= now - CLOCK_TOLERANCE_S) return null;
     if (c.nbf !== undefined && (typeof c.nbf !== 'number' || c.nbf > now + CLOCK_TOLERANCE_S)) return null;
     if (c.iat !== undefined && typeof c.iat !== 'number') return null;
     const customerId = c.data && typeof c.data === 'object' ? c.data.customer_id : undefined;
-    if (typeof customerId === 'string' || (typeof customerId === 'number' && Number.isFinite(customerId))) return String(customerId);
+    if (typeof customerId === 'string' || (typeof customerId === 'number' && Number.isFinite(customerId)))
+      return String(customerId);
     return null;
   }
 
@@ -147,14 +168,21 @@ export class SessionService {
     const quick = this.quickVerify(token);
     if (quick !== null) return { customerId: quick };
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: this.options.issuer, clockTolerance: CLOCK_TOLERANCE_S });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: this.options.issuer,
+        clockTolerance: CLOCK_TOLERANCE_S,
+      });
       const customerId = (payload.data as { customer_id?: unknown } | undefined)?.customer_id;
-      if (typeof customerId !== 'string' && typeof customerId !== 'number') return { error: 'invalid_token: Customer ID not found in the token' };
+      if (typeof customerId !== 'string' && typeof customerId !== 'number')
+        return { error: 'invalid_token: Customer ID not found in the token' };
       return { customerId: String(customerId) };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) return { error: 'invalid_token: Expired token' };
-      if (err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'iss') return { error: 'invalid_token: The iss do not match with this server' };
-      if (err instanceof joseErrors.JWSSignatureVerificationFailed) return { error: 'invalid_token: Signature verification failed' };
+      if (err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'iss')
+        return { error: 'invalid_token: The iss do not match with this server' };
+      if (err instanceof joseErrors.JWSSignatureVerificationFailed)
+        return { error: 'invalid_token: Signature verification failed' };
       return { error: `invalid_token: ${(err as Error).message}` };
     }
   }
@@ -226,7 +254,8 @@ export class SessionService {
         .from(sessions)
         .where(and(eq(sessions.customerId, customerId), gt(sessions.expiresAt, sql`now()`)));
       // Only a read outside any transaction, or in update's own one before it wrote, shows committed state.
-      if (db === this.db || this.pending.get(db)?.length === 0) cache.fill(customerId, row?.data ?? null, row?.expiresAt ?? null, writes);
+      if (db === this.db || this.pending.get(db)?.length === 0)
+        cache.fill(customerId, row?.data ?? null, row?.expiresAt ?? null, writes);
       return row?.data ?? {};
     }
     const [row] = await db
@@ -242,7 +271,8 @@ export class SessionService {
    */
   loadOnce(scope: object, customerId: string): Promise<Record<string, unknown>> {
     const m = this.memo.get(scope);
-    if (m && m.customerId === customerId && m.serial === this.writeSerial) return m.data.then((d) => structuredClone(d));
+    if (m && m.customerId === customerId && m.serial === this.writeSerial)
+      return m.data.then((d) => structuredClone(d));
     const data = this.load(customerId);
     this.memo.set(scope, { customerId, serial: this.writeSerial, data });
     data.catch(() => this.memo.get(scope)?.data === data && this.memo.delete(scope));
@@ -318,7 +348,10 @@ export class SessionService {
   }
 
   async purgeExpired(): Promise<number> {
-    const rows = await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.customerId });
+    const rows = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, sql`now()`))
+      .returning({ id: sessions.customerId });
     this.writeSerial++;
     // Expired entries already read as "no session"; dropping them frees the memory (the table may also
     // have judged a row expired a moment before this process's clock does: those are forgotten by id).

@@ -40,7 +40,10 @@ import { ALL_COUNTRIES } from '../geo/countries.ts';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
-const money = z.string().regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'a decimal amount such as "4.90"').transform(parseMoney);
+const money = z
+  .string()
+  .regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'a decimal amount such as "4.90"')
+  .transform(parseMoney);
 const country = z.string().refine((c) => ALL_COUNTRIES.includes(c), 'an ISO 3166-1 alpha-2 country code');
 const percent = z.string().regex(/^\d{1,2}(?:\.\d{1,2})?$/, 'a percentage such as "19" or "8.1"');
 
@@ -50,7 +53,13 @@ export class CommerceSettingsError extends Error {
 
 export type ShippingMethodSetting =
   | { instanceId: number; methodId: 'flat_rate'; label: string; costCents: number }
-  | { instanceId: number; methodId: 'free_shipping'; label: string; minAmountCents: number | null; allowCoupon: boolean }
+  | {
+      instanceId: number;
+      methodId: 'free_shipping';
+      label: string;
+      minAmountCents: number | null;
+      allowCoupon: boolean;
+    }
   | { instanceId: number; methodId: 'local_pickup'; label: string; costCents: number };
 
 export type ShippingZoneSetting = {
@@ -66,7 +75,12 @@ const zoneSchema = z.array(
     countries: z.array(country),
     methods: z.array(
       z.discriminatedUnion('methodId', [
-        z.object({ instanceId: z.number().int().positive(), methodId: z.literal('flat_rate'), label: z.string().default('Flat rate'), cost: money }),
+        z.object({
+          instanceId: z.number().int().positive(),
+          methodId: z.literal('flat_rate'),
+          label: z.string().default('Flat rate'),
+          cost: money,
+        }),
         z.object({
           instanceId: z.number().int().positive(),
           methodId: z.literal('free_shipping'),
@@ -74,7 +88,12 @@ const zoneSchema = z.array(
           minAmount: money.optional(),
           allowCoupon: z.boolean().default(true),
         }),
-        z.object({ instanceId: z.number().int().positive(), methodId: z.literal('local_pickup'), label: z.string().default('Local pickup'), cost: money.default(0) }),
+        z.object({
+          instanceId: z.number().int().positive(),
+          methodId: z.literal('local_pickup'),
+          label: z.string().default('Local pickup'),
+          cost: money.default(0),
+        }),
       ]),
     ),
   }),
@@ -82,7 +101,10 @@ const zoneSchema = z.array(
 
 const envSchema = z.object({
   SHOP_BASE_COUNTRY: country.default('DE'),
-  SHOP_CURRENCY: z.string().regex(/^[A-Z]{3}$/).default('EUR'),
+  SHOP_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('EUR'),
   TAX_ENABLED: bool.default(true),
   TAX_RATES: z.string().optional(),
   SHIPPING_ZONES: z.string().optional(),
@@ -92,7 +114,12 @@ const envSchema = z.object({
   SHIPPING_EU_FREE_ABOVE: money.default(10000),
   SHIPPING_WORLD_FLAT_RATE: money.default(2490),
   SHIPPING_LOCAL_PICKUP: bool.default(true),
-  HOLD_STOCK_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
+  HOLD_STOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool.optional(),
   PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool.default(false),
@@ -107,9 +134,33 @@ const envSchema = z.object({
 
 /** Standard VAT rates of the EU member states, in basis points (19% = 1900). */
 export const EU_VAT_BASIS_POINTS: Record<string, number> = {
-  AT: 2000, BE: 2100, BG: 2000, HR: 2500, CY: 1900, CZ: 2100, DK: 2500, EE: 2400, FI: 2550, FR: 2000, DE: 1900, GR: 2400,
-  HU: 2700, IE: 2300, IT: 2200, LV: 2100, LT: 2100, LU: 1700, MT: 1800, NL: 2100, PL: 2300, PT: 2300, RO: 2100, SK: 2300,
-  SI: 2200, ES: 2100, SE: 2500,
+  AT: 2000,
+  BE: 2100,
+  BG: 2000,
+  HR: 2500,
+  CY: 1900,
+  CZ: 2100,
+  DK: 2500,
+  EE: 2400,
+  FI: 2550,
+  FR: 2000,
+  DE: 1900,
+  GR: 2400,
+  HU: 2700,
+  IE: 2300,
+  IT: 2200,
+  LV: 2100,
+  LT: 2100,
+  LU: 1700,
+  MT: 1800,
+  NL: 2100,
+  PL: 2300,
+  PT: 2300,
+  RO: 2100,
+  SK: 2300,
+  SI: 2200,
+  ES: 2100,
+  SE: 2500,
 };
 export const EU_COUNTRIES = Object.keys(EU_VAT_BASIS_POINTS);
 
@@ -143,7 +194,9 @@ export function loadCommerceSettings(source: Record<string, string | undefined> 
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new CommerceSettingsError(`Invalid shop settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new CommerceSettingsError(
+      `Invalid shop settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   const e = parsed.data;
   const taxRates = { ...EU_VAT_BASIS_POINTS };
@@ -155,7 +208,10 @@ export function loadCommerceSettings(source: Record<string, string | undefined> 
       throw new CommerceSettingsError('Invalid shop settings:\n  TAX_RATES: not JSON (write it like {"CH":"8.1"})');
     }
     const r = z.record(country, percent).safeParse(raw);
-    if (!r.success) throw new CommerceSettingsError(`Invalid shop settings:\n  TAX_RATES: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!r.success)
+      throw new CommerceSettingsError(
+        `Invalid shop settings:\n  TAX_RATES: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     for (const [c, p] of Object.entries(r.data)) taxRates[c] = percentToBasisPoints(p);
   }
   let zones: ShippingZoneSetting[];
@@ -167,30 +223,52 @@ export function loadCommerceSettings(source: Record<string, string | undefined> 
       throw new CommerceSettingsError('Invalid shop settings:\n  SHIPPING_ZONES: not JSON');
     }
     const r = zoneSchema.safeParse(raw);
-    if (!r.success) throw new CommerceSettingsError(`Invalid shop settings:\n  SHIPPING_ZONES: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!r.success)
+      throw new CommerceSettingsError(
+        `Invalid shop settings:\n  SHIPPING_ZONES: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     zones = r.data.map((z) => ({
       name: z.name,
       countries: z.countries,
       methods: z.methods.map((m) =>
         m.methodId === 'free_shipping'
-          ? { instanceId: m.instanceId, methodId: m.methodId, label: m.label, minAmountCents: m.minAmount ?? null, allowCoupon: m.allowCoupon }
+          ? {
+              instanceId: m.instanceId,
+              methodId: m.methodId,
+              label: m.label,
+              minAmountCents: m.minAmount ?? null,
+              allowCoupon: m.allowCoupon,
+            }
           : { instanceId: m.instanceId, methodId: m.methodId, label: m.label, costCents: m.cost },
       ),
     }));
   } else {
     // Free shipping is listed first: when a cart qualifies it is the default choice.
     const domestic: ShippingMethodSetting[] = [
-      { instanceId: 2, methodId: 'free_shipping', label: 'Free shipping', minAmountCents: e.SHIPPING_DOMESTIC_FREE_ABOVE, allowCoupon: true },
+      {
+        instanceId: 2,
+        methodId: 'free_shipping',
+        label: 'Free shipping',
+        minAmountCents: e.SHIPPING_DOMESTIC_FREE_ABOVE,
+        allowCoupon: true,
+      },
       { instanceId: 1, methodId: 'flat_rate', label: 'Flat rate', costCents: e.SHIPPING_DOMESTIC_FLAT_RATE },
     ];
-    if (e.SHIPPING_LOCAL_PICKUP) domestic.push({ instanceId: 3, methodId: 'local_pickup', label: 'Local pickup', costCents: 0 });
+    if (e.SHIPPING_LOCAL_PICKUP)
+      domestic.push({ instanceId: 3, methodId: 'local_pickup', label: 'Local pickup', costCents: 0 });
     zones = [
       { name: 'Domestic', countries: [e.SHOP_BASE_COUNTRY], methods: domestic },
       {
         name: 'European Union',
         countries: EU_COUNTRIES.filter((c) => c !== e.SHOP_BASE_COUNTRY),
         methods: [
-          { instanceId: 5, methodId: 'free_shipping', label: 'Free shipping', minAmountCents: e.SHIPPING_EU_FREE_ABOVE, allowCoupon: true },
+          {
+            instanceId: 5,
+            methodId: 'free_shipping',
+            label: 'Free shipping',
+            minAmountCents: e.SHIPPING_EU_FREE_ABOVE,
+            allowCoupon: true,
+          },
           { instanceId: 4, methodId: 'flat_rate', label: 'Flat rate', costCents: e.SHIPPING_EU_FLAT_RATE },
         ],
       },
@@ -199,7 +277,12 @@ export function loadCommerceSettings(source: Record<string, string | undefined> 
         countries: [],
         methods: [
           { instanceId: 7, methodId: 'free_shipping', label: 'Free shipping', minAmountCents: null, allowCoupon: true },
-          { instanceId: 6, methodId: 'flat_rate', label: 'International flat rate', costCents: e.SHIPPING_WORLD_FLAT_RATE },
+          {
+            instanceId: 6,
+            methodId: 'flat_rate',
+            label: 'International flat rate',
+            costCents: e.SHIPPING_WORLD_FLAT_RATE,
+          },
         ],
       },
     ];

@@ -14,7 +14,16 @@ export function taxRateFor(settings: CommerceSettings, country: string): TaxRate
   return { country, basisPoints: bp, label: country in EU_LABEL_OVERRIDES ? EU_LABEL_OVERRIDES[country]! : 'VAT' };
 }
 
-const EU_LABEL_OVERRIDES: Record<string, string> = { DE: 'MwSt.', AT: 'USt.', FR: 'TVA', IT: 'IVA', ES: 'IVA', PT: 'IVA', NL: 'BTW', BE: 'BTW' };
+const EU_LABEL_OVERRIDES: Record<string, string> = {
+  DE: 'MwSt.',
+  AT: 'USt.',
+  FR: 'TVA',
+  IT: 'IVA',
+  ES: 'IVA',
+  PT: 'IVA',
+  NL: 'BTW',
+  BE: 'BTW',
+};
 
 /** Tax on an amount of cents, rounded half up to a whole cent (amounts are never negative here). */
 export function taxOf(cents: number, rate: TaxRate | null): number {

@@ -8,7 +8,11 @@ type Ctx = AccountContext;
 type Mid = { clientMutationId?: string | null };
 
 async function payload(ctx: Ctx, input: Mid, productIds: number[]) {
-  return { clientMutationId: input.clientMutationId ?? null, productIds, customer: await customerOf(ctx, ctx.auth.viewer!) };
+  return {
+    clientMutationId: input.clientMutationId ?? null,
+    productIds,
+    customer: await customerOf(ctx, ctx.auth.viewer!),
+  };
 }
 
 export const wishlistResolvers = {
@@ -20,8 +24,15 @@ export const wishlistResolvers = {
         return paginate([], a, { defaultPageSize: 100, maxPageSize: 200 }, () => 0);
       }
       const snap = await ctx.catalog.snapshot();
-      const products = (await ctx.accounts.wishlist.productIds(v.id)).map((id) => snap.productsById.get(id)).filter((p) => p && p.status === 'publish');
-      return paginate(products as NonNullable<(typeof products)[number]>[], a, { defaultPageSize: 100, maxPageSize: 200 }, (p) => p.id);
+      const products = (await ctx.accounts.wishlist.productIds(v.id))
+        .map((id) => snap.productsById.get(id))
+        .filter((p) => p && p.status === 'publish');
+      return paginate(
+        products as NonNullable<(typeof products)[number]>[],
+        a,
+        { defaultPageSize: 100, maxPageSize: 200 },
+        (p) => p.id,
+      );
     },
   },
   RootMutation: {
@@ -35,7 +46,8 @@ export const wishlistResolvers = {
     },
     mergeWishlist: (_: unknown, { input }: { input: Mid & { productIds: number[] } }, ctx: Ctx) => {
       const v = requireViewer(ctx);
-      if (input.productIds.length > 1000) throw new GraphQLError('Too many products in one wishlist merge.', { extensions: { code: 'BAD_USER_INPUT' } });
+      if (input.productIds.length > 1000)
+        throw new GraphQLError('Too many products in one wishlist merge.', { extensions: { code: 'BAD_USER_INPUT' } });
       return accountErrors(async () => payload(ctx, input, await ctx.accounts.wishlist.merge(v.id, input.productIds)));
     },
   },

@@ -17,7 +17,11 @@ export class WishlistService {
   ) {}
 
   async productIds(userId: number): Promise<number[]> {
-    const rows = await this.db.select({ id: wishlistItems.productId }).from(wishlistItems).where(eq(wishlistItems.userId, userId)).orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.productId));
+    const rows = await this.db
+      .select({ id: wishlistItems.productId })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, userId))
+      .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.productId));
     return rows.map((r) => r.id);
   }
 
@@ -28,17 +32,21 @@ export class WishlistService {
   }
 
   async add(userId: number, productId: number): Promise<number[]> {
-    if (!(await this.published([productId])).length) throw new AccountError('No product found matching the ID provided');
+    if (!(await this.published([productId])).length)
+      throw new AccountError('No product found matching the ID provided');
     const current = await this.productIds(userId);
     if (!current.includes(productId)) {
-      if (current.length >= MAX_WISHLIST_ITEMS) throw new AccountError(`Your wishlist is full (at most ${MAX_WISHLIST_ITEMS} products). Remove one first.`);
+      if (current.length >= MAX_WISHLIST_ITEMS)
+        throw new AccountError(`Your wishlist is full (at most ${MAX_WISHLIST_ITEMS} products). Remove one first.`);
       await this.db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
     }
     return this.productIds(userId);
   }
 
   async remove(userId: number, productId: number): Promise<number[]> {
-    await this.db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+    await this.db
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
     return this.productIds(userId);
   }
 
@@ -46,7 +54,9 @@ export class WishlistService {
   async merge(userId: number, productIds: number[]): Promise<number[]> {
     const current = await this.productIds(userId);
     const room = MAX_WISHLIST_ITEMS - current.length;
-    const fresh = (await this.published([...new Set(productIds)].filter((id) => Number.isSafeInteger(id) && !current.includes(id)))).slice(0, Math.max(0, room));
+    const fresh = (
+      await this.published([...new Set(productIds)].filter((id) => Number.isSafeInteger(id) && !current.includes(id)))
+    ).slice(0, Math.max(0, room));
     if (fresh.length) {
       // Older browser entries first, so the list keeps the browser's order (newest first) on top.
       const now = Date.now();
@@ -59,11 +69,20 @@ export class WishlistService {
   }
 
   async clear(userId: number, productIds?: number[]): Promise<void> {
-    await this.db.delete(wishlistItems).where(productIds ? and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, productIds)) : eq(wishlistItems.userId, userId));
+    await this.db
+      .delete(wishlistItems)
+      .where(
+        productIds
+          ? and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, productIds))
+          : eq(wishlistItems.userId, userId),
+      );
   }
 
   async count(userId: number): Promise<number> {
-    const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(wishlistItems).where(eq(wishlistItems.userId, userId));
+    const [r] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, userId));
     return r?.n ?? 0;
   }
 }

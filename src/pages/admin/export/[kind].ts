@@ -5,7 +5,10 @@ import { AdminCallError } from '../../../server/admin/web/client.ts';
 
 export const prerender = false;
 
-const KINDS: Record<string, string> = { 'contact-messages': 'CONTACT_MESSAGES', 'newsletter-subscribers': 'NEWSLETTER_SUBSCRIBERS' };
+const KINDS: Record<string, string> = {
+  'contact-messages': 'CONTACT_MESSAGES',
+  'newsletter-subscribers': 'NEWSLETTER_SUBSCRIBERS',
+};
 const STATUSES = new Set(['PENDING', 'CONFIRMED', 'UNSUBSCRIBED']);
 
 export const GET: APIRoute = async (context) => {
@@ -20,7 +23,10 @@ export const GET: APIRoute = async (context) => {
   try {
     const { adminExportCsv: file } = await admin.call('adminExportCsv', { kind, status });
     headers.set('Content-Type', file.contentType);
-    headers.set('Content-Disposition', `attachment; filename="${String(file.fileName).replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+    headers.set(
+      'Content-Disposition',
+      `attachment; filename="${String(file.fileName).replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+    );
     // The byte-order mark makes spreadsheet programs read the UTF-8 correctly.
     return new Response(`\uFEFF${file.csv}`, { status: 200, headers });
   } catch (err) {

@@ -7,13 +7,22 @@ import { socketAddress } from '../../../server/rate-limit/astro.ts';
 export const prerender = false;
 
 export const GET: APIRoute = async (context) => {
-  const deps = await getEngine().then((engine) => engine.contact()).catch((err) => {
-    console.error('[meshfront] bot check unavailable:', err);
-    return null;
-  });
-  if (!deps) return new Response(JSON.stringify({ message: 'Something went wrong' }), { status: 500, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+  const deps = await getEngine()
+    .then((engine) => engine.contact())
+    .catch((err) => {
+      console.error('[meshfront] bot check unavailable:', err);
+      return null;
+    });
+  if (!deps)
+    return new Response(JSON.stringify({ message: 'Something went wrong' }), {
+      status: 500,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    });
   return handleAltchaChallenge(context.request, { socketAddress: socketAddress(context) }, deps);
 };
 
 export const ALL: APIRoute = () =>
-  new Response(JSON.stringify({ message: 'Use GET.' }), { status: 405, headers: { 'content-type': 'application/json', allow: 'GET' } });
+  new Response(JSON.stringify({ message: 'Use GET.' }), {
+    status: 405,
+    headers: { 'content-type': 'application/json', allow: 'GET' },
+  });

@@ -5,4 +5,5 @@ import { handleContactConfig, readContactSettings } from '../../../server/contac
 
 export const prerender = false;
 
-export const GET: APIRoute = () => handleContactConfig({ botCheck: getBotCheckSettings(), settings: readContactSettings() });
+export const GET: APIRoute = () =>
+  handleContactConfig({ botCheck: getBotCheckSettings(), settings: readContactSettings() });

@@ -11,7 +11,8 @@ export const prerender = false;
 /** Content types a plain HTML form sends; the form's script always sends JSON. */
 const NATIVE_FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The locale of the page the form was on (same-origin Referer's path prefix), else the default. */
 function refererLocale(request: Request, url: URL): LocaleInfo {
@@ -48,19 +49,31 @@ function nativeSubmitAnswer(request: Request, url: URL): Response {
 </body>
 </html>
 `;
-  return new Response(html, { status: 400, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(html, {
+    status: 400,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 export const POST: APIRoute = async (context) => {
   const type = (context.request.headers.get('content-type') ?? '').toLowerCase();
   if (NATIVE_FORM_TYPES.some((t) => type.includes(t))) return nativeSubmitAnswer(context.request, context.url);
-  const deps = await getEngine().then((engine) => engine.contact()).catch((err) => {
-    console.error('[meshfront] contact form unavailable:', err);
-    return null;
-  });
-  if (!deps) return new Response(JSON.stringify({ message: 'Something went wrong' }), { status: 500, headers: { 'content-type': 'application/json' } });
+  const deps = await getEngine()
+    .then((engine) => engine.contact())
+    .catch((err) => {
+      console.error('[meshfront] contact form unavailable:', err);
+      return null;
+    });
+  if (!deps)
+    return new Response(JSON.stringify({ message: 'Something went wrong' }), {
+      status: 500,
+      headers: { 'content-type': 'application/json' },
+    });
   return handleContactRequest(context.request, { socketAddress: socketAddress(context) }, deps);
 };
 
 export const ALL: APIRoute = () =>
-  new Response(JSON.stringify({ message: 'Use POST.' }), { status: 405, headers: { 'content-type': 'application/json', allow: 'POST' } });
+  new Response(JSON.stringify({ message: 'Use POST.' }), {
+    status: 405,
+    headers: { 'content-type': 'application/json', allow: 'POST' },
+  });

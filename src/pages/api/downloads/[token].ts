@@ -5,5 +5,6 @@ import { handleDownloadRequest } from '../../../server/downloads/http.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ request, params }) => handleDownloadRequest(request, params.token ?? '', (await getEngine()).accounts.downloads);
+export const GET: APIRoute = async ({ request, params }) =>
+  handleDownloadRequest(request, params.token ?? '', (await getEngine()).accounts.downloads);
 export const HEAD = GET;

@@ -7,10 +7,12 @@ import { socketAddress } from '../../../server/rate-limit/astro.ts';
 export const prerender = false;
 
 export const GET: APIRoute = async (context) => {
-  const deps = await getEngine().then((engine) => engine.newsletter()).catch((err) => {
-    console.error('[meshfront] newsletter unavailable:', err);
-    return null;
-  });
+  const deps = await getEngine()
+    .then((engine) => engine.newsletter())
+    .catch((err) => {
+      console.error('[meshfront] newsletter unavailable:', err);
+      return null;
+    });
   if (!deps) return new Response(null, { status: 303, headers: { location: newsletterPage(null, 'invalid') } });
   return handleConfirm(context.request, { socketAddress: socketAddress(context) }, deps);
 };

@@ -8,10 +8,12 @@ import { socketAddress } from '../../../server/rate-limit/astro.ts';
 export const prerender = false;
 
 async function deps() {
-  return getEngine().then((engine) => engine.newsletter()).catch((err) => {
-    console.error('[meshfront] newsletter unavailable:', err);
-    return null;
-  });
+  return getEngine()
+    .then((engine) => engine.newsletter())
+    .catch((err) => {
+      console.error('[meshfront] newsletter unavailable:', err);
+      return null;
+    });
 }
 
 export const GET: APIRoute = async (context) => {

@@ -25,12 +25,16 @@ export async function withAdmin<T>(fn: (admin: AdminService, engine: Engine) => 
 }
 
 export function positiveInt(value: string | undefined, what: string): number {
-  if (value === undefined || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2147483647) throw new CliUsageError(`${what} must be a positive whole number (got ${JSON.stringify(value ?? '')}).`);
+  if (value === undefined || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2147483647)
+    throw new CliUsageError(`${what} must be a positive whole number (got ${JSON.stringify(value ?? '')}).`);
   return Number(value);
 }
 
 export function wholeNumber(value: string | undefined, what: string, min = 0): number {
-  if (value === undefined || !/^-?\d{1,9}$/.test(value) || Number(value) < min) throw new CliUsageError(`${what} must be a whole number${min === 0 ? ' (0 or more)' : ''} (got ${JSON.stringify(value ?? '')}).`);
+  if (value === undefined || !/^-?\d{1,9}$/.test(value) || Number(value) < min)
+    throw new CliUsageError(
+      `${what} must be a whole number${min === 0 ? ' (0 or more)' : ''} (got ${JSON.stringify(value ?? '')}).`,
+    );
   return Number(value);
 }
 
@@ -39,7 +43,9 @@ export function euros(value: string | undefined, what: string): number {
   try {
     return parseMoney((value ?? '').trim());
   } catch {
-    throw new CliUsageError(`${what} must be an amount in euros such as 349 or 12.50 (got ${JSON.stringify(value ?? '')}).`);
+    throw new CliUsageError(
+      `${what} must be an amount in euros such as 349 or 12.50 (got ${JSON.stringify(value ?? '')}).`,
+    );
   }
 }
 
@@ -58,15 +64,23 @@ export function table(header: string[], rows: (string | number | null | undefine
 }
 
 export async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) throw new CliUsageError('--password-stdin reads the password from standard input, e.g. `printf %s "$PASSWORD" | npm run shop -- create-admin …`.');
+  if (process.stdin.isTTY)
+    throw new CliUsageError(
+      '--password-stdin reads the password from standard input, e.g. `printf %s "$PASSWORD" | npm run shop -- create-admin …`.',
+    );
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** The subcommand and its arguments, or a usage error naming the allowed ones. */
 export function subcommand(argv: string[], allowed: string[]): [string, string[]] {
   const [sub, ...rest] = argv;
-  if (!sub || !allowed.includes(sub)) throw new CliUsageError(sub ? `Unknown subcommand "${sub}" (use ${allowed.join(', ')}).` : `Say what to do: ${allowed.join(', ')}.`);
+  if (!sub || !allowed.includes(sub))
+    throw new CliUsageError(
+      sub ? `Unknown subcommand "${sub}" (use ${allowed.join(', ')}).` : `Say what to do: ${allowed.join(', ')}.`,
+    );
   return [sub, rest];
 }

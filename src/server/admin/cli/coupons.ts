@@ -1,11 +1,21 @@
 /** `coupons list | create | expire`: coupon codes from the shell. Amounts in euros; percent coupons in percent. */
 import { parseArgs } from 'node:util';
 import type { CouponRow } from '../../coupons/operator.ts';
-import { CliUsageError, euros, eurosText, positiveInt, subcommand, table, withAdmin, type CliCommand } from './common.ts';
+import {
+  CliUsageError,
+  euros,
+  eurosText,
+  positiveInt,
+  subcommand,
+  table,
+  withAdmin,
+  type CliCommand,
+} from './common.ts';
 
 const SUBS = ['list', 'create', 'expire'];
 
-const amountText = (c: CouponRow) => (c.discountType === 'percent' ? `${c.amountCents / 100}%` : eurosText(c.amountCents));
+const amountText = (c: CouponRow) =>
+  c.discountType === 'percent' ? `${c.amountCents / 100}%` : eurosText(c.amountCents);
 
 export const couponsCommand: CliCommand = {
   summary: 'list, create or expire coupons',
@@ -39,7 +49,19 @@ export const couponsCommand: CliCommand = {
         const now = Date.now();
         console.log(
           r.rows.length
-            ? table(['code', 'type', 'amount', 'used', 'limit', 'expires'], r.rows.map((c) => [c.code, c.discountType, amountText(c), c.usageCount, c.usageLimit ?? '∞', c.expiresAt ? `${c.expiresAt.toISOString().slice(0, 10)}${c.expiresAt.getTime() <= now ? ' (expired)' : ''}` : 'never']))
+            ? table(
+                ['code', 'type', 'amount', 'used', 'limit', 'expires'],
+                r.rows.map((c) => [
+                  c.code,
+                  c.discountType,
+                  amountText(c),
+                  c.usageCount,
+                  c.usageLimit ?? '∞',
+                  c.expiresAt
+                    ? `${c.expiresAt.toISOString().slice(0, 10)}${c.expiresAt.getTime() <= now ? ' (expired)' : ''}`
+                    : 'never',
+                ]),
+              )
             : 'No coupons.',
         );
         return;
@@ -53,7 +75,8 @@ export const couponsCommand: CliCommand = {
         return;
       }
       const type = values.type ?? '';
-      if (!['percent', 'fixed_cart', 'fixed_product'].includes(type)) throw new CliUsageError('--type is percent, fixed_cart or fixed_product.');
+      if (!['percent', 'fixed_cart', 'fixed_product'].includes(type))
+        throw new CliUsageError('--type is percent, fixed_cart or fixed_product.');
       if (values.amount === undefined) throw new CliUsageError('--amount is required.');
       const c = await admin.coupons.create({
         code,
@@ -67,7 +90,9 @@ export const couponsCommand: CliCommand = {
         freeShipping: !!values['free-shipping'],
         description: values.description ?? '',
       });
-      console.log(`Created coupon ${c.code}: ${amountText(c)} off (${c.discountType})${c.expiresAt ? `, expires ${c.expiresAt.toISOString().slice(0, 10)}` : ''}.`);
+      console.log(
+        `Created coupon ${c.code}: ${amountText(c)} off (${c.discountType})${c.expiresAt ? `, expires ${c.expiresAt.toISOString().slice(0, 10)}` : ''}.`,
+      );
     });
   },
 };

@@ -16,17 +16,34 @@ export const createAdminCommand: CliCommand = {
   async run(argv) {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: { username: { type: 'string' }, email: { type: 'string' }, 'password-stdin': { type: 'boolean' }, promote: { type: 'string' }, demote: { type: 'string' }, list: { type: 'boolean' } },
+      options: {
+        username: { type: 'string' },
+        email: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
+        promote: { type: 'string' },
+        demote: { type: 'string' },
+        list: { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: true,
     });
     if (positionals.length) throw new CliUsageError(`Unexpected argument "${positionals[0]}".`);
-    const modes = [values.promote !== undefined, values.demote !== undefined, !!values.list, values.username !== undefined || values.email !== undefined].filter(Boolean).length;
-    if (modes !== 1) throw new CliUsageError('Give either --username and --email (new account), --promote, --demote or --list.');
+    const modes = [
+      values.promote !== undefined,
+      values.demote !== undefined,
+      !!values.list,
+      values.username !== undefined || values.email !== undefined,
+    ].filter(Boolean).length;
+    if (modes !== 1)
+      throw new CliUsageError('Give either --username and --email (new account), --promote, --demote or --list.');
     await withAdmin(async (admin, engine) => {
       if (values.list) {
         const list = await admin.roles.shopManagers();
-        console.log(list.length ? list.map((u) => `${u.id}\t${u.username}\t${u.email}`).join('\n') : 'There are no shop managers yet.');
+        console.log(
+          list.length
+            ? list.map((u) => `${u.id}\t${u.username}\t${u.email}`).join('\n')
+            : 'There are no shop managers yet.',
+        );
         return;
       }
       const login = values.promote ?? values.demote;
@@ -36,10 +53,13 @@ export const createAdminCommand: CliCommand = {
         const role = values.promote !== undefined ? 'shop_manager' : 'customer';
         await admin.roles.setRole(user.id, role);
         // Existing logins carry the old role only until their next request: the role is read per request.
-        console.log(`${user.username} <${user.email}> is now ${role === 'shop_manager' ? 'a shop manager' : 'a customer'}.`);
+        console.log(
+          `${user.username} <${user.email}> is now ${role === 'shop_manager' ? 'a shop manager' : 'a customer'}.`,
+        );
         return;
       }
-      if (!values.username || !values.email) throw new CliUsageError('A new shop manager needs --username and --email.');
+      if (!values.username || !values.email)
+        throw new CliUsageError('A new shop manager needs --username and --email.');
       let password: string;
       let generated = false;
       if (values['password-stdin']) password = await readStdin();
@@ -50,12 +70,19 @@ export const createAdminCommand: CliCommand = {
       const problem = passwordProblem(password, { username: values.username, email: values.email });
       if (problem) throw new Error(problem);
       try {
-        const user = await engine.accounts.customers.create({ username: values.username, email: values.email, passwordHash: await hashPassword(password, engine.accounts.settings.scryptLog2N) });
+        const user = await engine.accounts.customers.create({
+          username: values.username,
+          email: values.email,
+          passwordHash: await hashPassword(password, engine.accounts.settings.scryptLog2N),
+        });
         await admin.roles.setRole(user.id, 'shop_manager');
         console.log(`Created shop manager ${user.username} <${user.email}> (user ${user.id}).`);
         if (generated) console.log(`Password (shown once, change it after the first login): ${password}`);
       } catch (err) {
-        if (err instanceof AccountError) throw new Error(`${err.message} To make an existing account a shop manager: create-admin --promote ${values.username}`);
+        if (err instanceof AccountError)
+          throw new Error(
+            `${err.message} To make an existing account a shop manager: create-admin --promote ${values.username}`,
+          );
         throw err;
       }
     });

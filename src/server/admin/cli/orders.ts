@@ -1,13 +1,26 @@
 /** `orders list | show | complete | hold | cancel | refund`: fulfil and refund orders from the shell. */
 import { parseArgs } from 'node:util';
 import type { AdminService } from '../service.ts';
-import { CliUsageError, euros, eurosText, positiveInt, subcommand, table, withAdmin, type CliCommand } from './common.ts';
+import {
+  CliUsageError,
+  euros,
+  eurosText,
+  positiveInt,
+  subcommand,
+  table,
+  withAdmin,
+  type CliCommand,
+} from './common.ts';
 
 const SUBS = ['list', 'show', 'complete', 'hold', 'cancel', 'refund'];
 
 async function show(admin: AdminService, id: number): Promise<string> {
   const o = await admin.order(id);
-  const [items, notes, refunds] = await Promise.all([admin.engine.orders.items(id), admin.engine.orders.notes(id), admin.orders.refunds(id)]);
+  const [items, notes, refunds] = await Promise.all([
+    admin.engine.orders.items(id),
+    admin.engine.orders.notes(id),
+    admin.orders.refunds(id),
+  ]);
   const b = o.billing;
   return [
     `Order ${o.id}  ${o.status}  ${o.dateCreated.toISOString()}`,
@@ -15,10 +28,22 @@ async function show(admin: AdminService, id: number): Promise<string> {
     `Payment:  ${o.paymentMethodTitle}${o.transactionId ? ` (${o.transactionId})` : ''}`,
     `Ship to:  ${[o.shipping.address1 || b.address1, o.shipping.postcode || b.postcode, o.shipping.city || b.city, o.shipping.country || b.country].filter(Boolean).join(', ')}`,
     '',
-    table(['qty', 'item', 'sku', 'total'], items.map((i) => [i.quantity, i.name, i.sku, eurosText(i.totalCents)])),
+    table(
+      ['qty', 'item', 'sku', 'total'],
+      items.map((i) => [i.quantity, i.name, i.sku, eurosText(i.totalCents)]),
+    ),
     '',
     `Subtotal ${eurosText(o.subtotalCents)}  discount ${eurosText(o.discountCents)}  shipping ${eurosText(o.shippingCents)}  tax ${eurosText(o.totalTaxCents)}  total ${eurosText(o.totalCents)}`,
-    ...(refunds.length ? ['', 'Refunds:', ...refunds.map((r) => `  ${r.createdAt.toISOString()}  ${eurosText(r.amountCents)}  ${r.method}  ${r.status}${r.stripeRefundId ? `  ${r.stripeRefundId}` : ''}${r.reason ? `  ${r.reason}` : ''}`)] : []),
+    ...(refunds.length
+      ? [
+          '',
+          'Refunds:',
+          ...refunds.map(
+            (r) =>
+              `  ${r.createdAt.toISOString()}  ${eurosText(r.amountCents)}  ${r.method}  ${r.status}${r.stripeRefundId ? `  ${r.stripeRefundId}` : ''}${r.reason ? `  ${r.reason}` : ''}`,
+          ),
+        ]
+      : []),
     ...(notes.length ? ['', 'Notes:', ...notes.map((n) => `  ${n.createdAt.toISOString()}  ${n.note}`)] : []),
   ].join('\n');
 }
@@ -64,7 +89,8 @@ export const ordersCommand: CliCommand = {
       cancel: ['note'],
       refund: ['amount', 'reason', 'key'],
     };
-    for (const k of Object.keys(values)) if (!allowed[sub]!.includes(k)) throw new CliUsageError(`--${k} does not apply to "orders ${sub}".`);
+    for (const k of Object.keys(values))
+      if (!allowed[sub]!.includes(k)) throw new CliUsageError(`--${k} does not apply to "orders ${sub}".`);
     if (sub === 'list') {
       if (positionals.length) throw new CliUsageError(`Unexpected argument "${positionals[0]}".`);
     } else if (positionals.length !== 1) throw new CliUsageError(`"orders ${sub}" takes one order number.`);
@@ -73,8 +99,33 @@ export const ordersCommand: CliCommand = {
       switch (sub) {
         case 'list': {
           const limit = values.limit ? positiveInt(values.limit, '--limit') : 50;
-          const r = await admin.listOrders({ statuses: values.status ? values.status.split(',').map((s) => s.trim()).filter(Boolean) : [], dateFrom: values.from, dateTo: values.to, customer: values.customer, first: Math.min(limit, 100) });
-          console.log(r.rows.length ? table(['order', 'date', 'status', 'customer', 'total', 'payment'], r.rows.map((o) => [o.id, o.dateCreated.toISOString().slice(0, 16).replace('T', ' '), o.status, o.billing.email, eurosText(o.totalCents), o.paymentMethod])) : 'No orders match.');
+          const r = await admin.listOrders({
+            statuses: values.status
+              ? values.status
+                  .split(',')
+                  .map((s) => s.trim())
+                  .filter(Boolean)
+              : [],
+            dateFrom: values.from,
+            dateTo: values.to,
+            customer: values.customer,
+            first: Math.min(limit, 100),
+          });
+          console.log(
+            r.rows.length
+              ? table(
+                  ['order', 'date', 'status', 'customer', 'total', 'payment'],
+                  r.rows.map((o) => [
+                    o.id,
+                    o.dateCreated.toISOString().slice(0, 16).replace('T', ' '),
+                    o.status,
+                    o.billing.email,
+                    eurosText(o.totalCents),
+                    o.paymentMethod,
+                  ]),
+                )
+              : 'No orders match.',
+          );
           if (r.total > r.rows.length) console.log(`(${r.rows.length} of ${r.total} shown)`);
           return;
         }
@@ -82,8 +133,21 @@ export const ordersCommand: CliCommand = {
           console.log(await show(admin, id));
           return;
         case 'complete': {
-          const r = await admin.moveOrder({ orderId: id, status: 'completed', trackingNumber: values.tracking, trackingCarrier: values.carrier, trackingUrl: values['tracking-url'], note: values.note, notifyCustomer: !values['no-email'] }, 'cli');
-          console.log(`Order ${id} is completed.${r.mailed ? ` The customer was e-mailed at ${r.order.billing.email}.` : values['no-email'] ? '' : ' The customer e-mail could not be sent (see the log).'}`);
+          const r = await admin.moveOrder(
+            {
+              orderId: id,
+              status: 'completed',
+              trackingNumber: values.tracking,
+              trackingCarrier: values.carrier,
+              trackingUrl: values['tracking-url'],
+              note: values.note,
+              notifyCustomer: !values['no-email'],
+            },
+            'cli',
+          );
+          console.log(
+            `Order ${id} is completed.${r.mailed ? ` The customer was e-mailed at ${r.order.billing.email}.` : values['no-email'] ? '' : ' The customer e-mail could not be sent (see the log).'}`,
+          );
           return;
         }
         case 'hold':
@@ -98,8 +162,14 @@ export const ordersCommand: CliCommand = {
           const amountCents = values.amount !== undefined ? euros(values.amount, '--amount') : null;
           const key = values.key ?? `cli-${id}-${amountCents ?? 'rest'}`;
           const r = await admin.refund({ orderId: id, amountCents, reason: values.reason, idempotencyKey: key }, 'cli');
-          if (r.replayed) console.log(`Already done: refund ${r.refund.id} of ${eurosText(r.refund.amountCents)} (${r.refund.status}) was made with key ${key}; nothing more was refunded. Use --key for another refund.`);
-          else console.log(`Refunded ${eurosText(r.refund.amountCents)} of order ${id} ${r.refund.method === 'stripe' ? `through Stripe (${r.refund.stripeRefundId})` : '(recorded; pay it back outside the shop)'}. Order status: ${r.order.status}.`);
+          if (r.replayed)
+            console.log(
+              `Already done: refund ${r.refund.id} of ${eurosText(r.refund.amountCents)} (${r.refund.status}) was made with key ${key}; nothing more was refunded. Use --key for another refund.`,
+            );
+          else
+            console.log(
+              `Refunded ${eurosText(r.refund.amountCents)} of order ${id} ${r.refund.method === 'stripe' ? `through Stripe (${r.refund.stripeRefundId})` : '(recorded; pay it back outside the shop)'}. Order status: ${r.order.status}.`,
+            );
           return;
         }
       }

@@ -19,8 +19,18 @@ export type AttributeIn = { name: string; options: string[]; visible: boolean; v
  * Attributes typed one per line as "Name: value | value" (the admin has no script to add rows). Values may
  * not contain "|"; the engine limits names and values to 100 characters.
  */
-export function parseAttributeLines(f: FormFields, name: string, label: string, variation: boolean, previous: readonly { name: string; visible: boolean }[]): AttributeIn[] | undefined {
-  const lines = f.raw(name).split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+export function parseAttributeLines(
+  f: FormFields,
+  name: string,
+  label: string,
+  variation: boolean,
+  previous: readonly { name: string; visible: boolean }[],
+): AttributeIn[] | undefined {
+  const lines = f
+    .raw(name)
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (lines.length > MAX_ATTRIBUTES) {
     f.errors[name] ??= `${label}: at most ${MAX_ATTRIBUTES} lines.`;
     return undefined;
@@ -28,7 +38,12 @@ export function parseAttributeLines(f: FormFields, name: string, label: string, 
   const out: AttributeIn[] = [];
   for (const [i, line] of lines.entries()) {
     const m = /^([^:]{1,100}):(.*)$/.exec(line);
-    const options = m ? m[2]!.split('|').map((s) => s.trim()).filter(Boolean) : [];
+    const options = m
+      ? m[2]!
+          .split('|')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
     if (!m || !m[1]!.trim() || options.length === 0) {
       f.errors[name] ??= `${label}, line ${i + 1}: write "Name: value | value".`;
       return undefined;
@@ -72,16 +87,22 @@ function categoryIds(f: FormFields, known: readonly { id: number }[]): number[] 
 function details(f: FormFields, o: { type: string; categories: readonly { id: number }[]; current: any | null }) {
   const name = f.text('name', 'Name', { required: true, max: 200 });
   const slug = f.text('slug', 'Slug', { max: 200 })?.toLowerCase();
-  if (slug && !SLUG.test(slug)) f.errors.slug ??= 'The slug may contain lower-case letters, digits and single hyphens only (leave it empty to make one from the name).';
+  if (slug && !SLUG.test(slug))
+    f.errors.slug ??=
+      'The slug may contain lower-case letters, digits and single hyphens only (leave it empty to make one from the name).';
   if (o.current && !slug) f.errors.slug ??= 'Slug is required.';
   const sku = f.text('sku', 'SKU', { max: 100 });
-  if (sku && !SKU.test(sku)) f.errors.sku ??= 'The SKU may contain letters, digits, dots, underscores and hyphens only.';
+  if (sku && !SKU.test(sku))
+    f.errors.sku ??= 'The SKU may contain letters, digits, dots, underscores and hyphens only.';
   if (o.current && !sku) f.errors.sku ??= 'SKU is required.';
   const shortDescription = f.text('shortDescription', 'Short description', { max: 5_000 });
   const description = f.text('description', 'Description', { max: 100_000 });
   const cats = categoryIds(f, o.categories);
   const previous = (o.current?.attributes ?? []) as { name: string; visible: boolean }[];
-  const variationAttributes = o.type === 'VARIABLE' ? parseAttributeLines(f, 'variationAttributes', 'Attributes for variations', true, previous) : [];
+  const variationAttributes =
+    o.type === 'VARIABLE'
+      ? parseAttributeLines(f, 'variationAttributes', 'Attributes for variations', true, previous)
+      : [];
   const otherAttributes = parseAttributeLines(f, 'otherAttributes', 'Other attributes', false, previous);
   if (variationAttributes && otherAttributes) {
     const dup = variationAttributes.find((a) => otherAttributes.some((b) => b.name === a.name));
@@ -118,7 +139,11 @@ export function newProductInput(f: FormFields, categories: readonly { id: number
 }
 
 /** adminUpdateProduct input of the product screen's details form (type and status are changed elsewhere). */
-export function productDetailsInput(f: FormFields, product: any, categories: readonly { id: number }[]): Record<string, unknown> | null {
+export function productDetailsInput(
+  f: FormFields,
+  product: any,
+  categories: readonly { id: number }[],
+): Record<string, unknown> | null {
   const d = details(f, { type: product.type, categories, current: product });
   if (!f.ok) return null;
   if (product.type !== 'SIMPLE') {
@@ -140,12 +165,24 @@ const attributeLines = (attributes: any[], variation: boolean) =>
 /** What the details fields show: the stored product, what was posted, or a new product's defaults. */
 export function detailsValues(product: any | null, posted: URLSearchParams | null): DetailsValues {
   if (posted) {
-    const v: DetailsValues = Object.fromEntries([...posted.entries()].filter(([k]) => k !== 'intent' && k !== 'categoryId'));
+    const v: DetailsValues = Object.fromEntries(
+      [...posted.entries()].filter(([k]) => k !== 'intent' && k !== 'categoryId'),
+    );
     v.categoryId = posted.getAll('categoryId');
     for (const k of ['virtual', 'downloadable', 'manageStock']) v[k] = posted.get(k) === 'on';
     return v;
   }
-  if (!product) return { type: 'SIMPLE', status: 'DRAFT', categoryId: [], virtual: false, downloadable: false, backorders: 'NO', stockStatus: 'INSTOCK', manageStock: false };
+  if (!product)
+    return {
+      type: 'SIMPLE',
+      status: 'DRAFT',
+      categoryId: [],
+      virtual: false,
+      downloadable: false,
+      backorders: 'NO',
+      stockStatus: 'INSTOCK',
+      manageStock: false,
+    };
   return {
     name: product.name,
     slug: product.slug,
@@ -163,7 +200,9 @@ export function detailsValues(product: any | null, posted: URLSearchParams | nul
 }
 
 /** Categories in tree order with their depth, for checkboxes and parent pickers. */
-export function categoryTree<T extends { id: number; parentId: number | null; name: string; menuOrder?: number }>(all: readonly T[]): (T & { depth: number })[] {
+export function categoryTree<T extends { id: number; parentId: number | null; name: string; menuOrder?: number }>(
+  all: readonly T[],
+): (T & { depth: number })[] {
   const byParent = new Map<number | null, T[]>();
   for (const c of all) {
     const parent = c.parentId !== null && all.some((p) => p.id === c.parentId) ? c.parentId : null;
@@ -171,7 +210,9 @@ export function categoryTree<T extends { id: number; parentId: number | null; na
   }
   const out: (T & { depth: number })[] = [];
   const walk = (parent: number | null, depth: number) => {
-    const children = (byParent.get(parent) ?? []).slice().sort((a, b) => (a.menuOrder ?? 0) - (b.menuOrder ?? 0) || a.name.localeCompare(b.name));
+    const children = (byParent.get(parent) ?? [])
+      .slice()
+      .sort((a, b) => (a.menuOrder ?? 0) - (b.menuOrder ?? 0) || a.name.localeCompare(b.name));
     for (const c of children) {
       out.push({ ...c, depth });
       if (depth < 20) walk(c.id, depth + 1);

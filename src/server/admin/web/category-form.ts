@@ -12,16 +12,20 @@ type Cat = { id: number; parentId: number | null; name: string; slug: string; de
 export function categoryInput(f: FormFields, all: readonly Cat[], self: Cat | null): Record<string, unknown> | null {
   const name = f.text('name', 'Name', { required: true, max: 200 });
   const slug = f.text('slug', 'Slug', { max: 200 })?.toLowerCase();
-  if (slug && !SLUG.test(slug)) f.errors.slug ??= 'The slug may contain lower-case letters, digits and single hyphens only (leave it empty to make one from the name).';
+  if (slug && !SLUG.test(slug))
+    f.errors.slug ??=
+      'The slug may contain lower-case letters, digits and single hyphens only (leave it empty to make one from the name).';
   if (self && !slug) f.errors.slug ??= 'Slug is required.';
-  if (slug && all.some((c) => c.slug === slug && c.id !== self?.id)) f.errors.slug ??= `Another category already has the slug "${slug}".`;
+  if (slug && all.some((c) => c.slug === slug && c.id !== self?.id))
+    f.errors.slug ??= `Another category already has the slug "${slug}".`;
   const description = f.text('description', 'Description', { max: 10_000 });
   const parentRaw = f.raw('parentId');
   let parentId: number | null = null;
   if (parentRaw) {
     const parent = all.find((c) => String(c.id) === parentRaw);
     if (!parent) f.errors.parentId ??= 'Choose a parent from the list.';
-    else if (self && (parent.id === self.id || isBelow(all, parent.id, self.id))) f.errors.parentId ??= 'A category cannot be placed under itself or one of its own sub-categories.';
+    else if (self && (parent.id === self.id || isBelow(all, parent.id, self.id)))
+      f.errors.parentId ??= 'A category cannot be placed under itself or one of its own sub-categories.';
     else parentId = parent.id;
   }
   if (!f.ok) return null;
@@ -41,7 +45,18 @@ function isBelow(all: readonly Cat[], id: number, ancestor: number): boolean {
 export type CategoryValues = { name: string; slug: string; description: string; parentId: string };
 
 export function categoryValues(category: Cat | null, posted: URLSearchParams | null): CategoryValues {
-  if (posted) return { name: posted.get('name') ?? '', slug: posted.get('slug') ?? '', description: posted.get('description') ?? '', parentId: posted.get('parentId') ?? '' };
+  if (posted)
+    return {
+      name: posted.get('name') ?? '',
+      slug: posted.get('slug') ?? '',
+      description: posted.get('description') ?? '',
+      parentId: posted.get('parentId') ?? '',
+    };
   if (!category) return { name: '', slug: '', description: '', parentId: '' };
-  return { name: category.name, slug: category.slug, description: category.description, parentId: category.parentId === null ? '' : String(category.parentId) };
+  return {
+    name: category.name,
+    slug: category.slug,
+    description: category.description,
+    parentId: category.parentId === null ? '' : String(category.parentId),
+  };
 }

@@ -35,11 +35,14 @@ export function adminDocument(name: string): string {
   return doc;
 }
 
-export type AdminCaller = <T = Record<string, any>>(operation: string, variables?: Record<string, unknown>) => Promise<T>;
+export type AdminCaller = <T = Record<string, any>>(
+  operation: string,
+  variables?: Record<string, unknown>,
+) => Promise<T>;
 
 /** A caller bound to one operator's auth token and client address. */
 export function adminCaller(yoga: AdminYoga, authToken: string, clientAddress: string | undefined): AdminCaller {
-  return async <T,>(operation: string, variables: Record<string, unknown> = {}) => {
+  return async <T>(operation: string, variables: Record<string, unknown> = {}) => {
     const request = new Request('http://admin.internal/api/admin/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${authToken}` },

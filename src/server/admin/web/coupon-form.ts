@@ -12,17 +12,23 @@ const EMAIL = /^(\*|[^\s@,]+)@[^\s@,]+$/;
 
 export function couponInput(f: FormFields): Record<string, unknown> | null {
   const code = f.text('code', 'Code', { required: true, max: 50 });
-  if (code && !/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(code)) f.errors.code ??= 'The code may contain letters, digits, hyphens and underscores only.';
+  if (code && !/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(code))
+    f.errors.code ??= 'The code may contain letters, digits, hyphens and underscores only.';
   const description = f.text('description', 'Description', { max: 1000 });
   const discountType = f.choice('discountType', 'Discount type', TYPES, { required: true });
   // Percent: up to two decimals of a percent, the same parser as euros (both are hundredths).
-  const amountCents = f.money('amount', 'Amount', { required: true, min: 1, max: discountType === 'PERCENT' ? 10_000 : 100_000_000 });
+  const amountCents = f.money('amount', 'Amount', {
+    required: true,
+    min: 1,
+    max: discountType === 'PERCENT' ? 10_000 : 100_000_000,
+  });
   const expiresAt = f.date('expiresAt', 'Expiry date');
   const usageLimit = f.int('usageLimit', 'Usage limit', { min: 1, max: 10_000_000 });
   const usageLimitPerUser = f.int('usageLimitPerUser', 'Uses per customer', { min: 1, max: 10_000_000 });
   const minimumCents = f.money('minimum', 'Minimum spend', { max: 100_000_000 });
   const maximumCents = f.money('maximum', 'Maximum spend', { max: 100_000_000 });
-  if (typeof minimumCents === 'number' && typeof maximumCents === 'number' && minimumCents > maximumCents) f.errors.maximum ??= 'The maximum spend must not be below the minimum spend.';
+  if (typeof minimumCents === 'number' && typeof maximumCents === 'number' && minimumCents > maximumCents)
+    f.errors.maximum ??= 'The maximum spend must not be below the minimum spend.';
   const productSlugs = f.list('productSlugs', 'Products', SLUG);
   const excludedProductSlugs = f.list('excludedProductSlugs', 'Excluded products', SLUG);
   const categorySlugs = f.list('categorySlugs', 'Categories', SLUG);
@@ -66,7 +72,12 @@ export function couponValues(coupon: any | null, posted: URLSearchParams | null)
     description: coupon.description,
     discountType: coupon.discountType,
     // 1000 → "10" (percent), 1050 → "10.5"; euros keep their cents ("5.00").
-    amount: coupon.discountType === 'PERCENT' ? centsToDecimal(coupon.amountCents).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1') : centsToDecimal(coupon.amountCents),
+    amount:
+      coupon.discountType === 'PERCENT'
+        ? centsToDecimal(coupon.amountCents)
+            .replace(/\.00$/, '')
+            .replace(/(\.\d)0$/, '$1')
+        : centsToDecimal(coupon.amountCents),
     expiresAt: coupon.expiresAt ? String(coupon.expiresAt).slice(0, 10) : '',
     usageLimit: coupon.usageLimit == null ? '' : String(coupon.usageLimit),
     usageLimitPerUser: coupon.usageLimitPerUser == null ? '' : String(coupon.usageLimitPerUser),

@@ -1,7 +1,8 @@
 /** Display helpers of the admin pages (English, UTC: operators in different places see the same times). */
 import { formatEUR } from '../../../lib/money.ts';
 
-export const money = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '–' : formatEUR(cents));
+export const money = (cents: number | null | undefined): string =>
+  cents === null || cents === undefined ? '–' : formatEUR(cents);
 
 /** ISO → "2026-11-22 16:48 UTC" (or the date alone). */
 export function when(iso: string | null | undefined, dateOnly = false): string {
@@ -22,12 +23,36 @@ export const ORDER_STATUS_LABELS: Readonly<Record<string, string>> = {
   FAILED: 'Failed',
 };
 
-export const PRODUCT_STATUS_LABELS: Readonly<Record<string, string>> = { PUBLISH: 'Published', DRAFT: 'Draft', PRIVATE: 'Archived' };
-export const STOCK_STATUS_LABELS: Readonly<Record<string, string>> = { INSTOCK: 'In stock', OUTOFSTOCK: 'Out of stock', ONBACKORDER: 'On backorder' };
-export const BACKORDER_LABELS: Readonly<Record<string, string>> = { NO: 'Do not allow', NOTIFY: 'Allow, but notify the customer', YES: 'Allow' };
-export const REVIEW_STATUS_LABELS: Readonly<Record<string, string>> = { APPROVED: 'Approved', PENDING: 'Waiting', REJECTED: 'Rejected' };
-export const SUBSCRIBER_STATUS_LABELS: Readonly<Record<string, string>> = { PENDING: 'Not confirmed', CONFIRMED: 'Confirmed', UNSUBSCRIBED: 'Unsubscribed' };
-export const DISCOUNT_TYPE_LABELS: Readonly<Record<string, string>> = { PERCENT: 'Percentage off the cart', FIXED_CART: 'Fixed amount off the cart', FIXED_PRODUCT: 'Fixed amount off each product' };
+export const PRODUCT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  PUBLISH: 'Published',
+  DRAFT: 'Draft',
+  PRIVATE: 'Archived',
+};
+export const STOCK_STATUS_LABELS: Readonly<Record<string, string>> = {
+  INSTOCK: 'In stock',
+  OUTOFSTOCK: 'Out of stock',
+  ONBACKORDER: 'On backorder',
+};
+export const BACKORDER_LABELS: Readonly<Record<string, string>> = {
+  NO: 'Do not allow',
+  NOTIFY: 'Allow, but notify the customer',
+  YES: 'Allow',
+};
+export const REVIEW_STATUS_LABELS: Readonly<Record<string, string>> = {
+  APPROVED: 'Approved',
+  PENDING: 'Waiting',
+  REJECTED: 'Rejected',
+};
+export const SUBSCRIBER_STATUS_LABELS: Readonly<Record<string, string>> = {
+  PENDING: 'Not confirmed',
+  CONFIRMED: 'Confirmed',
+  UNSUBSCRIBED: 'Unsubscribed',
+};
+export const DISCOUNT_TYPE_LABELS: Readonly<Record<string, string>> = {
+  PERCENT: 'Percentage off the cart',
+  FIXED_CART: 'Fixed amount off the cart',
+  FIXED_PRODUCT: 'Fixed amount off each product',
+};
 
 /** A coupon's amount as the operator reads it: "10%" or "€5.00". Percent amounts are hundredths of a percent. */
 export function couponAmount(type: string, amountCents: number): string {

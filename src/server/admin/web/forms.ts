@@ -14,7 +14,8 @@ export class FormReadError extends Error {
 /** The posted fields of a plain HTML form. */
 export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<URLSearchParams> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  if (!type.startsWith('application/x-www-form-urlencoded')) throw new FormReadError('The form was not sent as a form.');
+  if (!type.startsWith('application/x-www-form-urlencoded'))
+    throw new FormReadError('The form was not sent as a form.');
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new FormReadError('The form is too large.');
   const text = await request.text();
@@ -53,18 +54,27 @@ export class FormFields {
   }
 
   /** Euros → cents. Empty → null unless required. */
-  money(name: string, label: string, o: { required?: boolean; min?: number; max?: number } = {}): number | null | undefined {
+  money(
+    name: string,
+    label: string,
+    o: { required?: boolean; min?: number; max?: number } = {},
+  ): number | null | undefined {
     const v = this.raw(name).replace(/^€\s*/, '');
     if (!v) return o.required ? this.fail(name, `${label} is required.`) : null;
     const cents = /^\d{1,7}(?:\.\d{1,2})?$/.test(v) ? decimalToCents(v) : null;
     if (cents === null) return this.fail(name, `${label} must be an amount in euros, like 12 or 12.50.`);
     if (cents < (o.min ?? 0)) return this.fail(name, `${label} must be at least €${centsToDecimal(o.min ?? 0)}.`);
-    if (o.max !== undefined && cents > o.max) return this.fail(name, `${label} must be at most €${centsToDecimal(o.max)}.`);
+    if (o.max !== undefined && cents > o.max)
+      return this.fail(name, `${label} must be at most €${centsToDecimal(o.max)}.`);
     return cents;
   }
 
   /** A whole number. Empty → null unless required. */
-  int(name: string, label: string, o: { required?: boolean; min?: number; max?: number } = {}): number | null | undefined {
+  int(
+    name: string,
+    label: string,
+    o: { required?: boolean; min?: number; max?: number } = {},
+  ): number | null | undefined {
     const v = this.raw(name);
     if (!v) return o.required ? this.fail(name, `${label} is required.`) : null;
     if (!/^-?\d{1,9}$/.test(v)) return this.fail(name, `${label} must be a whole number.`);
@@ -80,14 +90,22 @@ export class FormFields {
     const v = this.raw(name);
     if (!v) return o.required ? this.fail(name, `${label} is required.`) : null;
     const d = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : null;
-    if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) return this.fail(name, `${label} must be a date (YYYY-MM-DD).`);
+    if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v)
+      return this.fail(name, `${label} must be a date (YYYY-MM-DD).`);
     return v;
   }
 
-  choice<T extends string>(name: string, label: string, allowed: readonly T[], o: { required?: boolean } = {}): T | null | undefined {
+  choice<T extends string>(
+    name: string,
+    label: string,
+    allowed: readonly T[],
+    o: { required?: boolean } = {},
+  ): T | null | undefined {
     const v = this.raw(name);
     if (!v) return o.required ? this.fail(name, `Choose ${label.toLowerCase()}.`) : null;
-    return (allowed as readonly string[]).includes(v) ? (v as T) : this.fail(name, `${label} must be one of: ${allowed.join(', ')}.`);
+    return (allowed as readonly string[]).includes(v)
+      ? (v as T)
+      : this.fail(name, `${label} must be one of: ${allowed.join(', ')}.`);
   }
 
   checked(name: string): boolean {

@@ -25,24 +25,48 @@ export function allowedMoves(status: string, refundableCents: number): Set<Order
 type Done = keyof typeof DONE_MESSAGES;
 
 /** Runs one action; `done` when it went through (a code for the flash message), null when the form has errors. */
-export async function runOrderAction(call: AdminCaller, orderId: number, intent: OrderIntent, f: FormFields, refundableCents: number): Promise<Done | null> {
+export async function runOrderAction(
+  call: AdminCaller,
+  orderId: number,
+  intent: OrderIntent,
+  f: FormFields,
+  refundableCents: number,
+): Promise<Done | null> {
   const note = f.text('note', 'The note', { max: 2000 });
   switch (intent) {
     case 'complete': {
       const trackingNumber = f.text('trackingNumber', 'Tracking number', { max: 100 });
       const trackingCarrier = f.text('trackingCarrier', 'Carrier', { max: 60 });
       const trackingUrl = f.text('trackingUrl', 'Tracking link', { max: 500 });
-      if (trackingUrl && !/^https?:\/\/\S+$/.test(trackingUrl)) f.errors.trackingUrl ??= 'The tracking link must be a full address starting with https://.';
-      if ((trackingCarrier || trackingUrl) && !trackingNumber) f.errors.trackingNumber ??= 'Give the tracking number too.';
+      if (trackingUrl && !/^https?:\/\/\S+$/.test(trackingUrl))
+        f.errors.trackingUrl ??= 'The tracking link must be a full address starting with https://.';
+      if ((trackingCarrier || trackingUrl) && !trackingNumber)
+        f.errors.trackingNumber ??= 'Give the tracking number too.';
       if (!f.ok) return null;
       const notifyCustomer = f.checked('notify');
-      const r = await call('adminUpdateOrderStatus', { input: { orderId, status: 'COMPLETED', note: note || null, trackingNumber: trackingNumber || null, trackingCarrier: trackingCarrier || null, trackingUrl: trackingUrl || null, notifyCustomer } });
-      return notifyCustomer ? (r.adminUpdateOrderStatus.customerNotified ? 'completed-mailed' : 'completed-not-mailed') : 'completed';
+      const r = await call('adminUpdateOrderStatus', {
+        input: {
+          orderId,
+          status: 'COMPLETED',
+          note: note || null,
+          trackingNumber: trackingNumber || null,
+          trackingCarrier: trackingCarrier || null,
+          trackingUrl: trackingUrl || null,
+          notifyCustomer,
+        },
+      });
+      return notifyCustomer
+        ? r.adminUpdateOrderStatus.customerNotified
+          ? 'completed-mailed'
+          : 'completed-not-mailed'
+        : 'completed';
     }
     case 'hold':
     case 'processing': {
       if (!f.ok) return null;
-      await call('adminUpdateOrderStatus', { input: { orderId, status: intent === 'hold' ? 'ON_HOLD' : 'PROCESSING', note: note || null } });
+      await call('adminUpdateOrderStatus', {
+        input: { orderId, status: intent === 'hold' ? 'ON_HOLD' : 'PROCESSING', note: note || null },
+      });
       return intent === 'hold' ? 'on-hold' : 'processing';
     }
     case 'cancel': {
@@ -55,10 +79,13 @@ export async function runOrderAction(call: AdminCaller, orderId: number, intent:
       const amountCents = f.money('amount', 'Amount', { min: 1, max: refundableCents });
       const reason = f.text('reason', 'Reason', { max: 500 });
       const key = f.raw('key');
-      if (!/^[A-Za-z0-9:._-]{8,100}$/.test(key)) f.errors.amount ??= 'The form is out of date; reload the page and try again.';
+      if (!/^[A-Za-z0-9:._-]{8,100}$/.test(key))
+        f.errors.amount ??= 'The form is out of date; reload the page and try again.';
       f.confirmed('confirm', 'Tick the box to confirm the refund.');
       if (!f.ok) return null;
-      const r = await call('adminRefundOrder', { input: { orderId, amountCents, reason: reason || null, idempotencyKey: key } });
+      const r = await call('adminRefundOrder', {
+        input: { orderId, amountCents, reason: reason || null, idempotencyKey: key },
+      });
       return r.adminRefundOrder.replayed ? 'refund-replayed' : 'refunded';
     }
     case 'note': {

@@ -89,7 +89,10 @@ export type AdminPage = {
    * the form then carries the per-field errors); `save` sends it and answers with the redirect. A refusal
    * — by the form or by the API — comes back as what the page shows next to the fields (answer 422).
    */
-  submit<I>(read: (form: FormFields) => I | null, save: (input: I) => Promise<Response>): Promise<Response | RefusedForm>;
+  submit<I>(
+    read: (form: FormFields) => I | null,
+    save: (input: I) => Promise<Response>,
+  ): Promise<Response | RefusedForm>;
 };
 
 /** What a refused form shows: the message at the top, the per-field messages and the values typed. */
@@ -102,14 +105,24 @@ export function isHttps(request: Request, url: URL, trustProxy = process.env.TRU
   if (url.protocol === 'https:') return true;
   const trust = (trustProxy ?? 'false').trim().toLowerCase();
   if (trust === 'false' || trust === '0' || trust === '') return false;
-  const hops = (request.headers.get('x-forwarded-proto') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const hops = (request.headers.get('x-forwarded-proto') ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const index = trust === 'true' ? 0 : Math.max(0, hops.length - Number(trust));
   return hops[index] === 'https';
 }
 
 /** Only same-site /admin paths are followed after a login or an action (no open redirect). */
 export function safeAdminPath(value: string | null | undefined, fallback = '/admin'): string {
-  if (!value || !/^\/admin(?:[/?#]|$)/.test(value) || value.startsWith('//') || /[\\\s]/.test(value) || value.length > 500) return fallback;
+  if (
+    !value ||
+    !/^\/admin(?:[/?#]|$)/.test(value) ||
+    value.startsWith('//') ||
+    /[\\\s]/.test(value) ||
+    value.length > 500
+  )
+    return fallback;
   return value;
 }
 
@@ -122,8 +135,11 @@ export function peerAddress(astro: AdminAstro): string | undefined {
 }
 
 /** The engine and the client's rate-limit key (the same key the GraphQL endpoints use). */
-export async function adminRequestBasics(astro: AdminAstro): Promise<{ engine: Engine; ip: string; https: boolean; peer: string | undefined }> {
-  if (astro.response) for (const [name, value] of Object.entries(ADMIN_RESPONSE_HEADERS)) astro.response.headers.set(name, value);
+export async function adminRequestBasics(
+  astro: AdminAstro,
+): Promise<{ engine: Engine; ip: string; https: boolean; peer: string | undefined }> {
+  if (astro.response)
+    for (const [name, value] of Object.entries(ADMIN_RESPONSE_HEADERS)) astro.response.headers.set(name, value);
   const engine = await getEngine();
   const peer = peerAddress(astro);
   const ip = rateLimitKeyForIp(resolveClientAddress(astro.request, peer, engine.accounts.clientAddress));

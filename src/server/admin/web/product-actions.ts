@@ -16,7 +16,17 @@ import type { DONE_MESSAGES } from './page.ts';
 
 type Done = keyof typeof DONE_MESSAGES;
 
-export const PRODUCT_FORM_INTENTS = ['save', 'details', 'variation', 'add-variation', 'delete-variation', 'archive', 'restore', 'remove-image', 'remove-download'] as const;
+export const PRODUCT_FORM_INTENTS = [
+  'save',
+  'details',
+  'variation',
+  'add-variation',
+  'delete-variation',
+  'archive',
+  'restore',
+  'remove-image',
+  'remove-download',
+] as const;
 export const PRODUCT_UPLOAD_INTENTS = ['upload-image', 'add-download'] as const;
 
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -27,7 +37,13 @@ export function formKey(intent: string, f: FormFields): string {
   return intent;
 }
 
-export async function runProductAction(call: AdminCaller, product: any, intent: string, f: FormFields, ctx: { categories: readonly { id: number }[]; file?: UploadedFile | null }): Promise<Done | null> {
+export async function runProductAction(
+  call: AdminCaller,
+  product: any,
+  intent: string,
+  f: FormFields,
+  ctx: { categories: readonly { id: number }[]; file?: UploadedFile | null },
+): Promise<Done | null> {
   const id = product.id as number;
   const variation = () => {
     const variationId = Number(f.raw('variationId')) || 0;
@@ -83,17 +99,24 @@ export async function runProductAction(call: AdminCaller, product: any, intent: 
       const role = f.choice('role', 'Use', ['MAIN', 'GALLERY'] as const, { required: true });
       if (problem) f.errors.file = problem;
       if (!f.ok) return null;
-      const { adminUploadImage: image } = await call('adminUploadImage', { input: { fileName: ctx.file!.name, contentBase64: ctx.file!.bytes.toString('base64'), altText } });
+      const { adminUploadImage: image } = await call('adminUploadImage', {
+        input: { fileName: ctx.file!.name, contentBase64: ctx.file!.bytes.toString('base64'), altText },
+      });
       const galleryImageIds = (product.gallery as { id: number }[]).map((g) => g.id);
       // The first image of a product is its main image whatever was chosen: the shop shows the main one.
-      const input = role === 'MAIN' || !product.image ? { imageId: image.id } : { galleryImageIds: [...galleryImageIds, image.id] };
+      const input =
+        role === 'MAIN' || !product.image ? { imageId: image.id } : { galleryImageIds: [...galleryImageIds, image.id] };
       await call('adminUpdateProduct', { id, input });
       return 'image-added';
     }
     case 'remove-image': {
       const imageId = Number(f.raw('imageId')) || 0;
       if (product.image?.id === imageId) await call('adminUpdateProduct', { id, input: { imageId: null } });
-      else if (product.gallery.some((g: any) => g.id === imageId)) await call('adminUpdateProduct', { id, input: { galleryImageIds: product.gallery.map((g: any) => g.id).filter((g: number) => g !== imageId) } });
+      else if (product.gallery.some((g: any) => g.id === imageId))
+        await call('adminUpdateProduct', {
+          id,
+          input: { galleryImageIds: product.gallery.map((g: any) => g.id).filter((g: number) => g !== imageId) },
+        });
       else return refuse(f, 'imageId', 'This image is no longer on the product; reload the page.');
       return 'image-removed';
     }
@@ -104,8 +127,10 @@ export async function runProductAction(call: AdminCaller, product: any, intent: 
       if (f.errors.file) {
         // too large: already said
       } else if (ctx.file && existing) f.errors.file = 'Upload a file or name one already on the server, not both.';
-      else if (!ctx.file && !existing) f.errors.file = 'Choose a file to upload (or name a file already in the downloads directory).';
-      else if (existing && !FILE_NAME.test(existing)) f.errors.existingFile = 'A file name has letters, digits, dots, hyphens and underscores only (no folders).';
+      else if (!ctx.file && !existing)
+        f.errors.file = 'Choose a file to upload (or name a file already in the downloads directory).';
+      else if (existing && !FILE_NAME.test(existing))
+        f.errors.existingFile = 'A file name has letters, digits, dots, hyphens and underscores only (no folders).';
       if (!f.ok) return null;
       const input = ctx.file
         ? { productId: id, name, fileName: ctx.file.name, contentBase64: ctx.file.bytes.toString('base64') }
@@ -115,7 +140,8 @@ export async function runProductAction(call: AdminCaller, product: any, intent: 
     }
     case 'remove-download': {
       const downloadId = f.raw('downloadId');
-      if (!product.downloads.some((d: any) => d.id === downloadId)) return refuse(f, 'downloadId', 'This file is no longer on the product; reload the page.');
+      if (!product.downloads.some((d: any) => d.id === downloadId))
+        return refuse(f, 'downloadId', 'This file is no longer on the product; reload the page.');
       await call('adminRemoveProductDownload', { downloadId });
       return 'download-removed';
     }

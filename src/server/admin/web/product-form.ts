@@ -13,11 +13,19 @@ const STOCK_STATUSES = ['INSTOCK', 'OUTOFSTOCK', 'ONBACKORDER'] as const;
 function priceAndStock(f: FormFields) {
   const regularPriceCents = f.money('regularPrice', 'Regular price', { required: true, max: MAX_CENTS });
   const salePriceCents = f.money('salePrice', 'Sale price', { max: MAX_CENTS });
-  if (typeof regularPriceCents === 'number' && typeof salePriceCents === 'number' && salePriceCents >= regularPriceCents) {
+  if (
+    typeof regularPriceCents === 'number' &&
+    typeof salePriceCents === 'number' &&
+    salePriceCents >= regularPriceCents
+  ) {
     f.errors.salePrice ??= 'The sale price must be below the regular price (leave it empty for no sale).';
   }
   const manageStock = f.checked('manageStock');
-  const stockQuantity = f.int('stockQuantity', 'Stock quantity', { required: manageStock, min: -1_000_000, max: 1_000_000 });
+  const stockQuantity = f.int('stockQuantity', 'Stock quantity', {
+    required: manageStock,
+    min: -1_000_000,
+    max: 1_000_000,
+  });
   const lowStockAmount = f.int('lowStockAmount', 'Low-stock amount', { max: 1_000_000 });
   const backorders = f.choice('backorders', 'Backorders', BACKORDERS, { required: true });
   const stockStatus = manageStock ? null : f.choice('stockStatus', 'Stock status', STOCK_STATUSES, { required: true });
@@ -49,7 +57,8 @@ export function productPriceStockInput(f: FormFields, type: string): Record<stri
 function saleDates(f: FormFields) {
   const dateOnSaleFrom = f.date('saleFrom', 'Sale starts');
   const dateOnSaleTo = f.date('saleTo', 'Sale ends');
-  if (dateOnSaleFrom && dateOnSaleTo && dateOnSaleTo < dateOnSaleFrom) f.errors.saleTo ??= 'The sale cannot end before it starts.';
+  if (dateOnSaleFrom && dateOnSaleTo && dateOnSaleTo < dateOnSaleFrom)
+    f.errors.saleTo ??= 'The sale cannot end before it starts.';
   return { dateOnSaleFrom, dateOnSaleTo };
 }
 
@@ -71,7 +80,17 @@ export function variationPriceStockInput(f: FormFields): Record<string, unknown>
 export function priceStockValues(item: any, posted: URLSearchParams | null) {
   if (posted) {
     const g = (k: string) => posted.get(k) ?? '';
-    return { regularPrice: g('regularPrice'), salePrice: g('salePrice'), saleFrom: g('saleFrom'), saleTo: g('saleTo'), manageStock: posted.get('manageStock') === 'on', stockQuantity: g('stockQuantity'), lowStockAmount: g('lowStockAmount'), backorders: g('backorders'), stockStatus: g('stockStatus') };
+    return {
+      regularPrice: g('regularPrice'),
+      salePrice: g('salePrice'),
+      saleFrom: g('saleFrom'),
+      saleTo: g('saleTo'),
+      manageStock: posted.get('manageStock') === 'on',
+      stockQuantity: g('stockQuantity'),
+      lowStockAmount: g('lowStockAmount'),
+      backorders: g('backorders'),
+      stockStatus: g('stockStatus'),
+    };
   }
   return {
     regularPrice: eurosInput(item.regularPriceCents),

@@ -20,12 +20,20 @@ export function publishStatus(engine: Engine): Promise<PublishStatus> {
 }
 
 /** Starts a publish; a refusal (one already running) comes back as a message for the operator. */
-export async function startPublish(engine: Engine, actor: string): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function startPublish(
+  engine: Engine,
+  actor: string,
+): Promise<{ ok: true } | { ok: false; error: string }> {
   try {
     const { buildId, done } = await publisherFor(engine).start();
     console.log(`[meshfront] publish ${buildId} started by ${actor}`);
     void done.then(
-      (r) => console.log(r.ok ? `[meshfront] publish ${r.buildId} finished in ${Math.round(r.durationMs / 1000)} s` : `[meshfront] publish failed: ${r.error}`),
+      (r) =>
+        console.log(
+          r.ok
+            ? `[meshfront] publish ${r.buildId} finished in ${Math.round(r.durationMs / 1000)} s`
+            : `[meshfront] publish failed: ${r.error}`,
+        ),
       (err) => console.error('[meshfront] publish crashed:', err),
     );
     return { ok: true };

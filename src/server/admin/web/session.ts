@@ -84,7 +84,12 @@ export function readSessionCookie(cookieHeader: string | null): CookieParts | nu
   return null;
 }
 
-const viewerOf = (u: CustomerRow): AdminViewer => ({ id: u.id, username: u.username, email: u.email, displayName: u.displayName });
+const viewerOf = (u: CustomerRow): AdminViewer => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  displayName: u.displayName,
+});
 
 /** Renewals in flight or just done, by the hash of the refresh token they used (see the header comment). */
 const RENEWAL_GRACE_MS = 30_000;
@@ -106,13 +111,24 @@ function renewOnce(engine: Engine, refreshToken: string) {
  * The shop manager a request's admin cookie names, renewing an expired auth token; otherwise why not
  * (with a Set-Cookie that clears a cookie that no longer works).
  */
-export async function readAdminSession(engine: Engine, cookieHeader: string | null, clientIp: string, https: boolean): Promise<AdminSession | NoSession> {
+export async function readAdminSession(
+  engine: Engine,
+  cookieHeader: string | null,
+  clientIp: string,
+  https: boolean,
+): Promise<AdminSession | NoSession> {
   const tokens = readSessionCookie(cookieHeader);
   const hadCookie = !!cookieHeader && cookieHeader.includes(`${ADMIN_COOKIE}=`);
-  if (!tokens) return { viewer: null, reason: hadCookie ? 'ended' : 'none', setCookie: hadCookie ? clearSessionCookie(https) : null };
+  if (!tokens)
+    return {
+      viewer: null,
+      reason: hadCookie ? 'ended' : 'none',
+      setCookie: hadCookie ? clearSessionCookie(https) : null,
+    };
   const auth = await engine.accounts.auth.authenticate(`Bearer ${tokens.authToken}`, clientIp);
   if (auth.viewer) {
-    if (!isShopManager(auth.viewer)) return { viewer: null, reason: 'not-manager', setCookie: clearSessionCookie(https) };
+    if (!isShopManager(auth.viewer))
+      return { viewer: null, reason: 'not-manager', setCookie: clearSessionCookie(https) };
     return { viewer: viewerOf(auth.viewer), authToken: tokens.authToken, sid: auth.sid, setCookie: null };
   }
   // Expired (or otherwise refused) auth token: the refresh token decides; a revoked login refuses it too.
@@ -122,7 +138,12 @@ export async function readAdminSession(engine: Engine, cookieHeader: string | nu
     await engine.accounts.auth.revokeSession(renewed.sid);
     return { viewer: null, reason: 'not-manager', setCookie: clearSessionCookie(https) };
   }
-  return { viewer: viewerOf(renewed.user), authToken: renewed.authToken, sid: renewed.sid, setCookie: encodeSessionCookie(renewed, https) };
+  return {
+    viewer: viewerOf(renewed.user),
+    authToken: renewed.authToken,
+    sid: renewed.sid,
+    setCookie: encodeSessionCookie(renewed, https),
+  };
 }
 
 export type LoginOutcome = { ok: true; setCookie: string; viewer: AdminViewer } | { ok: false; error: string };
@@ -132,7 +153,12 @@ export type LoginOutcome = { ok: true; setCookie: string; viewer: AdminViewer } 
  * name and a wrong password get the same answer; an account that is not a shop manager is refused
  * before any token exists.
  */
-export async function adminLogin(engine: Engine, input: { username: string; password: string }, clientIp: string, https: boolean): Promise<LoginOutcome> {
+export async function adminLogin(
+  engine: Engine,
+  input: { username: string; password: string },
+  clientIp: string,
+  https: boolean,
+): Promise<LoginOutcome> {
   const username = input.username.trim();
   if (!username || !input.password) return { ok: false, error: 'Enter your username (or e-mail) and password.' };
   let user: CustomerRow;
@@ -151,7 +177,12 @@ export async function adminLogin(engine: Engine, input: { username: string; pass
 }
 
 /** Ends the login behind the cookie (its refresh token stops working, its auth tokens are refused). */
-export async function adminLogout(engine: Engine, cookieHeader: string | null, clientIp: string, https: boolean): Promise<string> {
+export async function adminLogout(
+  engine: Engine,
+  cookieHeader: string | null,
+  clientIp: string,
+  https: boolean,
+): Promise<string> {
   const tokens = readSessionCookie(cookieHeader);
   if (tokens) {
     const auth = await engine.accounts.auth.authenticate(`Bearer ${tokens.authToken}`, clientIp);

@@ -39,7 +39,9 @@ export async function readUploadForm(request: Request, maxBytes = maxUploadBytes
   if (body === null) throw new FormReadError(tooLarge);
   let data: FormData;
   try {
-    data = await new Response(new Uint8Array(body), { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+    data = await new Response(new Uint8Array(body), {
+      headers: { 'content-type': request.headers.get('content-type')! },
+    }).formData();
   } catch {
     throw new FormReadError('The upload could not be read; please send the form again.');
   }
@@ -47,7 +49,8 @@ export async function readUploadForm(request: Request, maxBytes = maxUploadBytes
   let file: UploadedFile | null = null;
   for (const [name, value] of data.entries()) {
     if (typeof value === 'string') text.append(name, value);
-    else if (name === 'file' && value.size > 0) file = { name: value.name || 'upload', bytes: Buffer.from(await value.arrayBuffer()) };
+    else if (name === 'file' && value.size > 0)
+      file = { name: value.name || 'upload', bytes: Buffer.from(await value.arrayBuffer()) };
   }
   const fields = new FormFields(text);
   if (file && file.bytes.length > maxBytes) {
@@ -59,6 +62,7 @@ export async function readUploadForm(request: Request, maxBytes = maxUploadBytes
 /** The image check the endpoint makes too (by the file's first bytes, never its name): a message or null. */
 export function imageProblem(file: UploadedFile | null): string | null {
   if (!file) return 'Choose an image file to upload.';
-  if (!imageType(file.bytes)) return 'This file is not an image the shop can use: upload a PNG, JPEG, GIF, WebP or AVIF image.';
+  if (!imageType(file.bytes))
+    return 'This file is not an image the shop can use: upload a PNG, JPEG, GIF, WebP or AVIF image.';
   return null;
 }

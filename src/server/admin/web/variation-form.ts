@@ -17,7 +17,11 @@ export function variationAttributes(product: any): { name: string; options: stri
 export const attributeField = (index: number) => `attr${index}`;
 
 /** adminCreateVariation / adminUpdateVariation input, or null with f.errors set. */
-export function variationInput(f: FormFields, product: any, self: { id: number } | null): Record<string, unknown> | null {
+export function variationInput(
+  f: FormFields,
+  product: any,
+  self: { id: number } | null,
+): Record<string, unknown> | null {
   const attrs = variationAttributes(product);
   const attributes: { name: string; value: string }[] = [];
   attrs.forEach((a, i) => {
@@ -33,12 +37,15 @@ export function variationInput(f: FormFields, product: any, self: { id: number }
   // Two variations with the same values: the shop could not tell which one a shopper picked.
   if (f.ok && attrs.length) {
     const same = (product.variations ?? []).find(
-      (v: any) => v.id !== self?.id && attributes.every((a) => (v.attributes.find((x: any) => x.name === a.name)?.value ?? '') === a.value),
+      (v: any) =>
+        v.id !== self?.id &&
+        attributes.every((a) => (v.attributes.find((x: any) => x.name === a.name)?.value ?? '') === a.value),
     );
     if (same) f.errors[attributeField(0)] ??= `Variation ${same.sku} already has these values.`;
   }
   const sku = f.text('sku', 'SKU', { required: true, max: 100 });
-  if (sku && !SKU.test(sku)) f.errors.sku ??= 'The SKU may contain letters, digits, dots, underscores and hyphens only.';
+  if (sku && !SKU.test(sku))
+    f.errors.sku ??= 'The SKU may contain letters, digits, dots, underscores and hyphens only.';
   const priceStock = variationPriceStockInput(f);
   if (!priceStock || !f.ok) return null;
   return { sku, attributes, ...priceStock };
@@ -49,9 +56,18 @@ export type VariationValues = ReturnType<typeof priceStockValues> & { sku: strin
 /** What a variation form shows: the stored variation, what was posted, or a new variation's defaults. */
 export function variationValues(product: any, variation: any | null, posted: URLSearchParams | null): VariationValues {
   const attrs = variationAttributes(product);
-  if (posted) return { ...priceStockValues(null, posted), sku: posted.get('sku') ?? '', attrs: attrs.map((_, i) => posted.get(attributeField(i)) ?? '') };
+  if (posted)
+    return {
+      ...priceStockValues(null, posted),
+      sku: posted.get('sku') ?? '',
+      attrs: attrs.map((_, i) => posted.get(attributeField(i)) ?? ''),
+    };
   if (!variation) {
-    return { ...priceStockValues({ manageStock: true, stockQuantity: 0, backorders: 'NO', stockStatus: 'INSTOCK' }, null), sku: '', attrs: attrs.map(() => '') };
+    return {
+      ...priceStockValues({ manageStock: true, stockQuantity: 0, backorders: 'NO', stockStatus: 'INSTOCK' }, null),
+      sku: '',
+      attrs: attrs.map(() => ''),
+    };
   }
   return {
     ...priceStockValues(variation, null),

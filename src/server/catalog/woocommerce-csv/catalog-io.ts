@@ -13,7 +13,11 @@ import { importWooCommerceCsv, type ImportReport } from './import.ts';
 
 export type CatalogIoDeps = { db: Database; config: ServerConfig; catalog: CatalogService };
 
-export async function importCatalogCsv(deps: CatalogIoDeps, text: string, options: { dryRun?: boolean } = {}): Promise<ImportReport> {
+export async function importCatalogCsv(
+  deps: CatalogIoDeps,
+  text: string,
+  options: { dryRun?: boolean } = {},
+): Promise<ImportReport> {
   const report = await importWooCommerceCsv(deps.db, text, {
     catalogDir: deps.config.catalogDir,
     downloadDirs: readDownloadSettings(deps.config).dirs,
@@ -24,7 +28,9 @@ export async function importCatalogCsv(deps: CatalogIoDeps, text: string, option
 }
 
 export async function exportCatalogCsv(deps: CatalogIoDeps, options: { siteUrl?: string } = {}) {
-  return exportWooCommerceCsv(deps.db, { siteUrl: options.siteUrl ?? process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321' });
+  return exportWooCommerceCsv(deps.db, {
+    siteUrl: options.siteUrl ?? process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  });
 }
 
 /** The report as lines for a terminal or a log: a summary, then each problem as "row N, column: reason". */

@@ -22,7 +22,12 @@ export const importCommand = {
   usage: `import <file.csv> [--dry-run]
     --dry-run        check every row against the shop and report, but save nothing`,
   async run(argv: string[]): Promise<void> {
-    const { values, positionals } = parseArgs({ args: argv, options: { 'dry-run': { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { 'dry-run': { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (positionals.length !== 1) throw new CliUsageError('import takes exactly one CSV file');
     const file = path.resolve(positionals[0]!);
     let stat: fs.Stats;
@@ -36,12 +41,21 @@ export const importCommand = {
     const text = fs.readFileSync(file, 'utf8');
     const engine = await createEngine(getConfig(), { seed: false });
     try {
-      const report = await importCatalogCsv({ db: engine.database.db, config: engine.config, catalog: engine.catalog }, text, { dryRun: values['dry-run'] });
+      const report = await importCatalogCsv(
+        { db: engine.database.db, config: engine.config, catalog: engine.catalog },
+        text,
+        { dryRun: values['dry-run'] },
+      );
       console.log(formatImportReport(report));
       if (!report.dryRun && report.created + report.updated + report.variationsCreated + report.variationsUpdated > 0) {
-        console.log('The static pages are now stale: run `npm run shop -- publish` to rebuild them (prices and stock in the shop are live already).');
+        console.log(
+          'The static pages are now stale: run `npm run shop -- publish` to rebuild them (prices and stock in the shop are live already).',
+        );
       }
-      if (report.errors.length) throw new Error(`${report.errors.length} problem${report.errors.length === 1 ? '' : 's'} in ${path.basename(file)} (listed above); fix those rows and import the file again`);
+      if (report.errors.length)
+        throw new Error(
+          `${report.errors.length} problem${report.errors.length === 1 ? '' : 's'} in ${path.basename(file)} (listed above); fix those rows and import the file again`,
+        );
     } finally {
       await engine.close();
     }

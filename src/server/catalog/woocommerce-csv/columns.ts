@@ -49,7 +49,13 @@ export const FIXED_COLUMNS = [
 export type FixedColumn = (typeof FIXED_COLUMNS)[number];
 
 export const attributeColumns = (n: number) =>
-  [`Attribute ${n} name`, `Attribute ${n} value(s)`, `Attribute ${n} visible`, `Attribute ${n} global`, `Attribute ${n} default`] as const;
+  [
+    `Attribute ${n} name`,
+    `Attribute ${n} value(s)`,
+    `Attribute ${n} visible`,
+    `Attribute ${n} global`,
+    `Attribute ${n} default`,
+  ] as const;
 
 export const downloadColumns = (n: number) => [`Download ${n} ID`, `Download ${n} name`, `Download ${n} URL`] as const;
 

@@ -4,7 +4,10 @@ import { loadSnapshot } from '../snapshot.ts';
 import { exportRows, type ExportOptions } from './map-export.ts';
 import { writeCsv } from './write.ts';
 
-export async function exportWooCommerceCsv(db: DbOrTx, options: ExportOptions): Promise<{ csv: string; products: number; rows: number }> {
+export async function exportWooCommerceCsv(
+  db: DbOrTx,
+  options: ExportOptions,
+): Promise<{ csv: string; products: number; rows: number }> {
   const snapshot = await loadSnapshot(db, { catalogVersion: 0, stockVersion: 0 });
   const rows = exportRows(snapshot, options);
   return { csv: writeCsv(rows), products: snapshot.products.length, rows: rows.length - 1 };

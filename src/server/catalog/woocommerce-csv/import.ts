@@ -68,7 +68,16 @@ class DryRunRollback extends Error {}
 const IMAGE_FILE = /^[a-z0-9][a-z0-9._-]*\.(svg|png|jpe?g|webp|gif|avif)$/i;
 
 export async function importWooCommerceCsv(db: Database, text: string, options: ImportOptions): Promise<ImportReport> {
-  const report: ImportReport = { dryRun: !!options.dryRun, rows: 0, created: 0, updated: 0, variationsCreated: 0, variationsUpdated: 0, errors: [], warnings: [] };
+  const report: ImportReport = {
+    dryRun: !!options.dryRun,
+    rows: 0,
+    created: 0,
+    updated: 0,
+    variationsCreated: 0,
+    variationsUpdated: 0,
+    errors: [],
+    warnings: [],
+  };
   let records;
   try {
     records = parseCsv(text);
@@ -97,7 +106,11 @@ export async function importWooCommerceCsv(db: Database, text: string, options: 
     skuRow.set(key, item.row);
     if (item.type === 'variation') continue;
     if (item.id !== null && byId.has(item.id)) {
-      report.errors.push({ row: item.row, column: 'ID', message: `ID ${item.id} is also on row ${byId.get(item.id)!.parent.row}` });
+      report.errors.push({
+        row: item.row,
+        column: 'ID',
+        message: `ID ${item.id} is also on row ${byId.get(item.id)!.parent.row}`,
+      });
       continue;
     }
     const g: Group = { parent: item, variations: [], existingId: null };
@@ -117,13 +130,25 @@ export async function importWooCommerceCsv(db: Database, text: string, options: 
         const [found] = await db
           .select({ id: catalogProducts.id, type: catalogProducts.type })
           .from(catalogProducts)
-          .where('id' in ref ? eq(catalogProducts.id, ref.id) : sql`lower(${catalogProducts.sku}) = ${ref.sku.toLowerCase()}`);
+          .where(
+            'id' in ref
+              ? eq(catalogProducts.id, ref.id)
+              : sql`lower(${catalogProducts.sku}) = ${ref.sku.toLowerCase()}`,
+          );
         if (!found) {
-          report.errors.push({ row: item.row, column: 'Parent', message: `parent "${'id' in ref ? `id:${ref.id}` : ref.sku}" is neither a product row of this file that could be imported nor a product in the shop` });
+          report.errors.push({
+            row: item.row,
+            column: 'Parent',
+            message: `parent "${'id' in ref ? `id:${ref.id}` : ref.sku}" is neither a product row of this file that could be imported nor a product in the shop`,
+          });
           continue;
         }
         if (found.type !== 'variable') {
-          report.errors.push({ row: item.row, column: 'Parent', message: `the parent product ${found.id} is not a variable product` });
+          report.errors.push({
+            row: item.row,
+            column: 'Parent',
+            message: `the parent product ${found.id} is not a variable product`,
+          });
           continue;
         }
         g = { parent: item, variations: [], existingId: found.id };
@@ -131,7 +156,11 @@ export async function importWooCommerceCsv(db: Database, text: string, options: 
         groups.push(g);
       }
     } else if (g.parent.type !== 'variable') {
-      report.errors.push({ row: item.row, column: 'Parent', message: `the parent on row ${g.parent.row} is not a variable product` });
+      report.errors.push({
+        row: item.row,
+        column: 'Parent',
+        message: `the parent on row ${g.parent.row} is not a variable product`,
+      });
       continue;
     }
     g.variations.push(item);
@@ -146,7 +175,9 @@ export async function importWooCommerceCsv(db: Database, text: string, options: 
         .transaction(async (tx) => {
           // One catalog writer at a time (seed, import, admin edits), in every process.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('meshfront:catalog-write', 0))`);
-          outcome = variationsOnly ? await writeVariationsOnly(tx, g, options, report) : await writeProduct(tx, g, options, report);
+          outcome = variationsOnly
+            ? await writeVariationsOnly(tx, g, options, report)
+            : await writeProduct(tx, g, options, report);
           await bumpCounter(tx, 'catalog_version');
           if (options.dryRun) throw new DryRunRollback();
         })
@@ -155,12 +186,19 @@ export async function importWooCommerceCsv(db: Database, text: string, options: 
         });
       const done = outcome!;
       tally(report, done);
-      if (!variationsOnly && g.parent.upsells.length) upsells.push({ row: g.parent.row, productId: done.productId, skus: g.parent.upsells });
+      if (!variationsOnly && g.parent.upsells.length)
+        upsells.push({ row: g.parent.row, productId: done.productId, skus: g.parent.upsells });
     } catch (err) {
       const row = err instanceof RowError ? err.row : g.parent.row;
       const column = err instanceof RowError ? err.column : '';
       const message = err instanceof RowError ? err.message : `could not be saved: ${(err as Error).message}`;
-      report.errors.push({ row, column, message: variationsOnly ? message : `${message}${g.variations.length ? ` (its ${g.variations.length} variation row${g.variations.length === 1 ? ' was' : 's were'} not imported either)` : ''}` });
+      report.errors.push({
+        row,
+        column,
+        message: variationsOnly
+          ? message
+          : `${message}${g.variations.length ? ` (its ${g.variations.length} variation row${g.variations.length === 1 ? ' was' : 's were'} not imported either)` : ''}`,
+      });
     }
   }
   if (!options.dryRun) await linkUpsells(db, upsells, report);
@@ -184,9 +222,15 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
   // Match by ID, then by SKU.
   let existing: { id: number; type: string; slug: string } | undefined;
   if (p.id !== null) {
-    [existing] = await tx.select({ id: catalogProducts.id, type: catalogProducts.type, slug: catalogProducts.slug }).from(catalogProducts).where(eq(catalogProducts.id, p.id));
+    [existing] = await tx
+      .select({ id: catalogProducts.id, type: catalogProducts.type, slug: catalogProducts.slug })
+      .from(catalogProducts)
+      .where(eq(catalogProducts.id, p.id));
     if (!existing) {
-      const [v] = await tx.select({ id: catalogVariations.id }).from(catalogVariations).where(eq(catalogVariations.id, p.id));
+      const [v] = await tx
+        .select({ id: catalogVariations.id })
+        .from(catalogVariations)
+        .where(eq(catalogVariations.id, p.id));
       if (v) throw new RowError(p.row, 'ID', `ID ${p.id} is a variation in the shop, not a product`);
     }
   }
@@ -196,9 +240,18 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
       .from(catalogProducts)
       .where(sql`lower(${catalogProducts.sku}) = ${p.sku.toLowerCase()}`);
   }
-  if (existing && existing.type !== p.type) throw new RowError(p.row, 'Type', `product ${existing.id} is ${existing.type} in the shop; import cannot change a product's type`);
-  const [skuOnVariation] = await tx.select({ id: catalogVariations.id }).from(catalogVariations).where(sql`lower(${catalogVariations.sku}) = ${p.sku.toLowerCase()}`);
-  if (skuOnVariation) throw new RowError(p.row, 'SKU', `SKU "${p.sku}" belongs to variation ${skuOnVariation.id} in the shop`);
+  if (existing && existing.type !== p.type)
+    throw new RowError(
+      p.row,
+      'Type',
+      `product ${existing.id} is ${existing.type} in the shop; import cannot change a product's type`,
+    );
+  const [skuOnVariation] = await tx
+    .select({ id: catalogVariations.id })
+    .from(catalogVariations)
+    .where(sql`lower(${catalogVariations.sku}) = ${p.sku.toLowerCase()}`);
+  if (skuOnVariation)
+    throw new RowError(p.row, 'SKU', `SKU "${p.sku}" belongs to variation ${skuOnVariation.id} in the shop`);
 
   const images = await resolveImages(tx, p, options, report);
   const categoryIds = [];
@@ -209,7 +262,10 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
   // Attributes: global ones become pa_ taxonomies with terms; the options stored are term slugs.
   const variationAttributeNames = new Set(g.variations.flatMap((v) => v.attributes.map((a) => a.name.toLowerCase())));
   if (existing && g.variations.length === 0 && p.type === 'variable') {
-    const vs = await tx.select({ attributes: catalogVariations.attributes }).from(catalogVariations).where(eq(catalogVariations.productId, existing.id));
+    const vs = await tx
+      .select({ attributes: catalogVariations.attributes })
+      .from(catalogVariations)
+      .where(eq(catalogVariations.productId, existing.id));
     for (const v of vs) for (const k of Object.keys(v.attributes)) variationAttributeNames.add(k.toLowerCase());
   }
   const attributes: (ProductAttr & { termIds: number[]; visible: boolean; defaultSlug: string | null })[] = [];
@@ -223,16 +279,42 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
         termIds.push(t.id);
         slugs.push(t.slug);
       }
-      const def = a.defaultValue ? slugs[a.values.findIndex((v) => v.toLowerCase() === a.defaultValue!.toLowerCase())]! : null;
-      const variation = p.type === 'variable' && (variationAttributeNames.has(a.name.toLowerCase()) || variationAttributeNames.has(attr.slug) || def !== null);
-      attributes.push({ name: attr.slug, label: a.name, attributeId: attr.id, key: attr.slug, options: slugs, termIds, visible: a.visible, variation, defaultSlug: def });
+      const def = a.defaultValue
+        ? slugs[a.values.findIndex((v) => v.toLowerCase() === a.defaultValue!.toLowerCase())]!
+        : null;
+      const variation =
+        p.type === 'variable' &&
+        (variationAttributeNames.has(a.name.toLowerCase()) || variationAttributeNames.has(attr.slug) || def !== null);
+      attributes.push({
+        name: attr.slug,
+        label: a.name,
+        attributeId: attr.id,
+        key: attr.slug,
+        options: slugs,
+        termIds,
+        visible: a.visible,
+        variation,
+        defaultSlug: def,
+      });
     } else {
       const def = a.defaultValue ? a.values.find((v) => v.toLowerCase() === a.defaultValue!.toLowerCase())! : null;
       const variation = p.type === 'variable' && (variationAttributeNames.has(a.name.toLowerCase()) || def !== null);
-      attributes.push({ name: a.name, label: a.name, attributeId: null, key: a.name, options: a.values, termIds: [], visible: a.visible, variation, defaultSlug: def });
+      attributes.push({
+        name: a.name,
+        label: a.name,
+        attributeId: null,
+        key: a.name,
+        options: a.values,
+        termIds: [],
+        visible: a.visible,
+        variation,
+        defaultSlug: def,
+      });
     }
   }
-  const defaultAttributes = Object.fromEntries(attributes.filter((a) => a.defaultSlug !== null).map((a) => [a.key, a.defaultSlug!]));
+  const defaultAttributes = Object.fromEntries(
+    attributes.filter((a) => a.defaultSlug !== null).map((a) => [a.key, a.defaultSlug!]),
+  );
 
   const fields = {
     sku: p.sku,
@@ -301,9 +383,22 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
   attributes.forEach((a) => a.termIds.forEach((id, j) => addTerm(id, j)));
   if (termRows.length) await tx.insert(catalogProductTerms).values(termRows);
   if (attributes.length) {
-    await tx.insert(catalogProductAttributes).values(attributes.map((a, i) => ({ productId, position: i, name: a.name, attributeId: a.attributeId, options: a.options, visible: a.visible, variation: a.variation })));
+    await tx.insert(catalogProductAttributes).values(
+      attributes.map((a, i) => ({
+        productId,
+        position: i,
+        name: a.name,
+        attributeId: a.attributeId,
+        options: a.options,
+        visible: a.visible,
+        variation: a.variation,
+      })),
+    );
   }
-  if (images.length > 1) await tx.insert(catalogProductImages).values(images.slice(1).map((imageId, i) => ({ productId, imageId, position: i })));
+  if (images.length > 1)
+    await tx
+      .insert(catalogProductImages)
+      .values(images.slice(1).map((imageId, i) => ({ productId, imageId, position: i })));
   await writeDownloads(tx, productId, p, options, report);
 
   let variationsCreated = 0;
@@ -317,13 +412,28 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
 }
 
 /** Variation rows whose parent is already in the shop (not in the file). */
-async function writeVariationsOnly(tx: DbOrTx, g: Group, options: ImportOptions, report: ImportReport): Promise<Outcome> {
+async function writeVariationsOnly(
+  tx: DbOrTx,
+  g: Group,
+  options: ImportOptions,
+  report: ImportReport,
+): Promise<Outcome> {
   const productId = g.existingId!;
-  const rows = await tx.select().from(catalogProductAttributes).where(eq(catalogProductAttributes.productId, productId));
+  const rows = await tx
+    .select()
+    .from(catalogProductAttributes)
+    .where(eq(catalogProductAttributes.productId, productId));
   const attrs = await tx.select().from(catalogAttributes);
   const attributes = rows
     .sort((a, b) => a.position - b.position)
-    .map((r) => ({ name: r.name, label: attrs.find((a) => a.id === r.attributeId)?.name ?? r.name, attributeId: r.attributeId, key: r.name, options: r.options, variation: r.variation }));
+    .map((r) => ({
+      name: r.name,
+      label: attrs.find((a) => a.id === r.attributeId)?.name ?? r.name,
+      attributeId: r.attributeId,
+      key: r.name,
+      options: r.options,
+      variation: r.variation,
+    }));
   let variationsCreated = 0;
   let variationsUpdated = 0;
   for (const v of g.variations) {
@@ -335,7 +445,14 @@ async function writeVariationsOnly(tx: DbOrTx, g: Group, options: ImportOptions,
 }
 
 /** A product's attribute: `key` is how variations name it (pa_ slug or local name), `label` how the CSV does. */
-type ProductAttr = { name: string; label: string; attributeId: number | null; key: string; options: string[]; variation: boolean };
+type ProductAttr = {
+  name: string;
+  label: string;
+  attributeId: number | null;
+  key: string;
+  options: string[];
+  variation: boolean;
+};
 
 /** Creates or updates one variation; a problem with it is reported on its row and the variation is skipped (null). */
 async function writeVariation(
@@ -355,14 +472,21 @@ async function writeVariation(
     const column = `Attribute ${i + 1} value(s)`;
     const lower = a.name.toLowerCase();
     const pa = attributes.find((x) => x.label.toLowerCase() === lower || x.key.toLowerCase() === lower);
-    if (!pa || !pa.variation) return fail(`Attribute ${i + 1} name`, `"${a.name}" is not one of the parent's variation attributes`);
+    if (!pa || !pa.variation)
+      return fail(`Attribute ${i + 1} name`, `"${a.name}" is not one of the parent's variation attributes`);
     const value = a.values[0]!;
     if (pa.attributeId !== null) {
       const [term] = await tx
         .select({ slug: catalogTerms.slug })
         .from(catalogTerms)
-        .where(and(eq(catalogTerms.taxonomy, pa.key), sql`(lower(${catalogTerms.name}) = ${value.toLowerCase()} or ${catalogTerms.slug} = ${slugify(value)})`));
-      if (!term || !pa.options.includes(term.slug)) return fail(column, `"${value}" is not a value of the parent's "${a.name}"`);
+        .where(
+          and(
+            eq(catalogTerms.taxonomy, pa.key),
+            sql`(lower(${catalogTerms.name}) = ${value.toLowerCase()} or ${catalogTerms.slug} = ${slugify(value)})`,
+          ),
+        );
+      if (!term || !pa.options.includes(term.slug))
+        return fail(column, `"${value}" is not a value of the parent's "${a.name}"`);
       values[pa.key] = term.slug;
     } else {
       const option = pa.options.find((o) => o.toLowerCase() === value.toLowerCase());
@@ -391,22 +515,49 @@ async function writeVariation(
     width: v.width,
     height: v.height,
   };
-  let [existing] = v.id === null ? [] : await tx.select({ id: catalogVariations.id, productId: catalogVariations.productId }).from(catalogVariations).where(eq(catalogVariations.id, v.id));
-  existing ??= (await tx.select({ id: catalogVariations.id, productId: catalogVariations.productId }).from(catalogVariations).where(sql`lower(${catalogVariations.sku}) = ${v.sku.toLowerCase()}`))[0];
-  if (existing && existing.productId !== productId) return fail(v.id !== null ? 'ID' : 'SKU', `variation ${existing.id} belongs to another product (${existing.productId})`);
-  const [skuOnProduct] = await tx.select({ id: catalogProducts.id }).from(catalogProducts).where(sql`lower(${catalogProducts.sku}) = ${v.sku.toLowerCase()}`);
+  let [existing] =
+    v.id === null
+      ? []
+      : await tx
+          .select({ id: catalogVariations.id, productId: catalogVariations.productId })
+          .from(catalogVariations)
+          .where(eq(catalogVariations.id, v.id));
+  existing ??= (
+    await tx
+      .select({ id: catalogVariations.id, productId: catalogVariations.productId })
+      .from(catalogVariations)
+      .where(sql`lower(${catalogVariations.sku}) = ${v.sku.toLowerCase()}`)
+  )[0];
+  if (existing && existing.productId !== productId)
+    return fail(
+      v.id !== null ? 'ID' : 'SKU',
+      `variation ${existing.id} belongs to another product (${existing.productId})`,
+    );
+  const [skuOnProduct] = await tx
+    .select({ id: catalogProducts.id })
+    .from(catalogProducts)
+    .where(sql`lower(${catalogProducts.sku}) = ${v.sku.toLowerCase()}`);
   if (skuOnProduct) return fail('SKU', `SKU "${v.sku}" belongs to product ${skuOnProduct.id} in the shop`);
   const [sameCombo] = await tx
     .select({ id: catalogVariations.id })
     .from(catalogVariations)
-    .where(and(eq(catalogVariations.productId, productId), sql`${catalogVariations.attributes} = ${JSON.stringify(values)}::jsonb`, existing ? ne(catalogVariations.id, existing.id) : sql`true`));
+    .where(
+      and(
+        eq(catalogVariations.productId, productId),
+        sql`${catalogVariations.attributes} = ${JSON.stringify(values)}::jsonb`,
+        existing ? ne(catalogVariations.id, existing.id) : sql`true`,
+      ),
+    );
   if (sameCombo) return fail('Attribute 1 value(s)', `variation ${sameCombo.id} already has these attribute values`);
   if (existing) {
     await tx.update(catalogVariations).set(fields).where(eq(catalogVariations.id, existing.id));
     return false;
   }
   const idFree = v.id !== null && !(await postIdTaken(tx, v.id));
-  const [row] = await tx.insert(catalogVariations).values({ ...fields, ...(idFree ? { id: v.id! } : {}) }).returning({ id: catalogVariations.id });
+  const [row] = await tx
+    .insert(catalogVariations)
+    .values({ ...fields, ...(idFree ? { id: v.id! } : {}) })
+    .returning({ id: catalogVariations.id });
   if (idFree) await keepSequenceAbove(tx, row!.id);
   return true;
 }
@@ -420,31 +571,59 @@ async function postIdTaken(tx: DbOrTx, id: number): Promise<boolean> {
 
 /** After inserting an explicit id, the shared id sequence must never hand it out again. */
 async function keepSequenceAbove(tx: DbOrTx, id: number): Promise<void> {
-  await tx.execute(sql`select setval('catalog_post_id_seq', greatest((select last_value from catalog_post_id_seq), ${id}))`);
+  await tx.execute(
+    sql`select setval('catalog_post_id_seq', greatest((select last_value from catalog_post_id_seq), ${id}))`,
+  );
 }
 
 async function uniqueSlug(tx: DbOrTx, name: string): Promise<string> {
   const base = slugify(name);
-  const rows = await tx.select({ slug: catalogProducts.slug }).from(catalogProducts).where(sql`${catalogProducts.slug} = ${base} or ${catalogProducts.slug} like ${`${base}-%`}`);
+  const rows = await tx
+    .select({ slug: catalogProducts.slug })
+    .from(catalogProducts)
+    .where(sql`${catalogProducts.slug} = ${base} or ${catalogProducts.slug} like ${`${base}-%`}`);
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 /** A term of `taxonomy` with this name (any case) under `parentId`, created when missing. */
-async function termFor(tx: DbOrTx, taxonomy: string, name: string, parentId: number | null): Promise<{ id: number; slug: string }> {
-  const parentCond = taxonomy === 'product_cat' ? (parentId === null ? sql`${catalogTerms.parentId} is null` : sql`${catalogTerms.parentId} = ${parentId}`) : sql`true`;
+async function termFor(
+  tx: DbOrTx,
+  taxonomy: string,
+  name: string,
+  parentId: number | null,
+): Promise<{ id: number; slug: string }> {
+  const parentCond =
+    taxonomy === 'product_cat'
+      ? parentId === null
+        ? sql`${catalogTerms.parentId} is null`
+        : sql`${catalogTerms.parentId} = ${parentId}`
+      : sql`true`;
   const [found] = await tx
     .select({ id: catalogTerms.id, slug: catalogTerms.slug })
     .from(catalogTerms)
-    .where(and(eq(catalogTerms.taxonomy, taxonomy), sql`lower(${catalogTerms.name}) = ${name.toLowerCase()}`, parentCond));
+    .where(
+      and(eq(catalogTerms.taxonomy, taxonomy), sql`lower(${catalogTerms.name}) = ${name.toLowerCase()}`, parentCond),
+    );
   if (found) return found;
   const base = slugify(name);
-  const rows = await tx.select({ slug: catalogTerms.slug }).from(catalogTerms).where(and(eq(catalogTerms.taxonomy, taxonomy), sql`(${catalogTerms.slug} = ${base} or ${catalogTerms.slug} like ${`${base}-%`})`));
+  const rows = await tx
+    .select({ slug: catalogTerms.slug })
+    .from(catalogTerms)
+    .where(
+      and(
+        eq(catalogTerms.taxonomy, taxonomy),
+        sql`(${catalogTerms.slug} = ${base} or ${catalogTerms.slug} like ${`${base}-%`})`,
+      ),
+    );
   const taken = new Set(rows.map((r) => r.slug));
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-  const [maxOrder] = await tx.select({ n: sql<number>`coalesce(max(${catalogTerms.menuOrder}), -1)::int` }).from(catalogTerms).where(eq(catalogTerms.taxonomy, taxonomy));
+  const [maxOrder] = await tx
+    .select({ n: sql<number>`coalesce(max(${catalogTerms.menuOrder}), -1)::int` })
+    .from(catalogTerms)
+    .where(eq(catalogTerms.taxonomy, taxonomy));
   const [row] = await tx
     .insert(catalogTerms)
     .values({ taxonomy, slug, name, parentId, menuOrder: Number(maxOrder?.n ?? -1) + 1 })
@@ -465,7 +644,10 @@ async function attributeFor(tx: DbOrTx, name: string): Promise<{ id: number; slu
     .from(catalogAttributes)
     .where(sql`lower(${catalogAttributes.name}) = ${name.toLowerCase()} or ${catalogAttributes.slug} = ${slug}`);
   if (found) return found;
-  const [row] = await tx.insert(catalogAttributes).values({ slug, name }).returning({ id: catalogAttributes.id, slug: catalogAttributes.slug });
+  const [row] = await tx
+    .insert(catalogAttributes)
+    .values({ slug, name })
+    .returning({ id: catalogAttributes.id, slug: catalogAttributes.slug });
   return row!;
 }
 
@@ -474,7 +656,12 @@ async function attributeFor(tx: DbOrTx, name: string): Promise<{ id: number; slu
  * by its file name when that file is already known or lies in <catalogDir>/images; others are skipped
  * with a warning (copy the files there and import again).
  */
-async function resolveImages(tx: DbOrTx, item: CsvItem, options: ImportOptions, report: ImportReport): Promise<number[]> {
+async function resolveImages(
+  tx: DbOrTx,
+  item: CsvItem,
+  options: ImportOptions,
+  report: ImportReport,
+): Promise<number[]> {
   const ids: number[] = [];
   for (const url of item.images) {
     let file: string;
@@ -484,7 +671,11 @@ async function resolveImages(tx: DbOrTx, item: CsvItem, options: ImportOptions, 
       file = '';
     }
     if (!IMAGE_FILE.test(file)) {
-      report.warnings.push({ row: item.row, column: 'Images', message: `"${url}" is not an image file URL (svg, png, jpg, webp, gif, avif); left out` });
+      report.warnings.push({
+        row: item.row,
+        column: 'Images',
+        message: `"${url}" is not an image file URL (svg, png, jpg, webp, gif, avif); left out`,
+      });
       continue;
     }
     const [known] = await tx.select({ id: catalogImages.id }).from(catalogImages).where(eq(catalogImages.file, file));
@@ -493,29 +684,54 @@ async function resolveImages(tx: DbOrTx, item: CsvItem, options: ImportOptions, 
       continue;
     }
     if (!fs.existsSync(path.join(options.catalogDir, 'images', file))) {
-      report.warnings.push({ row: item.row, column: 'Images', message: `image "${file}" is not in ${path.join(options.catalogDir, 'images')}; left out (copy it there and import again)` });
+      report.warnings.push({
+        row: item.row,
+        column: 'Images',
+        message: `image "${file}" is not in ${path.join(options.catalogDir, 'images')}; left out (copy it there and import again)`,
+      });
       continue;
     }
-    const [row] = await tx.insert(catalogImages).values({ file, altText: item.name, title: file.replace(/\.[a-z]+$/i, '') }).returning({ id: catalogImages.id });
+    const [row] = await tx
+      .insert(catalogImages)
+      .values({ file, altText: item.name, title: file.replace(/\.[a-z]+$/i, '') })
+      .returning({ id: catalogImages.id });
     ids.push(row!.id);
   }
   return ids;
 }
 
-async function writeDownloads(tx: DbOrTx, productId: number, p: CsvItem, options: ImportOptions, report: ImportReport): Promise<void> {
+async function writeDownloads(
+  tx: DbOrTx,
+  productId: number,
+  p: CsvItem,
+  options: ImportOptions,
+  report: ImportReport,
+): Promise<void> {
   for (const [i, d] of p.downloads.entries()) {
     if (!options.downloadDirs.some((dir) => fs.existsSync(path.join(dir, d.file)))) {
-      report.warnings.push({ row: p.row, column: `Download ${i + 1} URL`, message: `file "${d.file}" is not in ${options.downloadDirs.join(' or ')}; buyers cannot download it until it is copied there` });
+      report.warnings.push({
+        row: p.row,
+        column: `Download ${i + 1} URL`,
+        message: `file "${d.file}" is not in ${options.downloadDirs.join(' or ')}; buyers cannot download it until it is copied there`,
+      });
     }
     let id = d.id ?? crypto.createHash('sha1').update(`${p.sku}/${d.file}`).digest('hex').slice(0, 32);
-    const [taken] = await tx.select({ productId: catalogDownloads.productId }).from(catalogDownloads).where(eq(catalogDownloads.id, id));
-    if (taken && taken.productId !== productId) id = crypto.createHash('sha1').update(`${productId}/${d.file}/${i}`).digest('hex').slice(0, 32);
+    const [taken] = await tx
+      .select({ productId: catalogDownloads.productId })
+      .from(catalogDownloads)
+      .where(eq(catalogDownloads.id, id));
+    if (taken && taken.productId !== productId)
+      id = crypto.createHash('sha1').update(`${productId}/${d.file}/${i}`).digest('hex').slice(0, 32);
     await tx.insert(catalogDownloads).values({ id, productId, position: i, name: d.name, file: d.file });
   }
 }
 
 /** Upsells name other products by SKU; they are linked once every product of the file is in. */
-async function linkUpsells(db: Database, list: { row: number; productId: number; skus: string[] }[], report: ImportReport): Promise<void> {
+async function linkUpsells(
+  db: Database,
+  list: { row: number; productId: number; skus: string[] }[],
+  report: ImportReport,
+): Promise<void> {
   if (!list.length) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('meshfront:catalog-write', 0))`);

@@ -4,8 +4,25 @@
  * not model (tax class, shipping class, purchase note, grouped products, cross-sells) are written empty.
  */
 import { formatRaw } from '../money.ts';
-import type { CatalogSnapshot, ImageModel, ProductAttributeModel, ProductModel, StockFields, TermModel, VariationModel } from '../snapshot.ts';
-import { attributeColumns, downloadColumns, escapeFormula, FIXED_COLUMNS, joinList, META_PREFIX, PUBLISHED, type FixedColumn } from './columns.ts';
+import type {
+  CatalogSnapshot,
+  ImageModel,
+  ProductAttributeModel,
+  ProductModel,
+  StockFields,
+  TermModel,
+  VariationModel,
+} from '../snapshot.ts';
+import {
+  attributeColumns,
+  downloadColumns,
+  escapeFormula,
+  FIXED_COLUMNS,
+  joinList,
+  META_PREFIX,
+  PUBLISHED,
+  type FixedColumn,
+} from './columns.ts';
 
 export type ExportOptions = {
   /** Absolute site URL; images are written as <siteUrl>/media/catalog/<file>. */
@@ -24,7 +41,13 @@ function date(d: Date | null): string {
 }
 
 function inStock(s: StockFields): string {
-  const status = s.manageStock ? ((s.stockQuantity ?? 0) > 0 ? 'instock' : s.backorders !== 'no' ? 'onbackorder' : 'outofstock') : s.storedStockStatus;
+  const status = s.manageStock
+    ? (s.stockQuantity ?? 0) > 0
+      ? 'instock'
+      : s.backorders !== 'no'
+        ? 'onbackorder'
+        : 'outofstock'
+    : s.storedStockStatus;
   return status === 'instock' ? '1' : status === 'outofstock' ? '0' : 'backorder';
 }
 
@@ -43,7 +66,11 @@ function categoryPath(term: TermModel, byId: Map<number, TermModel>): string {
 }
 
 /** The display name of a product attribute and the display names of its values. */
-function attributeDisplay(a: ProductAttributeModel): { name: string; values: string[]; valueName: (slug: string) => string } {
+function attributeDisplay(a: ProductAttributeModel): {
+  name: string;
+  values: string[];
+  valueName: (slug: string) => string;
+} {
   if (!a.attribute) return { name: a.name, values: a.options, valueName: (v) => v };
   const termName = new Map(a.attribute.terms.map((t) => [t.slug, t.name]));
   const valueName = (slug: string) => termName.get(slug) ?? slug;
@@ -64,7 +91,10 @@ export function exportRows(snapshot: CatalogSnapshot, options: ExportOptions): s
     row.set('Low stock amount', s.lowStockAmount === null ? '' : String(s.lowStockAmount));
     row.set('Backorders allowed?', backorders(s.backorders));
   };
-  const dims = (row: Row, d: { weight: string | null; length: string | null; width: string | null; height: string | null }) => {
+  const dims = (
+    row: Row,
+    d: { weight: string | null; length: string | null; width: string | null; height: string | null },
+  ) => {
     row.set('Weight (kg)', d.weight ?? '');
     row.set('Length (cm)', d.length ?? '');
     row.set('Width (cm)', d.width ?? '');
@@ -73,7 +103,11 @@ export function exportRows(snapshot: CatalogSnapshot, options: ExportOptions): s
 
   for (const p of snapshot.products) {
     const row: Row = new Map();
-    const type = [p.type, ...(p.type === 'simple' && p.virtual ? ['virtual'] : []), ...(p.type === 'simple' && p.downloadable ? ['downloadable'] : [])];
+    const type = [
+      p.type,
+      ...(p.type === 'simple' && p.virtual ? ['virtual'] : []),
+      ...(p.type === 'simple' && p.downloadable ? ['downloadable'] : []),
+    ];
     row.set('ID', String(p.id));
     row.set('Type', type.join(', '));
     row.set('SKU', p.sku);
@@ -100,10 +134,19 @@ export function exportRows(snapshot: CatalogSnapshot, options: ExportOptions): s
     row.set('Regular price', money(p.regularPriceCents));
     row.set('Categories', joinList(p.categories.map((c) => categoryPath(c, snapshot.termsById))));
     row.set('Tags', joinList(p.tags.map((t) => t.name)));
-    row.set('Images', [p.image, ...p.gallery].filter((i): i is ImageModel => i !== null).map(imageUrl).join(', '));
+    row.set(
+      'Images',
+      [p.image, ...p.gallery]
+        .filter((i): i is ImageModel => i !== null)
+        .map(imageUrl)
+        .join(', '),
+    );
     row.set('Download limit', p.downloadLimit === null ? '' : String(p.downloadLimit));
     row.set('Download expiry days', p.downloadExpiry === null ? '' : String(p.downloadExpiry));
-    row.set('Upsells', joinList(p.relatedSlugs.map((s) => snapshot.productsBySlug.get(s)?.sku).filter((s): s is string => !!s)));
+    row.set(
+      'Upsells',
+      joinList(p.relatedSlugs.map((s) => snapshot.productsBySlug.get(s)?.sku).filter((s): s is string => !!s)),
+    );
     row.set('External URL', p.externalUrl ?? '');
     row.set('Button text', p.type === 'external' ? (p.buttonText ?? '') : '');
     row.set('Position', String(p.menuOrder));
@@ -150,7 +193,9 @@ function variationRow(
   dims: (row: Row, d: VariationModel) => void,
 ): Row {
   const row: Row = new Map<FixedColumn | string, string>();
-  const displays = new Map(p.attributes.map((a) => [a.attribute ? a.attribute.slug : a.name, { a, d: attributeDisplay(a) }]));
+  const displays = new Map(
+    p.attributes.map((a) => [a.attribute ? a.attribute.slug : a.name, { a, d: attributeDisplay(a) }]),
+  );
   const values = Object.entries(v.attributes).map(([key, value]) => ({ key, value, info: displays.get(key) }));
   row.set('ID', String(v.id));
   row.set('Type', 'variation');

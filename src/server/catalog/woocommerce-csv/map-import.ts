@@ -8,7 +8,13 @@ import type { CsvRecord } from './parse.ts';
 
 export type RowIssue = { row: number; column: string; message: string };
 
-export type CsvAttribute = { name: string; values: string[]; visible: boolean; global: boolean; defaultValue: string | null };
+export type CsvAttribute = {
+  name: string;
+  values: string[];
+  visible: boolean;
+  global: boolean;
+  defaultValue: string | null;
+};
 export type CsvDownload = { id: string | null; name: string; file: string };
 export type CsvStock = {
   manage: boolean;
@@ -111,7 +117,8 @@ class RowReader {
   int(column: string, { min = 0, allowNegativeOneAsEmpty = false } = {}): number | null {
     const v = this.text(column).trim();
     if (v === '' || (allowNegativeOneAsEmpty && v === '-1')) return null;
-    if (!/^-?\d{1,9}$/.test(v) || Number(v) < min) return this.fail(column, `"${v}" is not a whole number${min === 0 ? ' of 0 or more' : ` of at least ${min}`}`);
+    if (!/^-?\d{1,9}$/.test(v) || Number(v) < min)
+      return this.fail(column, `"${v}" is not a whole number${min === 0 ? ' of 0 or more' : ` of at least ${min}`}`);
     return Number(v);
   }
   money(column: string): number | null {
@@ -127,7 +134,8 @@ class RowReader {
     if (v === '') return null;
     const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(v);
     const d = m ? new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0))) : null;
-    if (!d || Number.isNaN(d.getTime()) || d.getUTCDate() !== +m![3]!) return this.fail(column, `"${v}" is not a date such as 2026-03-01 or 2026-03-01 00:00:00`);
+    if (!d || Number.isNaN(d.getTime()) || d.getUTCDate() !== +m![3]!)
+      return this.fail(column, `"${v}" is not a date such as 2026-03-01 or 2026-03-01 00:00:00`);
     return d;
   }
   dimension(column: string): string | null {
@@ -141,7 +149,12 @@ class RowReader {
 export function mapRecords(records: CsvRecord[]): MappedRows {
   const issues: RowIssue[] = [];
   const warnings: RowIssue[] = [];
-  if (records.length === 0) return { items: [], issues: [{ row: 1, column: '', message: 'the file is empty: expected a header row and product rows' }], warnings };
+  if (records.length === 0)
+    return {
+      items: [],
+      issues: [{ row: 1, column: '', message: 'the file is empty: expected a header row and product rows' }],
+      warnings,
+    };
   const header = records[0]!;
   const index = new Map<string, number>();
   header.fields.forEach((h, i) => {
@@ -150,7 +163,17 @@ export function mapRecords(records: CsvRecord[]): MappedRows {
   });
   const missing = REQUIRED_HEADERS.filter((h) => !index.has(canonicalHeader(h)));
   if (missing.length) {
-    return { items: [], issues: [{ row: header.line, column: missing.join(', '), message: `the header row has no ${missing.join(' or ')} column: is this a WooCommerce product export?` }], warnings };
+    return {
+      items: [],
+      issues: [
+        {
+          row: header.line,
+          column: missing.join(', '),
+          message: `the header row has no ${missing.join(' or ')} column: is this a WooCommerce product export?`,
+        },
+      ],
+      warnings,
+    };
   }
   const attributeNumbers = new Set<number>();
   const downloadNumbers = new Set<number>();
@@ -165,7 +188,12 @@ export function mapRecords(records: CsvRecord[]): MappedRows {
   const items: CsvItem[] = [];
   for (const record of records.slice(1)) {
     const r = new RowReader(index, header.fields, record);
-    const item = mapRow(r, [...attributeNumbers].sort((a, b) => a - b), [...downloadNumbers].sort((a, b) => a - b), metaKeys);
+    const item = mapRow(
+      r,
+      [...attributeNumbers].sort((a, b) => a - b),
+      [...downloadNumbers].sort((a, b) => a - b),
+      metaKeys,
+    );
     if (record.fields.length !== header.fields.length && record.fields.some((f) => f !== '')) {
       r.warn('', `the row has ${record.fields.length} cells, the header ${header.fields.length}`);
     }
@@ -178,13 +206,26 @@ export function mapRecords(records: CsvRecord[]): MappedRows {
 
 const TYPE_WORDS = new Set(['simple', 'variable', 'external', 'variation', 'grouped', 'virtual', 'downloadable']);
 
-function mapRow(r: RowReader, attributeNumbers: number[], downloadNumbers: number[], metaKeys: string[]): CsvItem | null {
+function mapRow(
+  r: RowReader,
+  attributeNumbers: number[],
+  downloadNumbers: number[],
+  metaKeys: string[],
+): CsvItem | null {
   const typeWords = splitList(r.text('Type').toLowerCase());
   const unknownWord = typeWords.find((w) => !TYPE_WORDS.has(w));
-  if (unknownWord) return r.fail('Type', `"${unknownWord}" is not a product type (simple, variable, variation, external)`);
-  if (typeWords.includes('grouped')) return r.fail('Type', 'grouped products are not supported: import their products as simple products');
+  if (unknownWord)
+    return r.fail('Type', `"${unknownWord}" is not a product type (simple, variable, variation, external)`);
+  if (typeWords.includes('grouped'))
+    return r.fail('Type', 'grouped products are not supported: import their products as simple products');
   const kinds = typeWords.filter((w) => w !== 'virtual' && w !== 'downloadable');
-  if (kinds.length !== 1) return r.fail('Type', kinds.length ? `"${r.text('Type')}" names more than one type` : 'the type is empty (simple, variable, variation or external)');
+  if (kinds.length !== 1)
+    return r.fail(
+      'Type',
+      kinds.length
+        ? `"${r.text('Type')}" names more than one type`
+        : 'the type is empty (simple, variable, variation or external)',
+    );
   const type = kinds[0] as CsvItem['type'];
 
   const idText = r.text('ID').trim();
@@ -206,39 +247,66 @@ function mapRow(r: RowReader, attributeNumbers: number[], downloadNumbers: numbe
   if (type !== 'variation' && name === '') r.fail('Name', 'the name is empty');
 
   const publishedText = r.text('Published').trim();
-  const status = publishedText === '' ? 'publish' : (Object.entries(PUBLISHED).find(([, v]) => v === publishedText)?.[0] as CsvItem['status'] | undefined);
+  const status =
+    publishedText === ''
+      ? 'publish'
+      : (Object.entries(PUBLISHED).find(([, v]) => v === publishedText)?.[0] as CsvItem['status'] | undefined);
   if (!status) r.fail('Published', `"${publishedText}" is not 1 (published), 0 (private) or -1 (draft)`);
 
   const visibilityText = r.text('Visibility in catalog').trim().toLowerCase() || 'visible';
-  if (!['visible', 'catalog', 'search', 'hidden'].includes(visibilityText)) r.fail('Visibility in catalog', `"${visibilityText}" is not visible, catalog, search or hidden`);
+  if (!['visible', 'catalog', 'search', 'hidden'].includes(visibilityText))
+    r.fail('Visibility in catalog', `"${visibilityText}" is not visible, catalog, search or hidden`);
 
   const taxStatus = r.text('Tax status').trim().toLowerCase();
-  if (taxStatus && taxStatus !== 'taxable' && type !== 'variation') r.warn('Tax status', `"${taxStatus}" is not supported: every product is taxed by the shop's tax rules`);
+  if (taxStatus && taxStatus !== 'taxable' && type !== 'variation')
+    r.warn('Tax status', `"${taxStatus}" is not supported: every product is taxed by the shop's tax rules`);
 
   // Stock: a number in Stock means the shop counts it; "parent" (variations) means the parent counts it.
   const stockText = r.text('Stock').trim().toLowerCase();
   const fromParent = type === 'variation' && stockText === 'parent';
   const quantity = fromParent ? null : r.int('Stock', { min: -999_999_999 });
   const inStock = r.text('In stock?').trim().toLowerCase();
-  const stockStatus = inStock === '' || inStock === '1' || inStock === 'instock' ? 'instock' : inStock === '0' || inStock === 'outofstock' ? 'outofstock' : inStock === 'backorder' || inStock === 'onbackorder' ? 'onbackorder' : null;
+  const stockStatus =
+    inStock === '' || inStock === '1' || inStock === 'instock'
+      ? 'instock'
+      : inStock === '0' || inStock === 'outofstock'
+        ? 'outofstock'
+        : inStock === 'backorder' || inStock === 'onbackorder'
+          ? 'onbackorder'
+          : null;
   if (!stockStatus) r.fail('In stock?', `"${inStock}" is not 1 (in stock), 0 (out of stock) or backorder`);
   const backordersText = r.text('Backorders allowed?').trim().toLowerCase();
-  const backorders = backordersText === '' || backordersText === '0' || backordersText === 'no' ? 'no' : backordersText === '1' || backordersText === 'yes' ? 'yes' : backordersText === 'notify' ? 'notify' : null;
+  const backorders =
+    backordersText === '' || backordersText === '0' || backordersText === 'no'
+      ? 'no'
+      : backordersText === '1' || backordersText === 'yes'
+        ? 'yes'
+        : backordersText === 'notify'
+          ? 'notify'
+          : null;
   if (!backorders) r.fail('Backorders allowed?', `"${backordersText}" is not 1, 0 or notify`);
 
   const regular = r.money('Regular price');
   const sale = r.money('Sale price');
-  if ((type === 'simple' || type === 'external' || type === 'variation') && regular === null && r.issues.length === 0) r.fail('Regular price', 'a regular price is required');
-  if (regular !== null && sale !== null && sale >= regular) r.fail('Sale price', 'the sale price must be lower than the regular price');
-  if (type === 'variable' && (regular !== null || sale !== null)) r.warn('Regular price', 'a variable product takes its prices from its variations; the prices on this row are ignored');
+  if ((type === 'simple' || type === 'external' || type === 'variation') && regular === null && r.issues.length === 0)
+    r.fail('Regular price', 'a regular price is required');
+  if (regular !== null && sale !== null && sale >= regular)
+    r.fail('Sale price', 'the sale price must be lower than the regular price');
+  if (type === 'variable' && (regular !== null || sale !== null))
+    r.warn(
+      'Regular price',
+      'a variable product takes its prices from its variations; the prices on this row are ignored',
+    );
 
   const saleFrom = r.date('Date sale price starts');
   const saleTo = r.date('Date sale price ends');
   if (saleFrom && saleTo && saleTo < saleFrom) r.fail('Date sale price ends', 'the sale ends before it starts');
 
   const categories = splitList(r.text('Categories')).map((path) => path.split('>').map((s) => s.trim()));
-  if (categories.some((p) => p.some((n) => n === ''))) r.fail('Categories', 'a category path has an empty name (write "Parent > Child")');
-  if (type !== 'variation' && categories.length === 0 && r.has('Categories')) r.warn('Categories', 'no category: the product is filed under Uncategorized');
+  if (categories.some((p) => p.some((n) => n === '')))
+    r.fail('Categories', 'a category path has an empty name (write "Parent > Child")');
+  if (type !== 'variation' && categories.length === 0 && r.has('Categories'))
+    r.warn('Categories', 'no category: the product is filed under Uncategorized');
 
   const images = splitList(r.text('Images'));
   const parentText = r.text('Parent').trim();
@@ -255,7 +323,8 @@ function mapRow(r: RowReader, attributeNumbers: number[], downloadNumbers: numbe
   const buttonText = r.text('Button text').trim() || null;
   if (type === 'external') {
     if (!externalUrl) r.fail('External URL', 'an external product needs the URL it links to');
-    else if (!/^https?:\/\/[^\s]+$/i.test(externalUrl)) r.fail('External URL', `"${externalUrl}" is not an http(s) URL`);
+    else if (!/^https?:\/\/[^\s]+$/i.test(externalUrl))
+      r.fail('External URL', `"${externalUrl}" is not an http(s) URL`);
   }
 
   const attributes: CsvAttribute[] = [];
@@ -272,11 +341,20 @@ function mapRow(r: RowReader, attributeNumbers: number[], downloadNumbers: numbe
       if (type !== 'variation') r.fail(`Attribute ${n} value(s)`, `attribute "${aname}" has no values`);
       continue;
     }
-    if (type === 'variation' && values.length > 1) r.fail(`Attribute ${n} value(s)`, `a variation has one value per attribute, not "${values.join(', ')}"`);
+    if (type === 'variation' && values.length > 1)
+      r.fail(`Attribute ${n} value(s)`, `a variation has one value per attribute, not "${values.join(', ')}"`);
     const defaultValue = r.text(`Attribute ${n} default`).trim() || null;
-    if (defaultValue && !values.some((v) => v.toLowerCase() === defaultValue.toLowerCase())) r.fail(`Attribute ${n} default`, `"${defaultValue}" is not one of the values of "${aname}"`);
-    if (attributes.some((a) => a.name.toLowerCase() === aname.toLowerCase())) r.fail(`Attribute ${n} name`, `attribute "${aname}" appears twice`);
-    attributes.push({ name: aname, values, visible: r.bool(`Attribute ${n} visible`, true), global: r.bool(`Attribute ${n} global`, false), defaultValue });
+    if (defaultValue && !values.some((v) => v.toLowerCase() === defaultValue.toLowerCase()))
+      r.fail(`Attribute ${n} default`, `"${defaultValue}" is not one of the values of "${aname}"`);
+    if (attributes.some((a) => a.name.toLowerCase() === aname.toLowerCase()))
+      r.fail(`Attribute ${n} name`, `attribute "${aname}" appears twice`);
+    attributes.push({
+      name: aname,
+      values,
+      visible: r.bool(`Attribute ${n} visible`, true),
+      global: r.bool(`Attribute ${n} global`, false),
+      defaultValue,
+    });
   }
 
   const downloads: CsvDownload[] = [];
@@ -290,11 +368,17 @@ function mapRow(r: RowReader, attributeNumbers: number[], downloadNumbers: numbe
       continue;
     }
     const did = r.text(`Download ${n} ID`).trim();
-    downloads.push({ id: /^[A-Za-z0-9-]{1,64}$/.test(did) ? did : null, name: dname || file, file: file.toLowerCase() });
+    downloads.push({
+      id: /^[A-Za-z0-9-]{1,64}$/.test(did) ? did : null,
+      name: dname || file,
+      file: file.toLowerCase(),
+    });
   }
   if (downloads.length && type !== 'simple') r.fail('Download 1 URL', 'only simple products can have downloads');
 
-  const metaData = metaKeys.map((key) => ({ key, value: r.text(`${META_PREFIX}${key}`) })).filter((m) => m.value !== '');
+  const metaData = metaKeys
+    .map((key) => ({ key, value: r.text(`${META_PREFIX}${key}`) }))
+    .filter((m) => m.value !== '');
 
   const item: CsvItem = {
     row: r.row,

@@ -73,7 +73,11 @@ export function parseCsv(text: string): CsvRecord[] {
       }
       const next = src[i];
       if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-        throw new CsvSyntaxError(line, i - lineStart + 1, 'a closing quote must be followed by a comma or the end of the line');
+        throw new CsvSyntaxError(
+          line,
+          i - lineStart + 1,
+          'a closing quote must be followed by a comma or the end of the line',
+        );
       }
       continue;
     }
@@ -91,7 +95,12 @@ export function parseCsv(text: string): CsvRecord[] {
       recordLine = line;
       continue;
     }
-    if (c === '"') throw new CsvSyntaxError(line, i - lineStart + 1, 'a quote inside an unquoted field (quote the whole field and double the quote)');
+    if (c === '"')
+      throw new CsvSyntaxError(
+        line,
+        i - lineStart + 1,
+        'a quote inside an unquoted field (quote the whole field and double the quote)',
+      );
     field += c;
     recordHasContent = true;
     atFieldStart = false;

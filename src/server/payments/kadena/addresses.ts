@@ -22,7 +22,8 @@ export function slip10MasterKey(seed: Uint8Array): ExtendedKey {
 
 /** Hardened child: HMAC-SHA512(chainCode, 0x00 || k || ser32(index + 2^31)). */
 export function slip10HardenedChild(parent: ExtendedKey, index: number): ExtendedKey {
-  if (!Number.isInteger(index) || index < 0 || index >= HARDENED) throw new RangeError(`child index must be an integer in [0, 2^31), got ${index}`);
+  if (!Number.isInteger(index) || index < 0 || index >= HARDENED)
+    throw new RangeError(`child index must be an integer in [0, 2^31), got ${index}`);
   const data = Buffer.alloc(37);
   data[0] = 0;
   parent.privateKey.copy(data, 1);
@@ -43,7 +44,11 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 /** The raw 32-byte ed25519 public key of a raw 32-byte private key (seed), via node:crypto. */
 export function ed25519PublicKey(privateKey: Uint8Array): Buffer {
   if (privateKey.length !== 32) throw new RangeError('an ed25519 private key is 32 bytes');
-  const key = crypto.createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, privateKey]), format: 'der', type: 'pkcs8' });
+  const key = crypto.createPrivateKey({
+    key: Buffer.concat([ED25519_PKCS8_PREFIX, privateKey]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const jwk = crypto.createPublicKey(key).export({ format: 'jwk' });
   if (!jwk.x) throw new Error('node:crypto did not export an ed25519 public key');
   return Buffer.from(jwk.x, 'base64url');

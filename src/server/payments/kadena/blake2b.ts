@@ -8,8 +8,8 @@
  */
 
 const IV32 = new Uint32Array([
-  0xf3bcc908, 0x6a09e667, 0x84caa73b, 0xbb67ae85, 0xfe94f82b, 0x3c6ef372, 0x5f1d36f1, 0xa54ff53a,
-  0xade682d1, 0x510e527f, 0x2b3e6c1f, 0x9b05688c, 0xfb41bd6b, 0x1f83d9ab, 0x137e2179, 0x5be0cd19,
+  0xf3bcc908, 0x6a09e667, 0x84caa73b, 0xbb67ae85, 0xfe94f82b, 0x3c6ef372, 0x5f1d36f1, 0xa54ff53a, 0xade682d1,
+  0x510e527f, 0x2b3e6c1f, 0x9b05688c, 0xfb41bd6b, 0x1f83d9ab, 0x137e2179, 0x5be0cd19,
 ]);
 
 const SIGMA = [
@@ -79,7 +79,7 @@ function compress(h: Uint32Array, block: Uint8Array, offset: number, counter: nu
     v[i + 16] = IV32[i]!;
   }
   // t is at most 2^53 here (JS lengths), split into 32-bit halves.
-  v[24] = v[24]! ^ counter >>> 0;
+  v[24] = v[24]! ^ (counter >>> 0);
   v[25] = v[25]! ^ Math.floor(counter / 0x100000000);
   if (last) {
     v[28] = ~v[28]!;

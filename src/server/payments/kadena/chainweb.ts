@@ -56,7 +56,9 @@ function isNoBlockAtDepth(body: string): boolean {
 type RawNumber = { __rawNumber: string };
 function parseJsonKeepingNumbers(text: string): unknown {
   return JSON.parse(text, (_key, value, context?: { source?: string }) =>
-    typeof value === 'number' && context?.source !== undefined ? ({ __rawNumber: context.source } satisfies RawNumber) : value,
+    typeof value === 'number' && context?.source !== undefined
+      ? ({ __rawNumber: context.source } satisfies RawNumber)
+      : value,
   );
 }
 
@@ -93,23 +95,44 @@ export class ChainwebClient {
     try {
       response = await this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (cause) {
-      throw new ChainwebError(`Chainweb node unreachable at ${url}: ${(cause as Error)?.message ?? cause}`, { url, cause });
+      throw new ChainwebError(`Chainweb node unreachable at ${url}: ${(cause as Error)?.message ?? cause}`, {
+        url,
+        cause,
+      });
     }
     return { status: response.status, text: await response.text(), url };
   }
 
   /** Height of the configured chain (and the whole cut) from GET …/cut. */
-  async getCut(): Promise<{ chainHeight: number; cutHeight: number; hashes: Record<string, { height: number; hash: string }> }> {
+  async getCut(): Promise<{
+    chainHeight: number;
+    cutHeight: number;
+    hashes: Record<string, { height: number; hash: string }>;
+  }> {
     const { status, text, url } = await this.request('/cut', { headers: { accept: 'application/json' } });
-    if (status !== 200) throw new ChainwebError(`Chainweb node answered ${status} for the cut`, { status, url, body: text.slice(0, 500) });
+    if (status !== 200)
+      throw new ChainwebError(`Chainweb node answered ${status} for the cut`, {
+        status,
+        url,
+        body: text.slice(0, 500),
+      });
     let cut: { height?: unknown; hashes?: Record<string, { height: number; hash: string }> };
     try {
       cut = JSON.parse(text);
     } catch (cause) {
-      throw new ChainwebError('Chainweb node sent a cut that is not JSON', { status, url, body: text.slice(0, 500), cause });
+      throw new ChainwebError('Chainweb node sent a cut that is not JSON', {
+        status,
+        url,
+        body: text.slice(0, 500),
+        cause,
+      });
     }
     const entry = cut.hashes?.[this.options.chainId];
-    if (!entry || !Number.isSafeInteger(entry.height)) throw new ChainwebError(`the cut has no block for chain ${this.options.chainId}`, { url, body: text.slice(0, 500) });
+    if (!entry || !Number.isSafeInteger(entry.height))
+      throw new ChainwebError(`the cut has no block for chain ${this.options.chainId}`, {
+        url,
+        body: text.slice(0, 500),
+      });
     return { chainHeight: entry.height, cutHeight: Number(cut.height), hashes: cut.hashes! };
   }
 
@@ -121,25 +144,46 @@ export class ChainwebClient {
     const command = buildLocalCommand({ code, networkId: this.options.networkId, chainId: this.options.chainId });
     const query = new URLSearchParams({ signatureVerification: 'false' });
     if (options.rewindDepth !== undefined) query.set('rewindDepth', String(options.rewindDepth));
-    const { status, text, url } = await this.request(`/chain/${encodeURIComponent(this.options.chainId)}/pact/api/v1/local?${query}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(command),
-    });
+    const { status, text, url } = await this.request(
+      `/chain/${encodeURIComponent(this.options.chainId)}/pact/api/v1/local?${query}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(command),
+      },
+    );
     if (status === 400 && isNoBlockAtDepth(text)) return null;
-    if (status !== 200) throw new ChainwebError(`Chainweb node answered ${status} to /local: ${text.slice(0, 200)}`, { status, url, body: text.slice(0, 1000) });
+    if (status !== 200)
+      throw new ChainwebError(`Chainweb node answered ${status} to /local: ${text.slice(0, 200)}`, {
+        status,
+        url,
+        body: text.slice(0, 1000),
+      });
     let body: { result?: { status?: string; data?: unknown; error?: { message?: string; type?: string } } };
     try {
       body = parseJsonKeepingNumbers(text) as typeof body;
     } catch (cause) {
-      throw new ChainwebError('Chainweb node sent a /local result that is not JSON', { status, url, body: text.slice(0, 500), cause });
+      throw new ChainwebError('Chainweb node sent a /local result that is not JSON', {
+        status,
+        url,
+        body: text.slice(0, 500),
+        cause,
+      });
     }
     const result = body.result;
     if (result?.status === 'success') return { status: 'success', data: result.data, raw: body };
     if (result?.status === 'failure') {
-      return { status: 'failure', error: { message: String(result.error?.message ?? 'unknown Pact error'), type: result.error?.type }, raw: body };
+      return {
+        status: 'failure',
+        error: { message: String(result.error?.message ?? 'unknown Pact error'), type: result.error?.type },
+        raw: body,
+      };
     }
-    throw new ChainwebError('Chainweb node sent a /local answer without a result', { status, url, body: text.slice(0, 500) });
+    throw new ChainwebError('Chainweb node sent a /local answer without a result', {
+      status,
+      url,
+      body: text.slice(0, 500),
+    });
   }
 
   /** coin balance of a k: account as a KDA decimal string; "0.0" when the account does not exist yet (or the chain is shallower than rewindDepth). */

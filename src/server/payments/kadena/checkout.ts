@@ -6,7 +6,11 @@
  */
 import { createKadenaGateway, type KadenaGateway } from './gateway.ts';
 import type { KadenaSettings } from './settings.ts';
-import { DEFAULT_CONFIRMATION_GRACE_MS, type KadenaPaymentWatcher, type KadenaPaymentWatcherOptions } from './watcher.ts';
+import {
+  DEFAULT_CONFIRMATION_GRACE_MS,
+  type KadenaPaymentWatcher,
+  type KadenaPaymentWatcherOptions,
+} from './watcher.ts';
 
 export class KadenaCheckout {
   private readonly gateway: KadenaGateway;
@@ -19,13 +23,25 @@ export class KadenaCheckout {
     log: (message: string) => void,
   ) {
     this.gateway = createKadenaGateway(settings);
-    this.watcher = this.gateway.createWatcher({ ...orders, log: (level, message) => log(`kadena watcher (${level}): ${message}`) });
+    this.watcher = this.gateway.createWatcher({
+      ...orders,
+      log: (level, message) => log(`kadena watcher (${level}): ${message}`),
+    });
   }
 
   /** The account and amount of order `orderId`, and the windows the customer is told about. */
-  quote(orderId: number, totalCents: number): { account: string; amountKda: string; rate: string; windowMinutes: number; graceMinutes: number } {
+  quote(
+    orderId: number,
+    totalCents: number,
+  ): { account: string; amountKda: string; rate: string; windowMinutes: number; graceMinutes: number } {
     const q = this.gateway.quote(orderId, totalCents);
-    return { account: q.account, amountKda: q.amountKda, rate: q.eurPerKda, windowMinutes: this.settings.paymentWindowMinutes, graceMinutes: Math.ceil(DEFAULT_CONFIRMATION_GRACE_MS / 60_000) };
+    return {
+      account: q.account,
+      amountKda: q.amountKda,
+      rate: q.eurPerKda,
+      windowMinutes: this.settings.paymentWindowMinutes,
+      graceMinutes: Math.ceil(DEFAULT_CONFIRMATION_GRACE_MS / 60_000),
+    };
   }
 
   start(): void {

@@ -18,7 +18,8 @@ export function parseKda(value: string): bigint {
   const frac = m[2] ?? '';
   if (frac.length > KDA_DECIMALS) {
     // Trailing zeros beyond the precision change nothing; real digits there cannot be a coin balance.
-    if (/[1-9]/.test(frac.slice(KDA_DECIMALS))) throw new KdaAmountError(`more than ${KDA_DECIMALS} decimals: ${JSON.stringify(value)}`);
+    if (/[1-9]/.test(frac.slice(KDA_DECIMALS)))
+      throw new KdaAmountError(`more than ${KDA_DECIMALS} decimals: ${JSON.stringify(value)}`);
   }
   return BigInt(m[1]!) * SCALE + BigInt(frac.slice(0, KDA_DECIMALS).padEnd(KDA_DECIMALS, '0'));
 }

@@ -35,7 +35,10 @@ export type KadenaGateway = {
    * database id) for `amountCents` euro cents. The same index always gives the same account.
    */
   quote(orderIndex: number, amountCents: number, now?: Date): KadenaPaymentQuote;
-  createWatcher(callbacks: Pick<KadenaPaymentWatcherOptions, 'listOpenCryptoOrders' | 'onProgress'> & Partial<KadenaPaymentWatcherOptions>): KadenaPaymentWatcher;
+  createWatcher(
+    callbacks: Pick<KadenaPaymentWatcherOptions, 'listOpenCryptoOrders' | 'onProgress'> &
+      Partial<KadenaPaymentWatcherOptions>,
+  ): KadenaPaymentWatcher;
 };
 
 export function createKadenaGateway(settings: KadenaSettings, options: { fetch?: typeof fetch } = {}): KadenaGateway {
@@ -56,7 +59,8 @@ export function createKadenaGateway(settings: KadenaSettings, options: { fetch?:
     client,
     rates,
     quote(orderIndex, amountCents, now = new Date()) {
-      if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new KadenaGatewayError('a KDA payment needs a positive amount in cents');
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+        throw new KadenaGatewayError('a KDA payment needs a positive amount in cents');
       const { account, publicKeyHex, path } = deriveOrderPaymentAccount(seed, orderIndex);
       const { amountKda, eurPerKda } = rates.quote(amountCents);
       return {

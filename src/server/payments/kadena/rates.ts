@@ -28,7 +28,8 @@ export function parseRate(value: string): ExactRate {
  * expressed in 10^-12 units and rounded up (ceil), so 1 cent at 3 EUR/KDA is 0.003333333334 KDA.
  */
 export function eurCentsToKda(amountCents: number, eurPerKda: string | ExactRate): string {
-  if (!Number.isSafeInteger(amountCents) || amountCents < 0) throw new RateError(`amount must be a non-negative integer of cents, got ${amountCents}`);
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0)
+    throw new RateError(`amount must be a non-negative integer of cents, got ${amountCents}`);
   const rate = typeof eurPerKda === 'string' ? parseRate(eurPerKda) : eurPerKda;
   const numer = BigInt(amountCents) * 10n ** BigInt(rate.scale) * 10n ** BigInt(KDA_DECIMALS);
   const denom = 100n * rate.numerator;
@@ -37,7 +38,11 @@ export function eurCentsToKda(amountCents: number, eurPerKda: string | ExactRate
 }
 
 /** Where the rate comes from. Only 'fixed' exists today; a market feed would implement the same shape. */
-export type RateSource = { kind: 'fixed'; eurPerKda: string; quote(amountCents: number): { amountKda: string; eurPerKda: string } };
+export type RateSource = {
+  kind: 'fixed';
+  eurPerKda: string;
+  quote(amountCents: number): { amountKda: string; eurPerKda: string };
+};
 
 export function fixedRateSource(eurPerKda: string): RateSource {
   const rate = parseRate(eurPerKda);

@@ -55,8 +55,14 @@ const schema = z.object({
     .url('must be an http(s) URL such as https://api.chainweb.com')
     .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
     .default('https://api.chainweb.com'),
-  KADENA_NETWORK_ID: z.string().regex(/^[a-z0-9_-]{1,64}$/i, 'must be a chainweb network id such as mainnet01 or testnet04').default('mainnet01'),
-  KADENA_CHAIN_ID: z.string().regex(/^(0|[1-9]\d{0,2})$/, 'must be a chain id such as "1"').default('1'),
+  KADENA_NETWORK_ID: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,64}$/i, 'must be a chainweb network id such as mainnet01 or testnet04')
+    .default('mainnet01'),
+  KADENA_CHAIN_ID: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,2})$/, 'must be a chain id such as "1"')
+    .default('1'),
   KADENA_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(6),
   KADENA_MERCHANT_SEED: z
     .string()
@@ -64,7 +70,12 @@ const schema = z.object({
     .optional(),
   KDA_RATE_SOURCE: z.enum(['fixed']).default('fixed'),
   KDA_EUR_RATE: z.string().optional(),
-  KADENA_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  KADENA_PAYMENT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   KADENA_POLL_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(15_000),
 });
 
@@ -74,11 +85,17 @@ function generatedSeed(dataDir: string, warn: (message: string) => void): Buffer
     const hex = dataDirSecret(dataDir, 'kadena-merchant-seed', {
       generate: () => crypto.randomBytes(32).toString('hex'),
       valid: (text) => /^([0-9a-f]{2}){32,64}$/i.test(text),
-      onCreate: (file) => warn(`[meshfront] KADENA_MERCHANT_SEED is not set: generated a merchant seed in ${file}. Back this file up: it is the only key to the crypto payments the shop receives.`),
+      onCreate: (file) =>
+        warn(
+          `[meshfront] KADENA_MERCHANT_SEED is not set: generated a merchant seed in ${file}. Back this file up: it is the only key to the crypto payments the shop receives.`,
+        ),
     });
     return Buffer.from(hex, 'hex');
   } catch (err) {
-    if (err instanceof DataDirSecretError) throw new KadenaSettingsError(`Invalid Kadena payment settings:\n  KADENA_MERCHANT_SEED: not set, and ${err.message}`);
+    if (err instanceof DataDirSecretError)
+      throw new KadenaSettingsError(
+        `Invalid Kadena payment settings:\n  KADENA_MERCHANT_SEED: not set, and ${err.message}`,
+      );
     throw err;
   }
 }
@@ -97,14 +114,17 @@ export function loadKadenaSettings(
       problems.push(`  KDA_EUR_RATE: ${e instanceof RateError ? e.message : String(e)}`);
     }
   }
-  if (!parsed.success || problems.length) throw new KadenaSettingsError(`Invalid Kadena payment settings:\n${problems.join('\n')}`);
+  if (!parsed.success || problems.length)
+    throw new KadenaSettingsError(`Invalid Kadena payment settings:\n${problems.join('\n')}`);
   const e = parsed.data;
   const enabled = e.KDA_EUR_RATE !== undefined;
   let merchantSeed: Buffer | null = e.KADENA_MERCHANT_SEED ? Buffer.from(e.KADENA_MERCHANT_SEED, 'hex') : null;
   if (!merchantSeed && enabled) {
     // Several engine processes (PostgreSQL) must all derive the same payment accounts from one seed.
     if (e.NODE_ENV === 'production' && e.DATABASE_URL) {
-      throw new KadenaSettingsError('Invalid Kadena payment settings:\n  KADENA_MERCHANT_SEED: required in production with DATABASE_URL when KDA_EUR_RATE enables the gateway (32+ random bytes as hex, e.g. `openssl rand -hex 32`, the same on every engine process)');
+      throw new KadenaSettingsError(
+        'Invalid Kadena payment settings:\n  KADENA_MERCHANT_SEED: required in production with DATABASE_URL when KDA_EUR_RATE enables the gateway (32+ random bytes as hex, e.g. `openssl rand -hex 32`, the same on every engine process)',
+      );
     }
     merchantSeed = generatedSeed(path.resolve(e.MESHFRONT_DATA_DIR), options.warn ?? ((m) => console.warn(m)));
   }

@@ -51,12 +51,22 @@ export type OpenCryptoOrder = {
 
 export type WatcherLog = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
 
-export type RunSummary = { orders: number; checked: number; failed: number; states: Record<PaymentState, number>; error?: string };
+export type RunSummary = {
+  orders: number;
+  checked: number;
+  failed: number;
+  states: Record<PaymentState, number>;
+  error?: string;
+};
 
 export type KadenaPaymentWatcherOptions = {
   readPaymentProgress: (account: string) => Promise<PaymentProgress>;
   listOpenCryptoOrders: () => Promise<OpenCryptoOrder[]>;
-  onProgress: (orderId: OpenCryptoOrder['orderId'], progress: PaymentProgress, state: PaymentState) => void | Promise<void>;
+  onProgress: (
+    orderId: OpenCryptoOrder['orderId'],
+    progress: PaymentProgress,
+    state: PaymentState,
+  ) => void | Promise<void>;
   intervalMs: number;
   /** Each wait is intervalMs · (1 ± jitter), so several processes do not hit the node in lockstep (default 0.2). */
   jitter?: number;
@@ -177,7 +187,9 @@ export class KadenaPaymentWatcher {
     await Promise.all(Array.from({ length: workers }, worker));
     if (summary.failed) {
       // One line per pass, not per order: a node outage would otherwise flood the log.
-      log('warn', `${summary.failed} of ${summary.orders} crypto orders could not be checked; retrying next tick`, { error: summary.error });
+      log('warn', `${summary.failed} of ${summary.orders} crypto orders could not be checked; retrying next tick`, {
+        error: summary.error,
+      });
     }
     return summary;
   }

@@ -7,7 +7,12 @@
 import { createStripeClient } from './client.ts';
 import { SESSION_METADATA_KEY, SITE_METADATA_KEY } from './reconcile.ts';
 import type { PaymentState } from './recovery.ts';
-import { checkPaymentIntentForCheckout, StripePayments, type PaymentIntentSummary, type StripePaymentError } from './service.ts';
+import {
+  checkPaymentIntentForCheckout,
+  StripePayments,
+  type PaymentIntentSummary,
+  type StripePaymentError,
+} from './service.ts';
 import type { StripeSettings } from './settings.ts';
 
 /** Stripe's answer "No such payment_intent" (resource_missing, 404). */
@@ -36,9 +41,19 @@ export class StripeGateway {
   }
 
   /** A PaymentIntent for the session's cart, marked as this installation's. */
-  async createIntent(input: { amountCents: number; sessionRef: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string | null; amountCents: number; currency: string }> {
+  async createIntent(input: {
+    amountCents: number;
+    sessionRef: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string | null; amountCents: number; currency: string }> {
     const { amountCents, sessionRef, idempotencyKey } = input;
-    const pi = await this.stripe.createPaymentIntent({ amountCents, sessionRef, idempotencyKey, currency: this.options.currency, metadata: { [SITE_METADATA_KEY]: this.options.site } });
+    const pi = await this.stripe.createPaymentIntent({
+      amountCents,
+      sessionRef,
+      idempotencyKey,
+      currency: this.options.currency,
+      metadata: { [SITE_METADATA_KEY]: this.options.site },
+    });
     return { id: pi.id, clientSecret: pi.clientSecret, amountCents: pi.amountCents, currency: pi.currency };
   }
 
@@ -46,15 +61,22 @@ export class StripeGateway {
    * The checkout asks Stripe (outside any transaction). A refusal message when there is no usable intent;
    * `retryable` when Stripe could not be asked (the intent may well be fine).
    */
-  async retrieve(id: string): Promise<{ ok: true; intent: unknown } | { ok: false; message: string; retryable?: boolean }> {
+  async retrieve(
+    id: string,
+  ): Promise<{ ok: true; intent: unknown } | { ok: false; message: string; retryable?: boolean }> {
     if (!/^pi_[A-Za-z0-9_]+$/.test(id)) return { ok: false, message: 'No card payment was found for this checkout.' };
-    if (await this.options.isIntentUsed(id)) return { ok: false, message: 'This card payment was already used for another order.' };
+    if (await this.options.isIntentUsed(id))
+      return { ok: false, message: 'This card payment was already used for another order.' };
     try {
       // With the charge: a payment refunded meanwhile (Stripe's dashboard) must not pay an order.
       return { ok: true, intent: await this.stripe.retrievePaymentIntent(id, { withCharge: true }) };
     } catch (e) {
       if (isNoSuchIntent(e)) return { ok: false, message: 'No card payment was found for this checkout.' };
-      return { ok: false, message: 'The card payment could not be checked with Stripe. Please try again.', retryable: true };
+      return {
+        ok: false,
+        message: 'The card payment could not be checked with Stripe. Please try again.',
+        retryable: true,
+      };
     }
   }
 
@@ -98,11 +120,20 @@ export class StripeGateway {
 
   /** Full refund of a card checkout the recovery could not complete (idempotent). */
   async refundUnplaced(id: string): Promise<void> {
-    await this.stripe.refund({ paymentIntentId: id, idempotencyKey: `meshfront-recovery-refund-${id}`, reason: 'requested_by_customer' });
+    await this.stripe.refund({
+      paymentIntentId: id,
+      idempotencyKey: `meshfront-recovery-refund-${id}`,
+      reason: 'requested_by_customer',
+    });
   }
 
   /** Full refund of a payment no Checkout ever claimed (idempotent). */
   async refundOrphan(id: string): Promise<void> {
-    await this.stripe.refund({ paymentIntentId: id, idempotencyKey: `meshfront-orphan-refund-${id}`, reason: 'requested_by_customer', metadata: { reason: 'no Checkout reached the shop' } });
+    await this.stripe.refund({
+      paymentIntentId: id,
+      idempotencyKey: `meshfront-orphan-refund-${id}`,
+      reason: 'requested_by_customer',
+      metadata: { reason: 'no Checkout reached the shop' },
+    });
   }
 }

@@ -63,7 +63,10 @@ export type ReconcileDeps = {
   /** PaymentIntents created at or after a unix time in seconds (StripePayments.listPaymentIntentsSince). */
   list(createdSince: number): AsyncIterable<ListedPaymentIntent>;
   sessions: {
-    update<T>(customerId: string, fn: (data: Record<string, unknown>, tx: DbOrTx) => Promise<{ data?: Record<string, unknown>; result: T }>): Promise<T>;
+    update<T>(
+      customerId: string,
+      fn: (data: Record<string, unknown>, tx: DbOrTx) => Promise<{ data?: Record<string, unknown>; result: T }>,
+    ): Promise<T>;
   };
   /** Whether an order carries this PaymentIntent (read in `tx` when given). */
   hasOrder(paymentIntentId: string, tx?: DbOrTx): Promise<boolean>;
@@ -93,9 +96,13 @@ export type ReconcileReport = {
 
 type Decision = 'ordered' | 'recorded-checkout' | 'done' | 'busy' | 'refund' | 'already-refunded';
 
-const recordsOf = (data: Record<string, unknown>) => ({ ...((data[RECORDS_KEY] as Record<string, CardCheckoutRecord> | undefined) ?? {}) });
+const recordsOf = (data: Record<string, unknown>) => ({
+  ...((data[RECORDS_KEY] as Record<string, CardCheckoutRecord> | undefined) ?? {}),
+});
 
-const isAlreadyRefunded = (err: unknown) => (err as { details?: { code?: string } })?.details?.code === 'charge_already_refunded' || (err as { code?: string })?.code === 'charge_already_refunded';
+const isAlreadyRefunded = (err: unknown) =>
+  (err as { details?: { code?: string } })?.details?.code === 'charge_already_refunded' ||
+  (err as { code?: string })?.code === 'charge_already_refunded';
 
 export function createCardReconciliation(deps: ReconcileDeps): () => Promise<ReconcileReport> {
   const now = deps.now ?? Date.now;
@@ -110,7 +117,14 @@ export function createCardReconciliation(deps: ReconcileDeps): () => Promise<Rec
       if (old && !old.refundPending) return { result: 'done' };
       if (old?.refundPending && now() - Date.parse(old.at) < REFUND_LEASE_MS) return { result: 'busy' };
       const fullyRefunded = intent.amountRefundedCents >= intent.amountReceivedCents;
-      records[intent.id] = { userId: old?.userId ?? null, input: old?.input ?? {}, at: new Date(now()).toISOString(), refunded: true, orphan: true, ...(fullyRefunded ? {} : { refundPending: true }) };
+      records[intent.id] = {
+        userId: old?.userId ?? null,
+        input: old?.input ?? {},
+        at: new Date(now()).toISOString(),
+        refunded: true,
+        orphan: true,
+        ...(fullyRefunded ? {} : { refundPending: true }),
+      };
       return { data: { ...data, [RECORDS_KEY]: records }, result: fullyRefunded ? 'already-refunded' : 'refund' };
     });
 
@@ -125,7 +139,14 @@ export function createCardReconciliation(deps: ReconcileDeps): () => Promise<Rec
     });
 
   return async () => {
-    const report: ReconcileReport = { listed: 0, refunded: [], recorded: [], waiting: [], leftToRecovery: [], failed: [] };
+    const report: ReconcileReport = {
+      listed: 0,
+      refunded: [],
+      recorded: [],
+      waiting: [],
+      leftToRecovery: [],
+      failed: [],
+    };
     if (deps.lookbackHours <= 0) return report;
     const since = Math.floor(now() / 1000) - deps.lookbackHours * 3600;
     for await (const intent of deps.list(since)) {
@@ -145,7 +166,9 @@ export function createCardReconciliation(deps: ReconcileDeps): () => Promise<Rec
         if (decision === 'recorded-checkout') report.leftToRecovery.push(intent.id);
         if (decision === 'already-refunded') {
           report.recorded.push(intent.id);
-          deps.log(`card payment ${intent.id} never reached a Checkout and was already refunded at Stripe: recorded, so it cannot pay an order`);
+          deps.log(
+            `card payment ${intent.id} never reached a Checkout and was already refunded at Stripe: recorded, so it cannot pay an order`,
+          );
         }
         if (decision !== 'refund') continue;
         try {
@@ -155,7 +178,9 @@ export function createCardReconciliation(deps: ReconcileDeps): () => Promise<Rec
         }
         await settle(intent.id, sessionRef);
         report.refunded.push(intent.id);
-        deps.log(`refunded card payment ${intent.id} (${intent.amountReceivedCents} ${intent.currency}): paid ${Math.round(now() / 1000 - paidAt)} s ago, no Checkout reached the engine (session ${sessionRef})`);
+        deps.log(
+          `refunded card payment ${intent.id} (${intent.amountReceivedCents} ${intent.currency}): paid ${Math.round(now() / 1000 - paidAt)} s ago, no Checkout reached the engine (session ${sessionRef})`,
+        );
       } catch (err) {
         report.failed.push(intent.id);
         deps.log(`card payment reconciliation for ${intent.id} failed, will retry: ${errorSummary(err)}`);

@@ -69,7 +69,10 @@ export type RecoveryDeps<I, R, O extends OrderRef> = {
   db: Database;
   sessions: {
     load(customerId: string): Promise<Record<string, unknown>>;
-    update<T>(customerId: string, fn: (data: Record<string, unknown>) => Promise<{ data?: Record<string, unknown>; result: T }>): Promise<T>;
+    update<T>(
+      customerId: string,
+      fn: (data: Record<string, unknown>) => Promise<{ data?: Record<string, unknown>; result: T }>,
+    ): Promise<T>;
   };
   /** The order a PaymentIntent paid, if any. */
   orderForIntent(paymentIntentId: string): Promise<O | null>;
@@ -96,20 +99,32 @@ export type RecoveryDeps<I, R, O extends OrderRef> = {
   log: (message: string) => void;
 };
 
-export const REFUNDED_MESSAGE = 'This card payment was refunded because the order could not be placed. Please pay again.';
+export const REFUNDED_MESSAGE =
+  'This card payment was refunded because the order could not be placed. Please pay again.';
 
 const isCardCheckout = (input: unknown): input is { paymentMethod?: string | null; transactionId?: string | null } =>
-  !!input && typeof input === 'object' && String((input as { paymentMethod?: unknown }).paymentMethod ?? '').trim() === 'stripe';
+  !!input &&
+  typeof input === 'object' &&
+  String((input as { paymentMethod?: unknown }).paymentMethod ?? '').trim() === 'stripe';
 
-const recordsOf = (data: Record<string, unknown>) => ({ ...((data[RECORDS_KEY] as Record<string, CardCheckoutRecord> | undefined) ?? {}) });
+const recordsOf = (data: Record<string, unknown>) => ({
+  ...((data[RECORDS_KEY] as Record<string, CardCheckoutRecord> | undefined) ?? {}),
+});
 
 /**
  * Wraps the checkout with the record-before / clear-after-success steps and the idempotent retry, and
  * returns the sweep that completes (or refunds) what is left.
  */
-export function withCardCheckoutRecovery<I, R, O extends OrderRef>(checkout: CheckoutFn<I, R>, deps: RecoveryDeps<I, R, O>): { checkout: CheckoutFn<I, R>; sweep: () => Promise<number> } {
+export function withCardCheckoutRecovery<I, R, O extends OrderRef>(
+  checkout: CheckoutFn<I, R>,
+  deps: RecoveryDeps<I, R, O>,
+): { checkout: CheckoutFn<I, R>; sweep: () => Promise<number> } {
   /** Changes one record (null removes it); returns the record as it was. */
-  const changeRecord = (customerId: string, intentId: string, change: (old: CardCheckoutRecord | undefined) => CardCheckoutRecord | null | undefined) =>
+  const changeRecord = (
+    customerId: string,
+    intentId: string,
+    change: (old: CardCheckoutRecord | undefined) => CardCheckoutRecord | null | undefined,
+  ) =>
     deps.sessions.update(customerId, async (data) => {
       const records = recordsOf(data);
       const old = records[intentId];
@@ -128,7 +143,8 @@ export function withCardCheckoutRecovery<I, R, O extends OrderRef>(checkout: Che
     const paid = await deps.orderForIntent(intentId);
     // The same customer again with nothing new in the cart: the answer they missed. A new cart with a used
     // payment goes on to the checkout, which refuses it.
-    if (paid && paid.customerId === (who.userId ?? who.customerId) && (await deps.cartIsEmpty(who.customerId))) return deps.answerFor(paid);
+    if (paid && paid.customerId === (who.userId ?? who.customerId) && (await deps.cartIsEmpty(who.customerId)))
+      return deps.answerFor(paid);
     // A refunded payment is refused before Stripe is asked (and again under the lock when recording).
     if (recordsOf(await deps.sessions.load(who.customerId))[intentId]?.refunded) throw deps.refusal(REFUNDED_MESSAGE);
     // Never keep a password in session data: a recovered order is placed without creating the account.
@@ -136,11 +152,15 @@ export function withCardCheckoutRecovery<I, R, O extends OrderRef>(checkout: Che
     const record = async (intent: unknown) => {
       await options.onCardPayment?.(intent);
       if (!deps.isOwnPayment(intent, who.customerId)) return;
-      const previous = await changeRecord(who.customerId, intentId, (old) => (old?.refunded ? undefined : { userId: who.userId ?? null, input: kept, at: new Date().toISOString() }));
+      const previous = await changeRecord(who.customerId, intentId, (old) =>
+        old?.refunded ? undefined : { userId: who.userId ?? null, input: kept, at: new Date().toISOString() },
+      );
       if (previous?.refunded) throw deps.refusal(REFUNDED_MESSAGE);
     };
     const result = await checkout(who, input, { ...options, onCardPayment: record });
-    await changeRecord(who.customerId, intentId, () => null).catch((err) => deps.log(`could not clear the card checkout record of ${who.customerId}: ${errorSummary(err)}`));
+    await changeRecord(who.customerId, intentId, () => null).catch((err) =>
+      deps.log(`could not clear the card checkout record of ${who.customerId}: ${errorSummary(err)}`),
+    );
     return result;
   };
 
@@ -155,9 +175,13 @@ export function withCardCheckoutRecovery<I, R, O extends OrderRef>(checkout: Che
       return { ...old, attempts, retryAt: new Date(Date.now() + wait * 1000).toISOString() };
     });
     if (attempts >= deps.maxAttempts) {
-      deps.log(`card checkout recovery for ${intentId} gave up after ${attempts} failed attempts (a payment still taken is refunded by the reconciliation): ${errorSummary(err)}`);
+      deps.log(
+        `card checkout recovery for ${intentId} gave up after ${attempts} failed attempts (a payment still taken is refunded by the reconciliation): ${errorSummary(err)}`,
+      );
     } else if (attempts > 0) {
-      deps.log(`card checkout recovery for ${intentId} failed (attempt ${attempts} of ${deps.maxAttempts}), will retry: ${errorSummary(err)}`);
+      deps.log(
+        `card checkout recovery for ${intentId} failed (attempt ${attempts} of ${deps.maxAttempts}), will retry: ${errorSummary(err)}`,
+      );
     }
   };
 
@@ -168,7 +192,11 @@ export function withCardCheckoutRecovery<I, R, O extends OrderRef>(checkout: Che
       where s.data ? ${RECORDS_KEY} and not coalesce((r.value ->> 'refunded')::boolean, false)
         and (r.value ->> 'at')::timestamptz < now() - make_interval(secs => ${deps.afterSeconds})
         and coalesce((r.value ->> 'retryAt')::timestamptz, '-infinity'::timestamptz) <= now()`);
-    const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as { customer_id: string; intent_id: string; record: CardCheckoutRecord }[];
+    const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
+      customer_id: string;
+      intent_id: string;
+      record: CardCheckoutRecord;
+    }[];
     let recovered = 0;
     for (const { customer_id: customerId, intent_id: intentId, record } of rows) {
       try {
@@ -197,11 +225,14 @@ export function withCardCheckoutRecovery<I, R, O extends OrderRef>(checkout: Che
             deps.log(`refunded ${intentId}: its order could not be placed (${errorSummary(err)})`);
           } else {
             await changeRecord(customerId, intentId, () => null);
-            if (state === 'missing') deps.log(`dropped the card checkout record of ${intentId}: Stripe has no such PaymentIntent`);
+            if (state === 'missing')
+              deps.log(`dropped the card checkout record of ${intentId}: Stripe has no such PaymentIntent`);
           }
         }
       } catch (err) {
-        await postpone(customerId, intentId, err).catch((e) => deps.log(`card checkout recovery for ${intentId} could not be postponed: ${errorSummary(e)}`));
+        await postpone(customerId, intentId, err).catch((e) =>
+          deps.log(`card checkout recovery for ${intentId} could not be postponed: ${errorSummary(e)}`),
+        );
       }
     }
     return recovered;

@@ -23,13 +23,16 @@ function wrap(error: unknown, what: string): StripePaymentError {
   if (error instanceof StripePaymentError) return error;
   if (error instanceof Stripe.errors.StripeError) {
     const connection = error.type === 'StripeConnectionError';
-    return new StripePaymentError(connection ? `Failed to connect to Stripe: ${error.message}` : `${what}: ${error.message}`, {
-      type: error.type,
-      code: error.code,
-      statusCode: error.statusCode,
-      param: (error as { param?: string }).param,
-      cause: error,
-    });
+    return new StripePaymentError(
+      connection ? `Failed to connect to Stripe: ${error.message}` : `${what}: ${error.message}`,
+      {
+        type: error.type,
+        code: error.code,
+        statusCode: error.statusCode,
+        param: (error as { param?: string }).param,
+        cause: error,
+      },
+    );
   }
   return new StripePaymentError(`${what}: ${(error as Error)?.message ?? String(error)}`, { cause: error });
 }
@@ -60,8 +63,10 @@ export function summarizePaymentIntent(intent: Stripe.PaymentIntent): PaymentInt
     currency: intent.currency,
     status: intent.status,
     metadata: { ...(intent.metadata ?? {}) },
-    latestChargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
-    amountRefundedCents: intent.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge.amount_refunded : null,
+    latestChargeId:
+      typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
+    amountRefundedCents:
+      intent.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge.amount_refunded : null,
   };
 }
 
@@ -97,7 +102,12 @@ export function checkPaymentIntentForCheckout(input: {
     throw new RangeError(`expectedAmountCents must be a positive integer, got ${input.expectedAmountCents}`);
   }
   if (intent.status !== 'succeeded') {
-    return { ok: false, reason: 'not_succeeded', message: `The card payment has not succeeded (status ${intent.status}).`, intent };
+    return {
+      ok: false,
+      reason: 'not_succeeded',
+      message: `The card payment has not succeeded (status ${intent.status}).`,
+      intent,
+    };
   }
   if (intent.amountCents !== input.expectedAmountCents || intent.amountReceivedCents !== input.expectedAmountCents) {
     return {
@@ -108,7 +118,12 @@ export function checkPaymentIntentForCheckout(input: {
     };
   }
   if (intent.currency.toLowerCase() !== input.expectedCurrency.toLowerCase()) {
-    return { ok: false, reason: 'currency_mismatch', message: `The card payment was in ${intent.currency.toUpperCase()}, the order is in ${input.expectedCurrency.toUpperCase()}.`, intent };
+    return {
+      ok: false,
+      reason: 'currency_mismatch',
+      message: `The card payment was in ${intent.currency.toUpperCase()}, the order is in ${input.expectedCurrency.toUpperCase()}.`,
+      intent,
+    };
   }
   for (const [key, value] of Object.entries(input.expectedMetadata ?? {})) {
     if (intent.metadata[key] !== value) {
@@ -120,7 +135,12 @@ export function checkPaymentIntentForCheckout(input: {
     return { ok: false, reason: 'refunded', message: 'This card payment was refunded. Please pay again.', intent };
   }
   if (input.isAlreadyUsed(intent.id)) {
-    return { ok: false, reason: 'already_used', message: 'This card payment was already used for another order.', intent };
+    return {
+      ok: false,
+      reason: 'already_used',
+      message: 'This card payment was already used for another order.',
+      intent,
+    };
   }
   return { ok: true, intent };
 }
@@ -170,7 +190,8 @@ export class StripePayments {
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentSummary> {
-    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new StripePaymentError('Cart amount must be greater than 0');
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+      throw new StripePaymentError('Cart amount must be greater than 0');
     if (!input.idempotencyKey) throw new StripePaymentError('an idempotency key is required to create a PaymentIntent');
     const metadata: Record<string, string> = { ...(input.metadata ?? {}) };
     if (input.orderRef) metadata.order_ref = input.orderRef;
@@ -194,9 +215,17 @@ export class StripePayments {
   }
 
   /** The intent as Stripe has it now; `withCharge` expands the latest charge (to see refunds). */
-  async retrievePaymentIntent(paymentIntentId: string, options: { withCharge?: boolean } = {}): Promise<PaymentIntentSummary> {
+  async retrievePaymentIntent(
+    paymentIntentId: string,
+    options: { withCharge?: boolean } = {},
+  ): Promise<PaymentIntentSummary> {
     try {
-      return summarizePaymentIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId, options.withCharge ? { expand: ['latest_charge'] } : {}));
+      return summarizePaymentIntent(
+        await this.stripe.paymentIntents.retrieve(
+          paymentIntentId,
+          options.withCharge ? { expand: ['latest_charge'] } : {},
+        ),
+      );
     } catch (e) {
       throw wrap(e, 'Failed to retrieve Stripe intent');
     }
@@ -224,7 +253,11 @@ export class StripePayments {
       if (err.details?.code === 'resource_missing' || err.details?.statusCode === 404) {
         return { ok: false, reason: 'not_found', message: 'No card payment was found for this checkout.' };
       }
-      return { ok: false, reason: 'stripe_unavailable', message: 'The card payment could not be checked with Stripe. Please try again.' };
+      return {
+        ok: false,
+        reason: 'stripe_unavailable',
+        message: 'The card payment could not be checked with Stripe. Please try again.',
+      };
     }
     const used = input.isAlreadyUsed ? await input.isAlreadyUsed(intent.id) : false;
     return checkPaymentIntentForCheckout({
@@ -243,11 +276,21 @@ export class StripePayments {
    * created long before the customer pays), its `amount_refunded` what went back already.
    */
   async *listPaymentIntentsSince(createdSince: number, pageSize = 100): AsyncGenerator<ListedPaymentIntent> {
-    if (!Number.isSafeInteger(createdSince) || createdSince < 0) throw new StripePaymentError('createdSince must be a unix time in seconds');
+    if (!Number.isSafeInteger(createdSince) || createdSince < 0)
+      throw new StripePaymentError('createdSince must be a unix time in seconds');
     try {
-      for await (const intent of this.stripe.paymentIntents.list({ created: { gte: createdSince }, limit: pageSize, expand: ['data.latest_charge'] })) {
+      for await (const intent of this.stripe.paymentIntents.list({
+        created: { gte: createdSince },
+        limit: pageSize,
+        expand: ['data.latest_charge'],
+      })) {
         const charge = intent.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-        yield { ...summarizePaymentIntent(intent), created: intent.created, chargedAt: charge?.created ?? null, amountRefundedCents: charge?.amount_refunded ?? 0 };
+        yield {
+          ...summarizePaymentIntent(intent),
+          created: intent.created,
+          chargedAt: charge?.created ?? null,
+          amountRefundedCents: charge?.amount_refunded ?? 0,
+        };
       }
     } catch (e) {
       throw wrap(e, 'Failed to list Stripe intents');
@@ -255,7 +298,13 @@ export class StripePayments {
   }
 
   /** Refund all (amountCents omitted) or part of a succeeded PaymentIntent. */
-  async refund(input: { paymentIntentId: string; amountCents?: number; idempotencyKey: string; reason?: 'duplicate' | 'fraudulent' | 'requested_by_customer'; metadata?: Record<string, string> }): Promise<RefundSummary> {
+  async refund(input: {
+    paymentIntentId: string;
+    amountCents?: number;
+    idempotencyKey: string;
+    reason?: 'duplicate' | 'fraudulent' | 'requested_by_customer';
+    metadata?: Record<string, string>;
+  }): Promise<RefundSummary> {
     if (input.amountCents !== undefined && (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)) {
       throw new StripePaymentError('a refund amount must be a positive integer of cents');
     }
@@ -275,7 +324,8 @@ export class StripePayments {
         amountCents: refund.amount,
         currency: refund.currency,
         status: refund.status,
-        paymentIntentId: typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? null),
+        paymentIntentId:
+          typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? null),
         chargeId: typeof refund.charge === 'string' ? refund.charge : (refund.charge?.id ?? null),
       };
     } catch (e) {

@@ -53,10 +53,25 @@ export type StripeSettings = {
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_…)').optional(),
-  PUBLIC_STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'must be a publishable key (pk_test_… or pk_live_…)').optional(),
-  STRIPE_API_HOST: z.string().regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/, 'must be a host name or IP address, without scheme or port').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+      'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  PUBLIC_STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'must be a publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  STRIPE_API_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/, 'must be a host name or IP address, without scheme or port')
+    .optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   STRIPE_CURRENCY: z
@@ -69,32 +84,62 @@ const schema = z.object({
   STRIPE_RECOVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   // Longer than a customer takes from paying to the Checkout arriving, including a 3-D Secure return and
   // pressing "Place order" again after a network error: refunding sooner would refuse that Checkout.
-  STRIPE_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(7 * 86_400, 'must be at most 7 days (604800)').default(900),
+  STRIPE_RECONCILE_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1 second')
+    .max(7 * 86_400, 'must be at most 7 days (604800)')
+    .default(900),
   // Every listed intent is one more object to page through at Stripe on each sweep; a day covers an
   // engine outage overnight. Sessions (SESSION_TTL_HOURS, default 48) outlive it, so a paying session is there.
-  STRIPE_RECONCILE_LOOKBACK_HOURS: z.coerce.number().int().min(0).max(720, 'must be at most 720 hours (30 days)').default(24),
+  STRIPE_RECONCILE_LOOKBACK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(720, 'must be at most 720 hours (30 days)')
+    .default(24),
 });
 
 export function loadStripeSettings(source: Record<string, string | undefined> = process.env): StripeSettings {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new StripeSettingsError(`Invalid Stripe settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new StripeSettingsError(
+      `Invalid Stripe settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   const e = parsed.data;
   const enabled = e.STRIPE_SECRET_KEY !== undefined;
   const problems: string[] = [];
   if (enabled && e.NODE_ENV === 'production') {
-    if (!e.STRIPE_WEBHOOK_SECRET) problems.push('  STRIPE_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set (the webhook endpoint\'s whsec_… secret)');
-    if (!e.PUBLIC_STRIPE_PUBLISHABLE_KEY) problems.push('  PUBLIC_STRIPE_PUBLISHABLE_KEY: required in production when STRIPE_SECRET_KEY is set (the browser needs it)');
-    if (e.STRIPE_API_PROTOCOL === 'http') problems.push('  STRIPE_API_PROTOCOL: http is for local test servers only, not production');
+    if (!e.STRIPE_WEBHOOK_SECRET)
+      problems.push(
+        "  STRIPE_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set (the webhook endpoint's whsec_… secret)",
+      );
+    if (!e.PUBLIC_STRIPE_PUBLISHABLE_KEY)
+      problems.push(
+        '  PUBLIC_STRIPE_PUBLISHABLE_KEY: required in production when STRIPE_SECRET_KEY is set (the browser needs it)',
+      );
+    if (e.STRIPE_API_PROTOCOL === 'http')
+      problems.push('  STRIPE_API_PROTOCOL: http is for local test servers only, not production');
   }
   const testMode = /^(sk|rk)_test_/.test(e.STRIPE_SECRET_KEY ?? '');
-  if (enabled && e.PUBLIC_STRIPE_PUBLISHABLE_KEY && testMode !== e.PUBLIC_STRIPE_PUBLISHABLE_KEY.startsWith('pk_test_')) {
-    problems.push('  PUBLIC_STRIPE_PUBLISHABLE_KEY: test and live keys are mixed (both must be test keys or both live keys)');
+  if (
+    enabled &&
+    e.PUBLIC_STRIPE_PUBLISHABLE_KEY &&
+    testMode !== e.PUBLIC_STRIPE_PUBLISHABLE_KEY.startsWith('pk_test_')
+  ) {
+    problems.push(
+      '  PUBLIC_STRIPE_PUBLISHABLE_KEY: test and live keys are mixed (both must be test keys or both live keys)',
+    );
   }
-  if (e.STRIPE_RECONCILE_LOOKBACK_HOURS > 0 && e.STRIPE_RECONCILE_LOOKBACK_HOURS * 3600 <= e.STRIPE_RECONCILE_AFTER_SECONDS) {
-    problems.push('  STRIPE_RECONCILE_LOOKBACK_HOURS: must cover more than STRIPE_RECONCILE_AFTER_SECONDS, or no unclaimed payment is ever old enough to be refunded (0 turns the reconciliation off)');
+  if (
+    e.STRIPE_RECONCILE_LOOKBACK_HOURS > 0 &&
+    e.STRIPE_RECONCILE_LOOKBACK_HOURS * 3600 <= e.STRIPE_RECONCILE_AFTER_SECONDS
+  ) {
+    problems.push(
+      '  STRIPE_RECONCILE_LOOKBACK_HOURS: must cover more than STRIPE_RECONCILE_AFTER_SECONDS, or no unclaimed payment is ever old enough to be refunded (0 turns the reconciliation off)',
+    );
   }
   if (problems.length) throw new StripeSettingsError(`Invalid Stripe settings:\n${problems.join('\n')}`);
   const api: StripeSettings['api'] = {};

@@ -31,14 +31,25 @@ export type StripeWebhookEvent =
     })
   | (EventBase & {
       type: 'charge.refunded';
-      charge: { id: string; paymentIntentId: string | null; amountCents: number; amountRefundedCents: number; currency: string; refunded: boolean };
+      charge: {
+        id: string;
+        paymentIntentId: string | null;
+        amountCents: number;
+        amountRefundedCents: number;
+        currency: string;
+        refunded: boolean;
+      };
     })
   /** A correctly signed event of a type Meshfront does not act on (acknowledge it with 200). */
   | (EventBase & { type: 'ignored'; originalType: string });
 
 export type StripeWebhookParseResult =
   | { ok: true; event: StripeWebhookEvent }
-  | { ok: false; reason: 'missing_signature' | 'invalid_signature' | 'timestamp_out_of_tolerance' | 'malformed_payload'; message: string };
+  | {
+      ok: false;
+      reason: 'missing_signature' | 'invalid_signature' | 'timestamp_out_of_tolerance' | 'malformed_payload';
+      message: string;
+    };
 
 function paymentIntentView(pi: Stripe.PaymentIntent): StripeWebhookPaymentIntent {
   return {
@@ -65,7 +76,11 @@ export function parseStripeWebhook(
 ): StripeWebhookParseResult {
   if (!signatureHeader) return { ok: false, reason: 'missing_signature', message: 'Missing Stripe-Signature header' };
   if (typeof rawBody !== 'string' && !Buffer.isBuffer(rawBody)) {
-    return { ok: false, reason: 'malformed_payload', message: 'The webhook body must be the raw string or Buffer, not parsed JSON' };
+    return {
+      ok: false,
+      reason: 'malformed_payload',
+      message: 'The webhook body must be the raw string or Buffer, not parsed JSON',
+    };
   }
   let event: Stripe.Event;
   try {
@@ -84,7 +99,11 @@ export function parseStripeWebhook(
   const signedAt = signatureTimestamp(signatureHeader);
   const now = Math.floor((receivedAt ?? Date.now()) / 1000);
   if (toleranceSeconds > 0 && signedAt !== null && signedAt - now > toleranceSeconds) {
-    return { ok: false, reason: 'timestamp_out_of_tolerance', message: `Timestamp outside the tolerance zone: the signature is dated ${signedAt - now} s in the future (at most ${toleranceSeconds} s allowed)` };
+    return {
+      ok: false,
+      reason: 'timestamp_out_of_tolerance',
+      message: `Timestamp outside the tolerance zone: the signature is dated ${signedAt - now} s in the future (at most ${toleranceSeconds} s allowed)`,
+    };
   }
   if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
     return { ok: false, reason: 'malformed_payload', message: 'Not a Stripe event object' };
@@ -117,7 +136,8 @@ export function parseStripeWebhook(
           type: event.type,
           charge: {
             id: ch.id,
-            paymentIntentId: typeof ch.payment_intent === 'string' ? ch.payment_intent : (ch.payment_intent?.id ?? null),
+            paymentIntentId:
+              typeof ch.payment_intent === 'string' ? ch.payment_intent : (ch.payment_intent?.id ?? null),
             amountCents: ch.amount,
             amountRefundedCents: ch.amount_refunded,
             currency: ch.currency,
@@ -156,27 +176,47 @@ function eventShapeProblem(event: Stripe.Event): string | null {
   const isInt = (v: unknown) => Number.isSafeInteger(v);
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
     if (typeof object.id !== 'string' || !STRIPE_ID.test(object.id)) return 'The PaymentIntent id is not a Stripe id';
-    if (!isInt(object.amount) || !isInt(object.amount_received)) return 'The PaymentIntent amounts are not integer cents';
-    if (typeof object.currency !== 'string' || typeof object.status !== 'string') return 'The PaymentIntent has no currency or status';
-    if (object.metadata !== undefined && object.metadata !== null && (typeof object.metadata !== 'object' || Array.isArray(object.metadata))) return 'The PaymentIntent metadata is not an object';
+    if (!isInt(object.amount) || !isInt(object.amount_received))
+      return 'The PaymentIntent amounts are not integer cents';
+    if (typeof object.currency !== 'string' || typeof object.status !== 'string')
+      return 'The PaymentIntent has no currency or status';
+    if (
+      object.metadata !== undefined &&
+      object.metadata !== null &&
+      (typeof object.metadata !== 'object' || Array.isArray(object.metadata))
+    )
+      return 'The PaymentIntent metadata is not an object';
   }
   if (event.type === 'charge.refunded') {
     if (typeof object.id !== 'string' || !STRIPE_ID.test(object.id)) return 'The charge id is not a Stripe id';
     const pi = object.payment_intent;
     const piId = typeof pi === 'string' ? pi : pi && typeof pi === 'object' ? (pi as { id?: unknown }).id : null;
-    if (piId !== null && piId !== undefined && (typeof piId !== 'string' || !STRIPE_ID.test(piId))) return 'The charge’s PaymentIntent id is not a Stripe id';
-    if (!isInt(object.amount) || !isInt(object.amount_refunded) || typeof object.currency !== 'string') return 'The charge amounts are not integer cents';
+    if (piId !== null && piId !== undefined && (typeof piId !== 'string' || !STRIPE_ID.test(piId)))
+      return 'The charge’s PaymentIntent id is not a Stripe id';
+    if (!isInt(object.amount) || !isInt(object.amount_refunded) || typeof object.currency !== 'string')
+      return 'The charge amounts are not integer cents';
   }
   return null;
 }
 
 /** De-duplication: process an event id once; a redelivery is acknowledged without acting again. */
-export function decideWebhookDelivery(eventId: string, isProcessed: (eventId: string) => boolean): 'process' | 'duplicate' {
+export function decideWebhookDelivery(
+  eventId: string,
+  isProcessed: (eventId: string) => boolean,
+): 'process' | 'duplicate' {
   return isProcessed(eventId) ? 'duplicate' : 'process';
 }
 
 /** WooGraphQL order statuses, lower-case as stored. */
-export type OrderStatus = 'pending' | 'processing' | 'on-hold' | 'completed' | 'cancelled' | 'refunded' | 'failed' | 'checkout-draft';
+export type OrderStatus =
+  | 'pending'
+  | 'processing'
+  | 'on-hold'
+  | 'completed'
+  | 'cancelled'
+  | 'refunded'
+  | 'failed'
+  | 'checkout-draft';
 
 export type StripeOrderAction =
   | { action: 'mark_paid'; transactionId: string }
@@ -198,14 +238,23 @@ export function decideOrderActionForStripeEvent(
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const pi = event.paymentIntent;
-      if (pi.amountReceivedCents !== order.totalCents || pi.amountCents !== order.totalCents || pi.currency.toLowerCase() !== order.currency.toLowerCase()) {
-        return { action: 'ignore', why: `amount ${pi.amountReceivedCents} ${pi.currency} does not match the order total ${order.totalCents} ${order.currency}` };
+      if (
+        pi.amountReceivedCents !== order.totalCents ||
+        pi.amountCents !== order.totalCents ||
+        pi.currency.toLowerCase() !== order.currency.toLowerCase()
+      ) {
+        return {
+          action: 'ignore',
+          why: `amount ${pi.amountReceivedCents} ${pi.currency} does not match the order total ${order.totalCents} ${order.currency}`,
+        };
       }
-      if (['pending', 'failed', 'cancelled', 'on-hold', 'checkout-draft'].includes(order.status)) return { action: 'mark_paid', transactionId: pi.id };
+      if (['pending', 'failed', 'cancelled', 'on-hold', 'checkout-draft'].includes(order.status))
+        return { action: 'mark_paid', transactionId: pi.id };
       return { action: 'ignore', why: `order is already ${order.status}` };
     }
     case 'payment_intent.payment_failed':
-      if (order.status === 'pending') return { action: 'mark_failed', message: event.failure.message ?? 'The card payment failed.' };
+      if (order.status === 'pending')
+        return { action: 'mark_failed', message: event.failure.message ?? 'The card payment failed.' };
       return { action: 'ignore', why: `order is ${order.status}` };
     case 'charge.refunded': {
       if (order.status === 'refunded') return { action: 'ignore', why: 'order is already refunded' };

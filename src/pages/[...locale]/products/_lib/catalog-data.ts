@@ -9,7 +9,14 @@
 import { buildRequest } from '../../../../graphql/build';
 import type { ProductCategory, ProductDetail, ProductListItem, Term } from '../../../../graphql/types';
 import { ENGINE_THRESHOLD } from '../../../../lib/catalog/engine-query';
-import { categoryParentMap, facetsFromTerms, matchesCategories, priceBounds, type AttributeFacet, type PriceRange } from '../../../../lib/catalog/filters';
+import {
+  categoryParentMap,
+  facetsFromTerms,
+  matchesCategories,
+  priceBounds,
+  type AttributeFacet,
+  type PriceRange,
+} from '../../../../lib/catalog/filters';
 import { pageSlice, pagination, PRODUCTS_PER_PAGE } from '../../../../lib/catalog/list';
 import { slimListingProduct } from '../../../../lib/catalog/slim';
 import type { CatalogProduct } from '../../../../lib/catalog/types';
@@ -94,7 +101,12 @@ let featured: Promise<ProductListItem[]> | undefined;
 export function getFeaturedProducts(first = 8): Promise<ProductListItem[]> {
   featured ??= buildRequest('getProducts', {
     first,
-    where: { featured: true, visibility: 'VISIBLE', status: 'publish', orderby: [{ field: 'POPULARITY', order: 'DESC' }] },
+    where: {
+      featured: true,
+      visibility: 'VISIBLE',
+      status: 'publish',
+      orderby: [{ field: 'POPULARITY', order: 'DESC' }],
+    },
   }).then((result) => result.products?.nodes ?? []);
   return featured;
 }
@@ -109,7 +121,11 @@ export function categoryParents(categories: readonly ProductCategory[]): Map<str
  * shows them and as the engine's `categoryIn` answers (so the prebuilt page lists what the island in
  * engine mode would). `categories`: the whole catalog's, for the tree.
  */
-export function productsInCategory(products: readonly ProductListItem[], slug: string, categories: readonly ProductCategory[]): ProductListItem[] {
+export function productsInCategory(
+  products: readonly ProductListItem[],
+  slug: string,
+  categories: readonly ProductCategory[],
+): ProductListItem[] {
   const parents = categoryParents(categories);
   return products.filter((product) => matchesCategories(product as unknown as CatalogProduct, [slug], parents));
 }
@@ -135,11 +151,21 @@ export interface ListingIslandData {
  * filtering, search and sort run in the browser; above ENGINE_THRESHOLD only the page's products
  * travel, the attribute facets come from getAllTerms and the price range from the whole listing.
  */
-export function listingIslandData(all: readonly ProductListItem[], page: number, terms: readonly Term[]): ListingIslandData {
+export function listingIslandData(
+  all: readonly ProductListItem[],
+  page: number,
+  terms: readonly Term[],
+): ListingIslandData {
   const slim = (all as unknown as CatalogProduct[]).map(slimListingProduct);
   const pageProducts = pageSlice(slim, page, PRODUCTS_PER_PAGE);
   if (all.length > ENGINE_THRESHOLD) {
-    return { products: pageProducts, pageProducts, totalProducts: all.length, facets: facetsFromTerms(terms, ATTRIBUTE_TAXONOMIES), priceRange: priceBounds(slim) };
+    return {
+      products: pageProducts,
+      pageProducts,
+      totalProducts: all.length,
+      facets: facetsFromTerms(terms, ATTRIBUTE_TAXONOMIES),
+      priceRange: priceBounds(slim),
+    };
   }
   return { products: slim, pageProducts, totalProducts: all.length };
 }
@@ -148,7 +174,9 @@ export function listingIslandData(all: readonly ProductListItem[], page: number,
  * Categories as the listing's filter panel shows them: name and count, most products first, and the
  * parent's slug (the tree the island's category filter needs to include subcategories).
  */
-export function filterCategories(categories: readonly ProductCategory[]): { slug: string; name: string; count?: number; parent?: string }[] {
+export function filterCategories(
+  categories: readonly ProductCategory[],
+): { slug: string; name: string; count?: number; parent?: string }[] {
   return categories.map((c) => ({
     slug: c.slug as string,
     name: c.name ?? (c.slug as string),
