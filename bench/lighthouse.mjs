@@ -189,7 +189,7 @@ function shortUrl(url) {
   if (typeof url !== 'string') return undefined;
   try {
     const u = new URL(url);
-    return u.pathname.length > 60 ? u.pathname.slice(0, 57) + '…' : u.pathname;
+    return u.pathname.length > 60 ? `${u.pathname.slice(0, 57)}…` : u.pathname;
   } catch {
     return url;
   }

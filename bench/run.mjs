@@ -257,7 +257,7 @@ async function benchSite() {
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 120; i++) {
       try {
-        if ((await fetch(base + '/')).ok) break;
+        if ((await fetch(`${base}/`)).ok) break;
       } catch {
         /* starting */
       }
@@ -353,10 +353,10 @@ if (!only || only === 'build')
 
 const widths = [18, 36, 10, 12, 6];
 const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join(' ');
-console.log('\n' + line(['area', 'measure', 'value', 'budget', 'ok']) + ' note');
+console.log(`\n${line(['area', 'measure', 'value', 'budget', 'ok'])} note`);
 console.log('-'.repeat(110));
 for (const r of rows)
-  console.log(line([r.area, r.measure, `${r.value} ${r.unit}`.trim(), r.budget, r.ok ? 'yes' : 'NO']) + ' ' + r.note);
+  console.log(`${line([r.area, r.measure, `${r.value} ${r.unit}`.trim(), r.budget, r.ok ? 'yes' : 'NO'])} ${r.note}`);
 const broken = rows.filter((r) => !r.ok);
 if (broken.length) {
   console.log(`\n${broken.length} budget(s) broken or not measurable.`);

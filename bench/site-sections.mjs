@@ -50,7 +50,7 @@ async function withSite(fn) {
     let up = false;
     for (let i = 0; i < 240 && !up; i++) {
       try {
-        up = (await fetch(base + '/')).ok;
+        up = (await fetch(`${base}/`)).ok;
       } catch {
         /* starting */
       }

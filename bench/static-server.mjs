@@ -47,7 +47,7 @@ export function startPlainStaticServer(rootDir, port) {
       return res.end();
     }
     if (pathname.endsWith('/')) pathname += 'index.html';
-    const file = path.resolve(root, '.' + pathname);
+    const file = path.resolve(root, `.${pathname}`);
     // Never serve outside the root (../ in the URL).
     if (file !== root && !file.startsWith(root + path.sep)) {
       res.writeHead(403);

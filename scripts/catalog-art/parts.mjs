@@ -30,12 +30,12 @@ export const SWAG = {
 };
 
 const r = (x, y, w, h, rx, fill, extra = '') =>
-  `<rect x="${x}" y="${y}" width="${w}" height="${h}"${rx ? ` rx="${rx}"` : ''} fill="${fill}"${extra ? ' ' + extra : ''}/>`;
+  `<rect x="${x}" y="${y}" width="${w}" height="${h}"${rx ? ` rx="${rx}"` : ''} fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
 const c = (x, y, rr, fill, extra = '') =>
-  `<circle cx="${x}" cy="${y}" r="${rr}" fill="${fill}"${extra ? ' ' + extra : ''}/>`;
-const p = (d, fill, extra = '') => `<path d="${d}" fill="${fill}"${extra ? ' ' + extra : ''}/>`;
+  `<circle cx="${x}" cy="${y}" r="${rr}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
+const p = (d, fill, extra = '') => `<path d="${d}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
 const t = (x, y, s, fill, str, extra = '') =>
-  `<text x="${x}" y="${y}" font-size="${s}" ${FONT} font-weight="700" fill="${fill}" text-anchor="middle"${extra ? ' ' + extra : ''}>${str}</text>`;
+  `<text x="${x}" y="${y}" font-size="${s}" ${FONT} font-weight="700" fill="${fill}" text-anchor="middle"${extra ? ` ${extra}` : ''}>${str}</text>`;
 export const g = (tr, inner) => `<g transform="${tr}">${inner}</g>`;
 export { r, c, p, t };
 

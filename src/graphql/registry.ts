@@ -178,7 +178,7 @@ export type OperationName = keyof typeof operations;
 export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
 
 export function isOperationName(name: unknown): name is OperationName {
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(operations, name);
+  return typeof name === 'string' && Object.hasOwn(operations, name);
 }
 
 /** The fragments an operation needs, transitively, in a stable order (first use first). */
@@ -207,7 +207,7 @@ export function loadDocument(name: string): Promise<string> {
   let pending = cache.get(name);
   if (!pending) {
     pending = Promise.all([operations[name].load(), ...fragmentClosure(name).map((f) => fragments[f].load())]).then(
-      (parts) => parts.map((part) => part.trim()).join('\n\n') + '\n',
+      (parts) => `${parts.map((part) => part.trim()).join('\n\n')}\n`,
     );
     // A failed chunk download (flaky network) must not poison the cache for the rest of the visit.
     pending.catch(() => cache.delete(name));

@@ -19,7 +19,7 @@ export function decimalToCents(value: string): number | null {
   if (!match) return null;
   const [, minus, whole, fraction = ''] = match;
   if (whole.length > 13) return null; // keeps the result a safe integer
-  const padded = (fraction + '00').slice(0, 2);
+  const padded = `${fraction}00`.slice(0, 2);
   let cents = Number(whole) * 100 + Number(padded);
   if (fraction.length > 2 && Number(fraction[2]) >= 5) cents += 1;
   if (cents === 0) return 0;

@@ -64,7 +64,7 @@ export class CheckoutFailedError extends Error {
 export async function placeOrder(variables: CheckoutVariables): Promise<Order> {
   await sessionReady();
   const { checkout } = await request('Checkout', variables);
-  if (!checkout || checkout.result !== 'success' || !checkout.order) {
+  if (checkout?.result !== 'success' || !checkout.order) {
     throw new CheckoutFailedError(
       checkout?.result && checkout.result !== 'success' ? checkout.result : 'checkout.error.failed',
     );

@@ -39,7 +39,7 @@ export function setViewer(viewer: Viewer | null): void {
 export function viewerDisplayName(viewer: Pick<Viewer, 'firstName' | 'lastName' | 'username'>): string {
   return (
     [viewer.firstName, viewer.lastName]
-      .filter((part) => part && part.trim())
+      .filter((part) => part?.trim())
       .join(' ')
       .trim() || viewer.username
   );

@@ -72,7 +72,7 @@ describe('orders', () => {
       const tries = [
         { id: String(a.order.databaseId), idType: 'DATABASE_ID' },
         { id: a.order.id, idType: 'ID' },
-        { id: 'wc_order_' + 'x'.repeat(13), idType: 'ORDER_KEY' },
+        { id: `wc_order_${'x'.repeat(13)}`, idType: 'ORDER_KEY' },
         { id: a.order.orderNumber, idType: 'DATABASE_ID' },
         // B's own, valid key does not open A's order.
         { id: String(a.order.databaseId), idType: 'DATABASE_ID', key: b.order.orderKey },

@@ -124,10 +124,10 @@ describe('login', () => {
   it('says which of username and password is wrong', async () => {
     const c = await register(t, newCustomer('wrong'), headersOf({}, ip()));
     const h = headersOf({}, ip());
-    expect((await login(t, 'nobody-' + c.username, c.password, h)).body.errors?.[0]?.message).toBe(
+    expect((await login(t, `nobody-${c.username}`, c.password, h)).body.errors?.[0]?.message).toBe(
       'No account found with that username. Sign up for a new account.',
     );
-    expect((await login(t, c.username, c.password + 'x', h)).body.errors?.[0]?.message).toBe(
+    expect((await login(t, c.username, `${c.password}x`, h)).body.errors?.[0]?.message).toBe(
       'Incorrect password. Please try again.',
     );
     expect((await login(t, c.username, '', h)).body.errors?.[0]?.message).toBe('Missing username or password.');
@@ -216,7 +216,7 @@ describe('auth tokens', () => {
     // The valid token works; an invalid one shows no viewer.
     expect((await t.gql(VIEWER, {}, headersOf({ authToken: c.authToken }))).body.data.viewer.databaseId).toBe(c.userId);
     expect(
-      (await t.gql(VIEWER, {}, headersOf({ authToken: c.authToken.slice(0, -2) + 'xx' }))).body.data.viewer,
+      (await t.gql(VIEWER, {}, headersOf({ authToken: `${c.authToken.slice(0, -2)}xx` }))).body.data.viewer,
     ).toBeNull();
     await t.engine.accounts.customers.delete(c.userId);
     expect(await viewerError(c.authToken)).toBe('The user could not be found');

@@ -107,7 +107,7 @@ describe('orders and downloads belong to their customer', () => {
     expect(item.url).toMatch(/^https:\/\/shop\.meshfront\.test\/api\/downloads\/[\w-]+\.[\w-]{43}$/);
     expect((await t.gql(op('getDownloads'), {}, hb)).body.data.customer.downloadableItems.nodes).toEqual([]);
     // An expired auth token is an error the storefront can act on, not an empty list.
-    const expired = await t.gql(op('getDownloads'), {}, headersOf({ authToken: a.authToken.slice(0, -4) + 'AAAA' }));
+    const expired = await t.gql(op('getDownloads'), {}, headersOf({ authToken: `${a.authToken.slice(0, -4)}AAAA` }));
     expect(expired.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });

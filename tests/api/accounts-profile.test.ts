@@ -50,7 +50,7 @@ describe('password reset', () => {
     // Wrong key, wrong login, weak password: refused, the key survives.
     const use = (vars: Record<string, unknown>) => t.gql(op('ResetPasswordKey'), vars, headersOf({}, ip()));
     expect(
-      (await use({ key: 'x' + link!.key, login: link!.login, password: 'A-new-pass-123' })).body.errors?.[0]?.message,
+      (await use({ key: `x${link!.key}`, login: link!.login, password: 'A-new-pass-123' })).body.errors?.[0]?.message,
     ).toBe('Password reset link is invalid.');
     const other = await register(t, newCustomer('other'), headersOf({}, ip()));
     expect(
@@ -244,7 +244,7 @@ describe('UpdateCustomer', () => {
     const invalid = await t.gql(
       op('UpdateCustomer'),
       { input: { firstName: 'X' } },
-      headersOf({ authToken: a.authToken.slice(0, -3) + 'abc' }),
+      headersOf({ authToken: `${a.authToken.slice(0, -3)}abc` }),
     );
     expect(invalid.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });

@@ -41,7 +41,7 @@ let db: TestDatabase;
 let stripe: StripeStandIn;
 let env: Record<string, string>;
 let initial: StockLevels;
-let productIds: Record<string, number> = {};
+const productIds: Record<string, number> = {};
 
 /** An engine in this process on the same data (only while no engine process runs, for PGlite). */
 async function openEngine(extra: Record<string, string> = {}): Promise<{ engine: Engine; query: Query }> {

@@ -130,7 +130,7 @@ const nasty = fc.constantFrom(
   '__proto__',
   'constructor',
   'x'.repeat(10_000),
-  'wc_order_' + 'A'.repeat(13),
+  `wc_order_${'A'.repeat(13)}`,
   'cHJvZHVjdDox',
   'dXNlcjox',
   'order:1',

@@ -171,7 +171,7 @@ describe('double opt-in', () => {
   });
 
   it('refuses made-up and malformed tokens', async () => {
-    expect(await follow('http://shop.test/api/newsletter/confirm?token=' + 'A'.repeat(43))).toEqual({
+    expect(await follow(`http://shop.test/api/newsletter/confirm?token=${'A'.repeat(43)}`)).toEqual({
       status: 303,
       location: '/newsletter/invalid',
     });

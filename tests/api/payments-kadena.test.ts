@@ -97,7 +97,7 @@ describe('per-order payment accounts (SLIP-0010 ed25519)', () => {
     expect(hex(key.chainCode)).toBe(chainCode);
     expect(hex(key.privateKey)).toBe(priv);
     // SLIP-0010 writes ed25519 public keys with a 0x00 prefix byte.
-    expect('00' + hex(ed25519PublicKey(key.privateKey))).toBe(pub);
+    expect(`00${hex(ed25519PublicKey(key.privateKey))}`).toBe(pub);
   });
 
   it("derives a k: account per order index, deterministically, under m/44'/626'/i'", () => {
@@ -277,7 +277,7 @@ describe('Pact commands', () => {
       meta: { chainId: '3', sender: '', gasLimit: 1500, gasPrice: 1e-8, ttl: 600, creationTime: 1_700_000_000 },
       nonce: 'n1',
     });
-    expect(pactHash(command.cmd + ' ')).not.toBe(command.hash);
+    expect(pactHash(`${command.cmd} `)).not.toBe(command.hash);
   });
 
   it('only builds get-balance for k: accounts', () => {

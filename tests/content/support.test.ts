@@ -19,7 +19,6 @@ import {
 } from '../../src/lib/content/schemas';
 import {
   CONTENT_LOCALES,
-  TRANSLATED_LOCALES,
   entryIdFromPath,
   localizedId,
   pickTranslation,

@@ -265,7 +265,7 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     await expect(page.locator('[data-lookup-message]')).toHaveText(miss ?? '');
     await lookup.getByLabel('Order number').fill(orderNumber);
     await lookup.getByRole('button', { name: 'Find my order' }).click();
-    await expect(page).toHaveURL(new RegExp(`/order-summary/\\d+\\?key=`));
+    await expect(page).toHaveURL(/\/order-summary\/\d+\?key=/);
     await expect(page.getByText(THANK_YOU)).toBeVisible();
   });
 

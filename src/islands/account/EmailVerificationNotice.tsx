@@ -47,7 +47,7 @@ export function ResendVerification({ t }: { t: Lookup }) {
 /** Shown only while the viewer's address is known to be unconfirmed. */
 export default function EmailVerificationNotice({ t }: { t: Lookup }) {
   const viewer = useStore($viewer);
-  if (!viewer || viewer.emailVerified !== false) return null;
+  if (viewer?.emailVerified !== false) return null;
   return (
     <div
       className="mb-4 space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"

@@ -21,7 +21,7 @@ export function parseTab(search: string | URLSearchParams): AccountTab {
     typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
   const raw = (params.get('tab') ?? '').trim().toLowerCase();
   if ((ACCOUNT_TABS as readonly string[]).includes(raw)) return raw as AccountTab;
-  return Object.prototype.hasOwnProperty.call(ALIASES, raw) ? ALIASES[raw]! : DEFAULT_TAB;
+  return Object.hasOwn(ALIASES, raw) ? ALIASES[raw]! : DEFAULT_TAB;
 }
 
 /**

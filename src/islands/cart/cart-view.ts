@@ -31,7 +31,7 @@ export function attributeValueLabel(value: string): string {
 /** The chosen variation's attributes: [{ label: 'Colour', value: 'Black' }]. "Any" values ("") are skipped. */
 export function itemAttributes(item: CartItem): { label: string; value: string }[] {
   return (item.variation?.attributes ?? [])
-    .filter((a) => a && a.value)
+    .filter((a) => a?.value)
     .map((a) => ({
       label: a.label || (a.name ?? '').replace(/^pa_/, '').replace(/[-_]/g, ' '),
       value: attributeValueLabel(a.value as string),

@@ -26,7 +26,7 @@ export const MAX_SEARCH_LENGTH = 100;
 const MAX_VALUES_PER_KEY = 50;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ATTRIBUTE_KEY = /^pa_[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const GROUP = /([a-z0-9_-]+)\[([^\[\]]*)\]/gi;
+const GROUP = /([a-z0-9_-]+)\[([^[\]]*)\]/gi;
 
 export function emptyQuery(): CatalogQuery {
   return { filters: emptyFilters(), orderby: null, order: null, search: '' };

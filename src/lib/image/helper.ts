@@ -78,8 +78,7 @@ function resolveModifiers(options: ImageOptions): ImageModifiers {
   let base: ImageModifiers = {};
   if (options.preset !== undefined) {
     const preset = PRESETS[options.preset];
-    if (!preset || !Object.prototype.hasOwnProperty.call(PRESETS, options.preset))
-      throw new Error(`Unknown preset: ${options.preset}`);
+    if (!preset || !Object.hasOwn(PRESETS, options.preset)) throw new Error(`Unknown preset: ${options.preset}`);
     base = preset;
   }
   return { format: DEFAULT_FORMAT, ...base, ...options.modifiers };
@@ -160,7 +159,7 @@ export function parseSizes(input: string | Record<string, string | number>): Siz
       entries.push({ screen: Infinity, ...parseSize(raw, largest) });
       continue;
     }
-    if (!Object.prototype.hasOwnProperty.call(SCREENS, name)) throw new Error(`Unknown screen: ${name}`);
+    if (!Object.hasOwn(SCREENS, name)) throw new Error(`Unknown screen: ${name}`);
     const screen = SCREENS[name as keyof typeof SCREENS];
     entries.push({ screen, ...parseSize(raw, screen) });
   }

@@ -12,5 +12,5 @@ function cell(value: CsvValue): string {
 }
 
 export function toCsv(header: string[], rows: CsvValue[][]): string {
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -77,7 +77,7 @@ function checkStockFor(snap: CatalogSnapshot, items: StoredCartItem[], keys: str
     const line = item && resolveLine(snap, item);
     if (!line) continue;
     const { product, variation } = line;
-    const holder = variation && variation.manageStock ? variation : product;
+    const holder = variation?.manageStock ? variation : product;
     if (!holder.manageStock || holder.backorders !== 'no') continue;
     const drawing = items.filter((i) =>
       holder === variation
@@ -195,7 +195,7 @@ export class CartService {
           variationId = v.id;
         }
       }
-      if (!product || product.status !== 'publish') throw new CartError('No product found matching the ID provided');
+      if (product?.status !== 'publish') throw new CartError('No product found matching the ID provided');
       if (product.type === 'external') throw new CartError('Sorry, this product cannot be purchased.');
       const chosen: Record<string, string> = {};
       if (product.type === 'variable') {
@@ -246,7 +246,7 @@ export class CartService {
       if (!line) throw new CartError('Sorry, this product cannot be purchased.');
       const name = variation ? variationName(variation) : product.name;
       // Stock is checked where it is held: the variation when it manages its stock, else the product.
-      const holder = variation && variation.manageStock ? variation : product;
+      const holder = variation?.manageStock ? variation : product;
       const status = holder === variation ? stockStatusOf(variation) : stockStatusOf(product);
       if (status === 'outofstock')
         throw new CartError(`You cannot add &quot;${name}&quot; to the cart because the product is out of stock.`);

@@ -84,7 +84,7 @@ export function resolveLine(
   item: StoredCartItem,
 ): Omit<CartLine, 'subtotalTaxCents' | 'discountCents' | 'totalCents' | 'taxCents'> | null {
   const product = snap.productsById.get(item.productId);
-  if (!product || product.status !== 'publish' || product.type === 'external') return null;
+  if (product?.status !== 'publish' || product.type === 'external') return null;
   let variation: VariationModel | null = null;
   if (item.variationId !== null) {
     variation = snap.variationsById.get(item.variationId) ?? null;

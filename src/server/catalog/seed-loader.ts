@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   categorySchema,
   couponSchema,
@@ -216,7 +216,7 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
         }
         for (const [name, value] of Object.entries(v.attributes)) {
           const a = attrByName.get(name);
-          if (!a || !a.variation)
+          if (!a?.variation)
             issues.push({
               file: rel,
               path: `variations[${i}].attributes.${name}`,
@@ -240,7 +240,7 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
       });
       for (const [name, value] of Object.entries(p.defaultAttributes)) {
         const a = attrByName.get(name);
-        if (!a || !a.options.includes(value))
+        if (!a?.options.includes(value))
           issues.push({
             file: rel,
             path: `defaultAttributes.${name}`,

@@ -319,12 +319,7 @@ export class CheckoutService {
       if (view.needsShipping) {
         const pkg = view.packages[0];
         const wanted = posted?.[0];
-        if (
-          !pkg ||
-          !pkg.rates.length ||
-          (wanted && !pkg.rates.some((r) => r.id === wanted)) ||
-          !view.chosenRates.length
-        ) {
+        if (!pkg?.rates.length || (wanted && !pkg.rates.some((r) => r.id === wanted)) || !view.chosenRates.length) {
           throw new CheckoutError(
             'No shipping method has been selected. Please double check your address, or contact us if you need any help.',
           );

@@ -180,7 +180,7 @@ export function createMailer(
     };
     await fs.mkdir(settings.outboxDir, { recursive: true, mode: 0o700 });
     await writeFileAtomic(record.file, info.message as Buffer);
-    await writeFileAtomic(`${base}.json`, JSON.stringify(record, null, 2) + '\n');
+    await writeFileAtomic(`${base}.json`, `${JSON.stringify(record, null, 2)}\n`);
     return { messageId: info.messageId, delivery: 'outbox', accepted: checked.to, file: record.file };
   }
 

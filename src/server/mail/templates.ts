@@ -142,7 +142,7 @@ export function orderConfirmation(input: OrderConfirmationInput, brand: Brand = 
     `View your order: ${orderUrl}`,
   ].join('\n');
 
-  const cell = 'padding:6px 0;border-bottom:1px solid ' + blocks.colors.rule + ';';
+  const cell = `padding:6px 0;border-bottom:1px solid ${blocks.colors.rule};`;
   const bodyHtml: SafeHtml = html`${blocks.paragraph(greeting)}
 ${blocks.paragraph('Thank you for your order. Here are the details of order ', html`<strong>#${orderNumber}</strong>`, ` of ${date}.`)}
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:0 0 16px;font-size:14px;">

@@ -70,7 +70,7 @@ export class ReviewService {
       throw new AccountError('Please choose a rating from 1 to 5 stars.');
     const snap = await this.catalog.snapshot();
     const product = input.commentOn ? snap.productsById.get(input.commentOn) : undefined;
-    if (!product || product.status !== 'publish') throw new AccountError('The ID of the node to comment on is invalid');
+    if (product?.status !== 'publish') throw new AccountError('The ID of the node to comment on is invalid');
     if (!product.reviewsAllowed) throw new AccountError('Sorry, this post is closed to comments at the moment');
     const content = plainText(input.content ?? '', MAX_REVIEW_LENGTH + 1);
     if (!content) throw new AccountError('Please type your review.');

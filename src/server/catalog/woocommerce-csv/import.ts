@@ -472,7 +472,7 @@ async function writeVariation(
     const column = `Attribute ${i + 1} value(s)`;
     const lower = a.name.toLowerCase();
     const pa = attributes.find((x) => x.label.toLowerCase() === lower || x.key.toLowerCase() === lower);
-    if (!pa || !pa.variation)
+    if (!pa?.variation)
       return fail(`Attribute ${i + 1} name`, `"${a.name}" is not one of the parent's variation attributes`);
     const value = a.values[0]!;
     if (pa.attributeId !== null) {
