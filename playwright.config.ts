@@ -22,7 +22,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Two files at a time, on CI too: the tests mostly wait on the server and the browser, so a second worker
+  // halves the browser run on a 2-core machine; tests that share server state keep to their own file.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

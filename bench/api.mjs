@@ -113,7 +113,10 @@ export async function runFlows({ concurrency, duration, flow }) {
       while (performance.now() < deadline) {
         try {
           const measured = await flow(worker * 1_000_000 + iterations++);
-          for (const [name, ms] of Object.entries(measured)) (latencies[name] ??= []).push(ms);
+          for (const [name, ms] of Object.entries(measured)) {
+            latencies[name] ??= [];
+            latencies[name].push(ms);
+          }
         } catch (err) {
           errors++;
           firstError ??= `${err?.message ?? err}${err?.cause ? `: ${err.cause.code ?? err.cause.message ?? err.cause}` : ''}`;

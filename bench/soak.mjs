@@ -145,7 +145,10 @@ class Stats {
   }
   record(kind, ms, ok, reason) {
     let k = this.byKind.get(kind);
-    if (!k) this.byKind.set(kind, (k = { count: 0, errors: 0, latencies: [] }));
+    if (!k) {
+      k = { count: 0, errors: 0, latencies: [] };
+      this.byKind.set(kind, k);
+    }
     k.count++;
     // Keep a bounded latency sample per kind (reservoir) so a 10-minute run does not grow the bench's own memory.
     if (k.latencies.length < 20_000) k.latencies.push(ms);
@@ -260,12 +263,18 @@ async function gql(base, query, variables, session) {
 /** One virtual shopper: visits, reads the catalog, carts and sometimes checks out, until the deadline. */
 async function shopperLoop({ base, shop, stats, deadline, seed }) {
   let state = (seed * 2654435761) >>> 0;
-  const rand = () => (state = (state * 1664525 + 1013904223) >>> 0) / 4294967296;
+  const rand = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
   const pick = (list) => list[Math.floor(rand() * list.length)];
   const pickPage = () => {
     const total = shop.pages.reduce((s, p) => s + p.weight, 0);
     let r = rand() * total;
-    for (const p of shop.pages) if ((r -= p.weight) <= 0) return p.path;
+    for (const p of shop.pages) {
+      r -= p.weight;
+      if (r <= 0) return p.path;
+    }
     return shop.pages[0].path;
   };
   let session;

@@ -5,7 +5,11 @@
 // locale's 404 page with status 404. Hardening (src/lib/http/node-hardening.ts, static-csp.ts): every
 // response gets the security headers and a Content-Security-Policy with the page's inline-script hashes,
 // cookies get Secure over HTTPS, /graphql and /api/* bodies are limited (413), slow clients time out, and
-// SIGTERM finishes in-flight requests before the database is closed.
+// SIGTERM and SIGINT finish in-flight requests before the database is closed (a database closed cleanly
+// keeps its sequences: order numbers go on without a gap after a restart).
+// On the embedded database `serveSite` opens the engine at start — so the shop holds the database's lock
+// from then on, and a second process on it stops at once — and takes `npm run shop` commands from this
+// machine on a loopback listener of its own (src/server/local-control).
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -28,6 +32,8 @@ export async function createSiteServer({
   const { StaticPagePolicies } = await import('../src/lib/http/static-csp.ts');
   const { CompressedStatic } = await import('../src/lib/http/compressed-static.ts');
   const { createBuildSwitch, buildsDirFromEnv } = await import('../src/server/publish/site-switch.ts');
+  const { LOCAL_COMMAND_PATH } = await import('../src/server/local-control/credential.ts');
+  const { answerHealth, readyRoute } = await import('../src/server/http/health.ts');
   const settings = hardening.loadHardeningSettings(env);
   // Everything that belongs to one build: its Astro handler, its static files, its pages' script hashes.
   const loadBuild = async (dir) => {
@@ -54,8 +60,15 @@ export async function createSiteServer({
         res.setHeader(name, value);
       hardening.hardenCookies(res, https);
       const pathname = new URL(req.url ?? '/', 'http://site.invalid').pathname;
+      // Taken on the loopback control listener only (serveSite).
+      if (pathname === LOCAL_COMMAND_PATH) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+        return;
+      }
       // One build for the whole request, even if a publish switches builds meanwhile.
       const { clientDir, policies, astroHandler, compressed } = (await builds.current()).value;
+      // /health here; /ready inside the server bundle, on the engine the pages use (src/pages/api/ready.ts).
+      if (await answerHealth(req, res, readyRoute(astroHandler))) return;
       if (!(await hardening.enforceBodyLimit(req, res, hardening.bodyLimitFor(pathname, settings), pathname))) return;
       if (await beforeAstro(req, res, { clientDir })) return;
       // On-demand pages replace this with their own (src/middleware.ts hashes the rendered page).
@@ -73,6 +86,7 @@ export async function createSiteServer({
     graceMs: settings.shutdownGraceMs,
     // The engine lives inside Astro's server bundle; it registers its closer on globalThis (src/server/engine/index.ts).
     close: async () => {
+      await server.localControl?.close(settings.shutdownGraceMs);
       const closeEngine = globalThis[Symbol.for('meshfront.closeEngine')];
       if (typeof closeEngine === 'function') await closeEngine();
     },
@@ -80,12 +94,48 @@ export async function createSiteServer({
   return server;
 }
 
+/**
+ * Serves the site on `port`/`host` until SIGTERM or SIGINT (scripts/start.mjs and `node scripts/serve.mjs`).
+ * On the embedded database the engine opens first, through the local control listener: when another
+ * process has the database, this one says which and exits 1 before it accepts a connection.
+ * @param {{ distDir?: string, port?: number, host?: string }} [options]
+ */
+export async function serveSite({ distDir = undefined, port = 4321, host = '0.0.0.0' } = {}) {
+  const server = await createSiteServer(distDir ? { distDir } : {});
+  // From here on: the engine may open below, and a stop must close it.
+  server.shutdown.install();
+  // With DATABASE_URL (PostgreSQL) there is no lock to hold: the engine opens on first use, as before.
+  if (!process.env.DATABASE_URL) {
+    const { loadConfig } = await import('../src/server/config.ts');
+    let config;
+    try {
+      config = loadConfig(process.env);
+    } catch (err) {
+      console.error(`[meshfront] ${err.message}`);
+      process.exit(1);
+    }
+    const { startLocalControl } = await import('../src/server/local-control/listener.ts');
+    const control = await startLocalControl({
+      dataDir: config.dataDir,
+      // The route (src/pages/api/admin/local-command.ts) runs in the Astro server bundle, on its engine.
+      handle: async (req, res) => (await server.builds.current()).value.astroHandler(req, res),
+    });
+    const ready = await control.ready();
+    if (!ready.ok) {
+      console.error(`[meshfront] ${ready.error}`);
+      await control.close(0);
+      process.exit(1);
+    }
+    control.publish();
+    server.localControl = control;
+  }
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  console.log(`Meshfront is serving on http://localhost:${server.address().port}`);
+  return server;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   // Served as a shop: production mode unless NODE_ENV says otherwise (src/server/config.ts).
   process.env.NODE_ENV ||= 'production';
-  const port = Number(process.env.PORT ?? 4321);
-  const host = process.env.HOST ?? '0.0.0.0';
-  const server = await createSiteServer();
-  server.listen(port, host, () => console.log(`Meshfront is serving on http://localhost:${port}`));
-  server.shutdown.install();
+  await serveSite({ port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '0.0.0.0' });
 }

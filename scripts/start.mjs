@@ -1,6 +1,8 @@
 // `npm start`: build the site when the build is missing or older than its sources, then serve it — in
 // production mode (trusted documents, no introspection or GraphiQL, a bot check, secrets generated into the
 // data directory) unless NODE_ENV says otherwise. `npm run dev` is the development server.
+// MESHFRONT_DIST_DIR serves a build made elsewhere instead (never built here). The serving itself, and
+// what SIGTERM and SIGINT do (finish requests, close the database), is scripts/serve.mjs's serveSite.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +28,7 @@ function buildIsStale() {
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
-if (!process.argv.includes('--no-build') && buildIsStale()) {
+if (!process.env.MESHFRONT_DIST_DIR && !process.argv.includes('--no-build') && buildIsStale()) {
   console.log('[start] build missing or stale: building the site…');
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
@@ -36,13 +38,9 @@ if (!process.argv.includes('--no-build') && buildIsStale()) {
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
-await import('./serve.mjs').then(async ({ createSiteServer }) => {
-  const port = Number(process.env.PORT ?? 4321);
-  const server = await createSiteServer({ distDir: path.join(root, 'dist') });
-  server.listen(port, process.env.HOST ?? '0.0.0.0', () =>
-    console.log(`Meshfront is serving on http://localhost:${port}`),
-  );
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+const { serveSite } = await import('./serve.mjs');
+await serveSite({
+  distDir: path.resolve(process.env.MESHFRONT_DIST_DIR ?? path.join(root, 'dist')),
+  port: Number(process.env.PORT ?? 4321),
+  host: process.env.HOST ?? '0.0.0.0',
 });

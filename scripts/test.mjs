@@ -103,14 +103,23 @@ function typeCheck() {
 /**
  * The rules the code keeps, each a few seconds: the rooms of README.md's "Architecture"
  * (scripts/dependency-rules.mjs: dependency-cruiser with .dependency-cruiser.cjs, and the .astro files'
- * imports) and no unused files, exports or dependencies (knip, knip.json). What each finds is named
- * again at the end.
+ * imports), no unused files, exports or dependencies (knip, knip.json), and GraphQL documents that match
+ * the engine's schemas with src/graphql/generated/ made from them (scripts/graphql/codegen.ts). What each
+ * finds is named again at the end.
  */
 function codeRules() {
   const checks = [
     ['dependency rules (dependency-cruiser)', ['scripts/dependency-rules.mjs']],
     ['unused code (knip)', ['node_modules/knip/bin/knip.js', '--no-progress']],
-    ['format (Biome)', ['node_modules/@biomejs/biome/bin/biome', 'format', '--colors=off', '.']],
+    // Every GraphQL document valid against the engine's schema, and src/graphql/generated/ up to date.
+    [
+      'GraphQL documents and generated types',
+      ['node_modules/tsx/dist/cli.mjs', 'scripts/graphql/codegen.ts', '--check'],
+    ],
+    [
+      'lint and format (Biome)',
+      ['node_modules/@biomejs/biome/bin/biome', 'ci', '--colors=off', '--error-on-warnings', '.'],
+    ],
   ];
   for (const [label, args] of checks) {
     console.log(`\n=== ${label}`);

@@ -62,7 +62,6 @@ const ART = {
   'meshfront-lanyard': ['lanyard', {}, [400, 590]],
 };
 const BANDS = ['eu868', 'us915', 'as923', 'au915', 'in865', 'kr920'];
-const SOFT = new Set(['osImage', 'flasher', 'support', 'service']);
 
 const svg = (inner, defs = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800"><defs>` +
@@ -195,7 +194,7 @@ function colors(kind, o, _f, list = ['black', 'purple', 'mint']) {
   );
 }
 
-function soft(view, kind, o) {
+function soft(view, o) {
   if (view === 'terminal') return svg(shadow() + KINDS.terminal(o));
   if (view === 'flash') return svg(shadow() + KINDS.flasher({ progress: 420 }));
   if (view === 'sd') return svg(shadow() + KINDS.sdcard({ label: '', col: C.P, sub: 'MESHFRONT OS' }));
@@ -212,7 +211,7 @@ export function render(slug, file) {
   if (!view) return main(kind, params);
   if (BANDS.includes(view)) return main(kind, { ...params, band: view });
   if (SWAG[view]) return main(kind, { ...params, color: view });
-  const sv = soft(view, kind, params);
+  const sv = soft(view, params);
   if (sv) return sv;
   switch (view) {
     case 'back':

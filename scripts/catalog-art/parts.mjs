@@ -104,7 +104,7 @@ export function gwIndoor(o = {}) {
     band
   );
 }
-export function gwIndoorBack(o = {}) {
+export function gwIndoorBack() {
   return (
     r(200, 350, 400, 240, 34, C.side) +
     r(200, 330, 400, 240, 34, C.body) +
@@ -187,7 +187,7 @@ export function gwPocket(o = {}) {
     band
   );
 }
-export function minerBack(o = {}) {
+export function minerBack() {
   let fins = '';
   for (let i = 0; i < 9; i++) fins += r(238 + i * 38, 300, 16, 60, 4, '#4A4560');
   return (
@@ -249,7 +249,7 @@ export function miner(o = {}) {
     band
   );
 }
-export function kit(o = {}) {
+export function kit() {
   return (
     g('translate(300 150) scale(.62)', antennaStick({ len: 420 })) +
     r(220, 320, 360, 300, 10, '#E2DCEB') +
@@ -535,7 +535,7 @@ export function conversionKit() {
 }
 
 // ---------------------------------------------------------------- software
-export function osImage(o = {}) {
+export function osImage() {
   return (
     window(
       150,

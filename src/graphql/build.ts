@@ -14,7 +14,7 @@
  */
 import { createClient, INVALID_OPERATION, type Client } from './client';
 import { isOperationName, loadDocument, type OperationName } from './registry';
-import type { OperationResult, OperationVariables } from './types';
+import type { OperationResult, OperationVariables } from './shapes';
 
 /** The engine's in-process entry point (src/server/http/yoga). */
 export type ExecuteInProcess = (
@@ -45,7 +45,9 @@ export class BuildFetchError extends Error {
 
 export type BuildRequest = <N extends OperationName>(
   operationName: N,
-  ...args: {} extends OperationVariables<N> ? [variables?: OperationVariables<N>] : [variables: OperationVariables<N>]
+  ...args: Record<string, never> extends OperationVariables<N>
+    ? [variables?: OperationVariables<N>]
+    : [variables: OperationVariables<N>]
 ) => Promise<OperationResult<N>>;
 
 const loadOwnEngine = () => import('../server/http/yoga');
@@ -75,7 +77,7 @@ export function createBuildExecutor(options: BuildExecutorOptions = {}): BuildRe
 
   return async function buildRequest<N extends OperationName>(
     operationName: N,
-    ...[variables]: {} extends OperationVariables<N>
+    ...[variables]: Record<string, never> extends OperationVariables<N>
       ? [variables?: OperationVariables<N>]
       : [variables: OperationVariables<N>]
   ): Promise<OperationResult<N>> {

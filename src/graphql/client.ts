@@ -22,7 +22,7 @@
  */
 import { ClientError, GraphQLClient } from 'graphql-request';
 import { isOperationName, loadDocument, type OperationName } from './registry';
-import type { OperationResult, OperationVariables } from './types';
+import type { OperationResult, OperationVariables } from './shapes';
 import {
   apiFailure,
   attemptDeadline,
@@ -69,7 +69,7 @@ export interface ClientConfig {
    * serves a customer's session only with a valid login, so a request with an expired one would be
    * answered as a guest's.
    */
-  beforeRequest?: (operationName: OperationName) => Promise<unknown> | void;
+  beforeRequest?: (operationName: OperationName) => Promise<unknown> | undefined;
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
   /** Whether to log debug detail; default: the page URL has a `debug` query parameter. */
@@ -108,7 +108,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Variables are optional exactly when the operation has no required variable. */
 export type RequestArgs<N extends OperationName> =
-  {} extends OperationVariables<N>
+  Record<string, never> extends OperationVariables<N>
     ? [variables?: OperationVariables<N>, options?: RequestOptions]
     : [variables: OperationVariables<N>, options?: RequestOptions];
 
@@ -257,4 +257,3 @@ export function configureClient(changes: Partial<ClientConfig>): void {
 }
 
 export type { OperationName } from './registry';
-export type * from './types';

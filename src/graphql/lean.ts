@@ -10,7 +10,7 @@
  * refused: they need the session header and the client's retry rules.
  */
 import { isOperationName, loadDocument, type OperationName } from './registry';
-import type { OperationResult, OperationVariables } from './types';
+import type { OperationResult, OperationVariables } from './shapes';
 import {
   apiFailure,
   attemptDeadline,

@@ -126,6 +126,10 @@ export const operations = {
     load: () => import('./operations/ChangeShippingCounty.graphql?raw').then(text),
     fragments: ['Address'],
   },
+  UpdateVatId: {
+    load: () => import('./operations/UpdateVatId.graphql?raw').then(text),
+    fragments: ['Address'],
+  },
   EmptyCart: { load: () => import('./operations/EmptyCart.graphql?raw').then(text), fragments: ['Cart'] },
   Checkout: { load: () => import('./operations/Checkout.graphql?raw').then(text), fragments: ['Order'] },
   lookupOrder: { load: () => import('./operations/lookupOrder.graphql?raw').then(text), fragments: [] },

@@ -1,111 +1,97 @@
 /**
- * Store operations from the shell: `npm run shop -- <command> [options]`.
- * A dispatcher: each command is one entry in COMMANDS (later issues add orders, coupons, …).
+ * Store operations from the shell: `npm run shop -- <command> [options]` (the commands and their
+ * dispatcher: src/server/admin/cli).
+ *
+ * On the embedded database the CLI first takes the database's lock (src/server/db/data-dir-lock.ts) and
+ * holds it until the command ends. When the running shop holds it instead, the command goes to the shop
+ * over its local control channel (src/server/local-control) and runs there, on the shop's engine, with
+ * the same output and exit code; when another process holds it, the CLI says which and stops. With
+ * PostgreSQL (DATABASE_URL) there is no lock: the CLI opens its own connections beside the servers.
  */
-import { parseArgs } from 'node:util';
-import { SeedMissingError, SeedValidationError } from './catalog/seed-loader.ts';
-import { syntheticCatalog } from './catalog/synthetic.ts';
-import { writeSeedCatalog } from './catalog/seed-writer.ts';
-import { getConfig } from './config.ts';
-import { createEngine } from './engine/index.ts';
-import { adminCommands, CliUsageError } from './admin/cli/index.ts';
-import { asAdminError } from './admin/errors.ts';
-import { exportCommand, importCommand } from './catalog/woocommerce-csv/cli.ts';
-import { publishCommand } from './publish/cli.ts';
+import type { CommandIo } from './admin/cli/common.ts';
+import { CliUsageError, readProcessStdin, readsStdin } from './admin/cli/terminal.ts';
+import { getConfig, type ServerConfig } from './config.ts';
+import { DatabaseLockedError, lockDatabaseDir, type DataDirLock } from './db/data-dir-lock.ts';
+import type { Engine } from './engine/index.ts';
+import { LocalControlError, sendLocalCommand } from './local-control/client.ts';
+import { readCredential } from './local-control/credential.ts';
 
-type Command = { summary: string; usage: string; run(args: string[]): Promise<void> };
-
-const COMMANDS: Record<string, Command> = {
-  seed: {
-    summary: 'load the seed catalog (content/catalog) or a synthetic one into the database',
-    usage: `seed [--reset] [--synthetic N] [--dir PATH]
-    --reset          replace the existing catalog (otherwise the catalog must be empty)
-    --synthetic N    generate N realistic products (fixed random seed) instead of reading the catalog
-    --dir PATH       read the catalog from PATH (default MESHFRONT_CATALOG_DIR or content/catalog)`,
-    async run(argv) {
-      const { values } = parseArgs({
-        args: argv,
-        options: { reset: { type: 'boolean' }, synthetic: { type: 'string' }, dir: { type: 'string' } },
-        strict: true,
-      });
-      const synthetic = values.synthetic === undefined ? null : Number(values.synthetic);
-      if (synthetic !== null && (!Number.isInteger(synthetic) || synthetic < 1 || synthetic > 100_000)) {
-        throw new UsageError('--synthetic takes a whole number of products between 1 and 100000');
-      }
-      const config = getConfig();
-      const engine = await createEngine(config, { seed: false });
-      try {
-        const started = Date.now();
-        let result;
-        if (synthetic !== null) {
-          result = await writeSeedCatalog(engine.database.db, syntheticCatalog(synthetic), { reset: values.reset });
-        } else {
-          result = await engine.catalog.seedFromDirectory(values.dir ?? config.catalogDir, { reset: values.reset });
-        }
-        console.log(
-          `Seeded ${result.products} products (${result.variations} variations), ${result.categories} categories, ${result.reviews} reviews in ${Date.now() - started} ms.`,
-        );
-      } finally {
-        await engine.close();
-      }
-    },
-  },
-  migrate: {
-    summary: 'apply pending database migrations and exit',
-    usage: 'migrate',
-    async run() {
-      const engine = await createEngine(getConfig(), { seed: false });
-      await engine.close();
-      console.log('Database is up to date.');
-    },
-  },
-  import: importCommand,
-  export: exportCommand,
-  publish: publishCommand,
-  // Store operations (src/server/admin/cli): create-admin, orders, products, coupons.
-  ...adminCommands,
+const io: CommandIo = {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  write: (text) => void process.stdout.write(text),
+  stdin: readProcessStdin,
+  cwd: process.cwd(),
 };
 
-class UsageError extends Error {}
+/** The commands and the engine, loaded only to run a command here: sending one to the shop needs neither. */
+const loadCommands = () => import('./admin/cli/index.ts');
 
-function usage(): string {
-  return [
-    'Usage: npm run shop -- <command> [options]',
-    '',
-    'Commands:',
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`),
-    '',
-    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
-  ].join('\n');
-}
-
-async function main(argv: string[]): Promise<number> {
+async function sendToShop(config: ServerConfig, err: DatabaseLockedError, argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help' || name === '-h') {
-    console.log(usage());
-    return name ? 0 : 1;
+  // The shop writes its channel's credential once it has the database; another process writes none.
+  const credential = readCredential(config.dataDir);
+  if (!err.holder || credential?.pid !== err.holder.pid) {
+    io.err(
+      `shop ${name}: ${err.message} Run the command again once that process has ended (or, if it is the shop starting, once it is up: the running shop takes commands).`,
+    );
+    return 1;
   }
-  const command = COMMANDS[name];
-  if (!command) {
-    console.error(`Unknown command "${name}".\n\n${usage()}`);
+  let stdin: string | null = null;
+  try {
+    if (readsStdin(rest)) stdin = await readProcessStdin();
+  } catch (e) {
+    if (!(e instanceof CliUsageError)) throw e;
+    io.err(`${e.message}\n\n  ${(await loadCommands()).commandNamed(name!)?.usage ?? ''}`);
     return 2;
   }
   try {
-    await command.run(rest);
-    return 0;
-  } catch (err) {
-    if (
-      err instanceof UsageError ||
-      err instanceof CliUsageError ||
-      (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    ) {
-      console.error(`${(err as Error).message}\n\n  ${command.usage}`);
-      return 2;
-    }
-    if (err instanceof SeedValidationError || err instanceof SeedMissingError) console.error(err.message);
-    else if (asAdminError(err)) console.error(`shop ${name}: ${asAdminError(err)!.message}`);
-    else console.error(`shop ${name} failed: ${(err as Error).message}`);
+    return await sendLocalCommand(credential, { argv, stdin, cwd: io.cwd });
+  } catch (e) {
+    if (!(e instanceof LocalControlError)) throw e;
+    io.err(`shop ${name}: ${e.message}`);
     return 1;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name] = argv;
+  if (!name || name.startsWith('-') || name === 'help') return (await loadCommands()).helpOrUnknown(argv, io) ?? 2;
+  let config: ServerConfig;
+  try {
+    config = getConfig();
+  } catch (err) {
+    io.err(`shop ${name} failed: ${(err as Error).message}`);
+    return 1;
+  }
+  let lock: DataDirLock | null = null;
+  if (config.database.kind === 'pglite') {
+    try {
+      lock = lockDatabaseDir(config.database.dir, `shop CLI: ${name}`);
+    } catch (err) {
+      if (!(err instanceof DatabaseLockedError)) throw err;
+      // The shop answers an unknown command as this process would.
+      return sendToShop(config, err, argv);
+    }
+  }
+  let engine: Promise<Engine> | null = null;
+  try {
+    const [{ runCommand }, { createEngine }] = await Promise.all([loadCommands(), import('./engine/index.ts')]);
+    return await runCommand(argv, {
+      config,
+      io,
+      where: 'cli',
+      lock,
+      engine: (options) =>
+        (engine ??= createEngine(config, {
+          seed: false,
+          ...(options?.log ? {} : { log: () => {} }),
+          open: lock ? { lock } : {},
+        })),
+    });
+  } finally {
+    if (engine) await (await (engine as Promise<Engine>).catch(() => null))?.close();
+    lock?.release();
   }
 }
 

@@ -12,14 +12,9 @@
  * arrives in the payload and replaces the guest's.
  */
 import { request, type OperationName, type RequestArgs } from '../graphql/client';
-import type {
-  Customer,
-  LoginProvider,
-  LoginResult,
-  OperationResult,
-  PendingAccountLink,
-  Viewer as EngineViewer,
-} from '../graphql/types';
+import type { CustomerFragment as Customer, ViewerFragment as EngineViewer } from '../graphql/generated/operations';
+import type { LoginProviderEnum as LoginProvider } from '../graphql/generated/schema';
+import type { OperationResult, PendingAccountLink } from '../graphql/shapes';
 import { isAuthTokenError } from './auth-rules';
 import { clearCookies } from './browser-storage';
 import { setCustomer } from './customer';
@@ -125,7 +120,7 @@ export async function loginWithProvider(
   await sessionReady();
   const { login: payload } = await request('loginWithProvider', { provider, code, ...(state ? { state } : {}) });
   if (payload?.accountLink && !payload.authToken) return payload.accountLink;
-  await applyLogin(payload as LoginResult | null);
+  await applyLogin(payload);
   return null;
 }
 

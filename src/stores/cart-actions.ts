@@ -10,11 +10,14 @@
  *   await updateQuantity(key, 0);                                        // 0 removes the line
  */
 import { request } from '../graphql/client';
-import type { Cart, CountryCode, OperationVariables } from '../graphql/types';
+import type { CartFragment as Cart } from '../graphql/generated/operations';
+import type { CountriesEnum } from '../graphql/generated/schema';
+import type { OperationVariables } from '../graphql/shapes';
 import { raiseAlert } from './alert';
 import { engineMessage } from './engine-message';
 import { $cartBusy, $engineCart, replaceCart } from './cart-state';
 import { refreshSession, sessionReady } from './session';
+import { vatIdErrorKey } from '../lib/vat-id';
 
 let queue: Promise<unknown> = Promise.resolve();
 let pending = 0;
@@ -105,21 +108,42 @@ export function changeShippingMethod(rateId: string, packageIndex = 0): Promise<
  * reads the new cart (the mutation returns the customer, not the cart).
  */
 export function changeShippingCountry(
-  shipping: { country: CountryCode; state?: string | null },
-  billing: { country: CountryCode; state?: string | null } = shipping,
+  shipping: { country: string; state?: string | null },
+  billing: { country: string; state?: string | null } = shipping,
 ): Promise<Cart | null> {
   return enqueue(async () => {
     await sessionReady();
     try {
+      // The checkout form offers allowedCountries only; the engine refuses a code that is no CountriesEnum value.
       await request('ChangeShippingCounty', {
-        shippingCountry: shipping.country,
+        shippingCountry: shipping.country as CountriesEnum,
         shippingState: shipping.state || undefined,
-        billingCountry: billing.country,
+        billingCountry: billing.country as CountriesEnum,
         billingState: billing.state || undefined,
       });
       await refreshSession();
       return $engineCart.get();
     } catch (error) {
+      return report(error);
+    }
+  });
+}
+
+/**
+ * Gives the engine the business customer's VAT ID for the billing country ('' removes it): the engine
+ * checks it (format, then the EU's VIES service) and prices the cart for it, so the cart is read again.
+ * A refused VAT ID rejects with the engine's error (its code says why: src/lib/vat-id.ts), for the field
+ * to show; the alert banner stays for other failures.
+ */
+export function changeVatId(billingCountry: string, vatId: string): Promise<Cart | null> {
+  return enqueue(async () => {
+    await sessionReady();
+    try {
+      await request('UpdateVatId', { billingCountry: billingCountry as CountriesEnum, vatId });
+      await refreshSession();
+      return $engineCart.get();
+    } catch (error) {
+      if (vatIdErrorKey(error)) throw error;
       return report(error);
     }
   });

@@ -1,15 +1,14 @@
 /**
- * Typed access to the shell's `$cart` store (src/stores/cart.ts) for the cart issue's code. The shell
- * declares a loose Cart shape so its badge script stays independent of the GraphQL layer; here the
- * store holds exactly what the engine returned (fragments/Cart.graphql): results that
- * return a cart replace the stored cart — `replaceCart` is the one way that happens.
+ * The cart issue's access to the shell's `$cart` store (src/stores/cart.ts), which holds exactly what
+ * the engine returned (fragments/Cart.graphql): results that return a cart replace the stored cart —
+ * `replaceCart` is the one way that happens.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { Cart } from '../graphql/types';
+import type { CartFragment as Cart } from '../graphql/generated/operations';
 import { $cart } from './cart';
 
-/** The same atom as `$cart`, typed as the engine's Cart. */
-export const $engineCart = $cart as unknown as ReadableAtom<Cart | null>;
+/** The same atom as `$cart`, read-only: islands and stores change it through `replaceCart` only. */
+export const $engineCart: ReadableAtom<Cart | null> = $cart;
 
 /** True while a cart mutation is in flight (the drawer and checkout show it and avoid double submits). */
 export const $cartBusy = atom(false);
@@ -27,7 +26,7 @@ export function replaceCart(cart: Cart | null | undefined): void {
       nodes: contents.nodes ?? [],
     },
   };
-  $cart.set(normalized as unknown as Parameters<typeof $cart.set>[0]);
+  $cart.set(normalized);
 }
 
 /** Forgets the cart (session reset, failed refresh). */

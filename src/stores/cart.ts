@@ -1,22 +1,11 @@
 /**
- * The cart as the engine returns it (WooGraphQL `Cart` shape). Every GraphQL result that returns
- * a cart replaces it here; the cart issue owns the actions that load and change it.
+ * The cart as the engine returns it (fragments/Cart.graphql). Every GraphQL result that returns a cart
+ * replaces it here (`replaceCart` in cart-state.ts); the header's badge reads `$cartItemCount`. The
+ * type is erased from the shell's script, so the badge loads no GraphQL code.
  */
 import { atom, computed } from 'nanostores';
+import type { CartFragment } from '../graphql/generated/operations';
 
-export interface CartItem {
-  key: string;
-  quantity: number;
-  [field: string]: unknown;
-}
-
-export interface Cart {
-  contents: { itemCount: number; productCount?: number; nodes: CartItem[] };
-  subtotal?: string | null;
-  total?: string | null;
-  [field: string]: unknown;
-}
-
-export const $cart = atom<Cart | null>(null);
+export const $cart = atom<CartFragment | null>(null);
 
 export const $cartItemCount = computed($cart, (cart) => cart?.contents?.itemCount ?? 0);

@@ -4,7 +4,9 @@
  */
 import { atom, map } from 'nanostores';
 import { request } from '../graphql/client';
-import type { CountryState, Order } from '../graphql/types';
+import type { OrderFragment as Order } from '../graphql/generated/operations';
+import type { CountriesEnum } from '../graphql/generated/schema';
+import type { CountryState } from '../graphql/shapes';
 import type { CheckoutVariables } from '../islands/checkout/validation';
 import { $engineCart, replaceCart } from './cart-state';
 import { setCustomer } from './customer';
@@ -24,7 +26,7 @@ export function loadAllowedCountries(): Promise<string[]> {
   if (known) return Promise.resolve(known);
   countriesLoading ??= request('getAllowedCountries')
     .then((result) => {
-      const list = (result.allowedCountries ?? []).filter((c): c is string => typeof c === 'string');
+      const list: string[] = (result.allowedCountries ?? []).filter((c) => c !== null);
       $allowedCountries.set(list);
       return list;
     })
@@ -40,7 +42,8 @@ export function loadStates(country: string): Promise<CountryState[]> {
   if (known) return Promise.resolve(known);
   let loading = statesLoading.get(country);
   if (!loading) {
-    loading = request('getStates', { country })
+    // The forms offer the countries of allowedCountries only; the engine refuses a code that is no CountriesEnum value.
+    loading = request('getStates', { country: country as CountriesEnum })
       .then((result) => {
         const states = (result.countryStates ?? []).filter((s): s is CountryState => Boolean(s?.code));
         $countryStates.setKey(country, states);

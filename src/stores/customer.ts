@@ -4,7 +4,7 @@
  * address forms from `$customer`; the account area's login buttons read `$loginClients`.
  */
 import { atom } from 'nanostores';
-import type { Customer, LoginClient } from '../graphql/types';
+import type { CustomerFragment as Customer, LoginClientFragment as LoginClient } from '../graphql/generated/operations';
 
 export const $customer = atom<Customer | null>(null);
 export const $loginClients = atom<LoginClient[]>([]);

@@ -25,3 +25,19 @@ export function engineMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error ?? '');
   return plainText(message);
 }
+
+/**
+ * The locale key for the engine's "try again" answers (src/server/http/database-errors.ts): the database
+ * is briefly unreachable, or its storage is full or read-only. Shown in the shopper's language; null for
+ * any other error.
+ */
+const DATABASE_ERROR_KEYS: Readonly<Record<string, string>> = {
+  DATABASE_UNAVAILABLE: 'checkout.error.unavailable',
+  DATABASE_READ_ONLY: 'checkout.error.readOnly',
+};
+
+export function databaseErrorKey(error: unknown): string | null {
+  const errors = (error as { errors?: readonly { extensions?: { code?: unknown } | null }[] } | null)?.errors;
+  const code = errors?.[0]?.extensions?.code;
+  return typeof code === 'string' ? (DATABASE_ERROR_KEYS[code] ?? null) : null;
+}

@@ -3,7 +3,7 @@
  * session start. The checkout lists them as the payment choices.
  */
 import { atom } from 'nanostores';
-import type { PaymentGateway } from '../graphql/types';
+import type { PaymentGatewayFragment as PaymentGateway } from '../graphql/generated/operations';
 
 export const $paymentGateways = atom<PaymentGateway[]>([]);
 

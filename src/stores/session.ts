@@ -19,7 +19,7 @@
  */
 import { atom } from 'nanostores';
 import { configureClient, request } from '../graphql/client';
-import type { Customer, Viewer as EngineViewer } from '../graphql/types';
+import type { CustomerFragment as Customer, ViewerFragment as EngineViewer } from '../graphql/generated/operations';
 import {
   clearCookies,
   clearLocal,

@@ -13,14 +13,14 @@
  * The GraphQL client is imported only when a logged-in customer actually changes the list, so pages
  * where a guest taps a heart ship no extra code.
  */
-import type { ProductCard } from '../graphql/types';
+import type { ProductCardFragment as ProductCard } from '../graphql/generated/operations';
 import { priceDisplay } from '../lib/catalog/price';
 import { $viewer } from './viewer';
 import { $wishlist, type WishlistItem } from './wishlist';
 
 /** A server wishlist product as the browser's list keeps it. */
 export function wishlistItemOf(product: ProductCard): WishlistItem {
-  const { price } = priceDisplay(product as Parameters<typeof priceDisplay>[0]);
+  const { price } = priceDisplay(product);
   return {
     databaseId: product.databaseId,
     slug: product.slug ?? '',

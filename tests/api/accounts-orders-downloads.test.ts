@@ -176,7 +176,12 @@ describe('the download route', () => {
       sql`update download_permissions set downloads_remaining = 3 where id = ${perm.id}`,
     );
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => download(item.url).then(async (r) => (await r.arrayBuffer(), r.status))),
+      Array.from({ length: 12 }, () =>
+        download(item.url).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
+      ),
     );
     expect(results.filter((s) => s === 200)).toHaveLength(3);
     expect(results.filter((s) => s === 403)).toHaveLength(9);

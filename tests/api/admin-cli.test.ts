@@ -209,5 +209,11 @@ describe('npm run shop', () => {
     );
     const missing = shop(['orders', 'show', '999999']);
     expect(missing).toMatchObject({ code: 1, err: 'shop orders: There is no order 999999.\n' });
+    // PostgreSQL has its own backup tools (the embedded database's backups: embedded-database.test.ts).
+    if (db.kind === 'postgres')
+      expect(shop(['backup'])).toMatchObject({
+        code: 1,
+        err: expect.stringMatching(/^shop backup: the shop runs on PostgreSQL \(DATABASE_URL\): .*`pg_dump /),
+      });
   });
 });

@@ -161,7 +161,7 @@ describe('reviews', () => {
 describe('contact messages and newsletter subscribers', () => {
   it('lists messages newest first, marks them answered, exports CSV safely', async () => {
     const contact = new ContactService(t.engine.database.db, {
-      mailer: t.engine.commerceMailer,
+      mail: t.engine.mail,
       supportEmail: 'support@example.test',
       log: () => {},
     });

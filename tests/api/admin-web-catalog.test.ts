@@ -171,7 +171,7 @@ const STOREFRONT_PRODUCT = /* GraphQL */ `query ($id: ID!) {
 const shop = async (slug: string) => (await t.data(STOREFRONT_PRODUCT, { id: slug })).product;
 const categoryId = async (slug: string) =>
   ((await call('adminCategories')).adminCategories as any[]).find((c) => c.slug === slug)!.id as number;
-const adminProduct = async (id: number) => (await call('adminProduct', { id })).adminProduct;
+const adminProduct = async (id: number) => (await call('adminProduct', { id })).adminProduct!;
 
 const NEW_SIMPLE: Fields = {
   type: 'SIMPLE',
@@ -364,7 +364,7 @@ describe('variations', () => {
       { sku: 'WEB-GW-US', price: '209', stockQuantity: 2 },
     ]);
 
-    const eu = (await adminProduct(id)).variations.find((v: any) => v.sku === 'WEB-GW-EU');
+    const eu = (await adminProduct(id)).variations.find((v) => v.sku === 'WEB-GW-EU')!;
     const edited = await submit(`/admin/products/${id}`, {
       intent: 'variation',
       variationId: String(eu.id),
@@ -487,10 +487,10 @@ describe('images', () => {
     );
     expect(flash(html)).toBe('The image was uploaded and added to the product.');
     const p = await adminProduct(id);
-    expect(p.image.url).toMatch(/^\/media\/uploads\/catalog\/field-kit-[0-9a-f]{8}\.png$/);
-    expect(p.image.altText).toBe('The kit in its case');
-    expect(fs.readFileSync(path.join(uploads, 'catalog', path.basename(p.image.url)))).toEqual(PNG);
-    expect(html).toContain(`src="${p.image.url}"`);
+    expect(p.image!.url).toMatch(/^\/media\/uploads\/catalog\/field-kit-[0-9a-f]{8}\.png$/);
+    expect(p.image!.altText).toBe('The kit in its case');
+    expect(fs.readFileSync(path.join(uploads, 'catalog', path.basename(p.image!.url)))).toEqual(PNG);
+    expect(html).toContain(`src="${p.image!.url}"`);
     expect((await shop('web-admin-field-kit')).image.altText).toBe('The kit in its case');
 
     // A second one goes to the gallery; removing it leaves the main image.
@@ -506,7 +506,7 @@ describe('images', () => {
       imageId: String(withGallery.gallery[0].id),
     });
     expect(flash(removed.html)).toBe('The image was removed from the product.');
-    expect(await adminProduct(id)).toMatchObject({ gallery: [], image: { id: p.image.id } });
+    expect(await adminProduct(id)).toMatchObject({ gallery: [], image: { id: p.image!.id } });
   });
 
   it('refuses a file that is not an image (whatever its name), a missing file and a too large one', async () => {

@@ -29,7 +29,7 @@ import {
 } from '../../src/server/contact/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { createMailer, readMailSettings } from '../../src/server/mail/index.ts';
+import { createMailer, MailQueue, readMailSettings } from '../../src/server/mail/index.ts';
 import { RateLimiter, readClientAddressSettings } from '../../src/server/rate-limit/index.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { startRecaptchaServer, type RecaptchaServer } from '../fixtures/recaptcha-server.ts';
@@ -63,7 +63,11 @@ beforeAll(async () => {
   limiter = new RateLimiter(handle.db);
   botCheck = readBotCheckSettings(PRODUCTION_WITHOUT_KEYS);
   deps = {
-    contact: new ContactService(handle.db, { mailer, supportEmail: mailer.settings.supportEmail, log: () => {} }),
+    contact: new ContactService(handle.db, {
+      mail: new MailQueue(handle.db, mailer),
+      supportEmail: mailer.settings.supportEmail,
+      log: () => {},
+    }),
     limiter,
     settings: readContactSettings({ RATE_LIMIT_CONTACT_PER_HOUR: '100' }),
     clientAddressSettings: readClientAddressSettings({}),

@@ -43,8 +43,11 @@ describe('addToCart', () => {
     expect(d.addToCart.cart.contents.itemCount).toBe(2);
     expect(d.addToCart.cart.contents.productCount).toBe(1);
     expect(d.addToCart.cart.contents.nodes[0].product.node.slug).toBe('bravo-outdoor-gateway');
-    expect(d.addToCart.cart.rawSubtotal).toBe('898');
-    expect(d.addToCart.cart.subtotal).toBe('€898.00');
+    // 2 × €449.00 including 19% VAT: subtotal (without tax, as WooGraphQL's) 754.62 + 143.38 VAT.
+    expect(d.addToCart.cart.rawSubtotal).toBe('754.62');
+    expect(d.addToCart.cart.subtotal).toBe('€754.62');
+    expect(d.addToCart.cart.rawSubtotalTax).toBe('143.38');
+    expect(d.addToCart.cart.rawTotal).toBe('898');
     expect(s.token).toBeTruthy();
   });
 
@@ -172,14 +175,14 @@ describe('updateItemQuantities, removeItemsFromCart and emptyCart', () => {
 describe('shipping and tax', () => {
   it('computes tax per line in cents, rounded half up, and free shipping above the threshold (DE, 19%)', async () => {
     const s = new Shopper(t);
-    await s.ok(ADD, { productId: ids['omni-antenna'], quantity: 3 }); // 3 × 49.90 (sale) = 149.70
+    await s.ok(ADD, { productId: ids['omni-antenna'], quantity: 3 }); // 3 × 49.90 (sale) = 149.70 incl. VAT
     const c = (await s.ok(CART)).cart;
-    expect(c.rawSubtotal).toBe('149.7');
-    expect(c.rawTotalTax).toBe('28.44'); // 149.70 × 19% = 28.443
+    expect(c.rawSubtotal).toBe('125.8');
+    expect(c.rawTotalTax).toBe('23.9'); // 149.70 × 19/119 = 23.897
     expect(c.chosenShippingMethods).toEqual(['free_shipping:2']);
     expect(c.rawShippingTotal).toBe('0');
-    expect(c.rawTotal).toBe('178.14');
-    expect(c.total).toBe('€178.14');
+    expect(c.rawTotal).toBe('149.7');
+    expect(c.total).toBe('€149.70');
     expect(c.availableShippingMethods[0].rates.map((r: any) => r.id)).toEqual([
       'free_shipping:2',
       'flat_rate:1',
@@ -196,18 +199,19 @@ describe('shipping and tax', () => {
         { attributeName: 'pa_color', attributeValue: 'black' },
         { attributeName: 'pa_size', attributeValue: 's' },
       ],
-    }); // 49.00
+    }); // 49.00 incl. VAT
     let c = (await s.ok(CART)).cart;
     expect(c.chosenShippingMethods).toEqual(['flat_rate:1']);
-    expect(c.rawShippingTotal).toBe('4.9');
+    expect(c.rawShippingTotal).toBe('4.9'); // shipping is entered without tax, as WooCommerce's rates
     expect(c.rawShippingTax).toBe('0.93'); // 4.90 × 19% = 0.931
-    expect(c.rawTotalTax).toBe('10.24'); // 9.31 + 0.93
-    expect(c.rawTotal).toBe('64.14'); // 49 + 9.31 + 4.90 + 0.93
+    expect(c.availableShippingMethods[0].rates.find((r: any) => r.id === 'flat_rate:1').cost).toBe('€5.83');
+    expect(c.rawTotalTax).toBe('8.75'); // 7.82 (49 × 19/119 = 7.824) + 0.93
+    expect(c.rawTotal).toBe('54.83'); // 49 + 4.90 + 0.93
     const d = await s.ok(SHIP, { shippingMethods: ['local_pickup:3'] });
     c = d.updateShippingMethod.cart;
     expect(c.chosenShippingMethods).toEqual(['local_pickup:3']);
     expect(c.rawShippingTotal).toBe('0');
-    expect(c.rawTotal).toBe('58.31');
+    expect(c.rawTotal).toBe('49');
     expect(await s.fails(SHIP, { shippingMethods: ['free_shipping:2'] })).toBe(
       '"free_shipping:2" is not an available shipping method for shipping package "Mesh Hoodie - Black, S ×1"',
     );
@@ -236,14 +240,15 @@ describe('shipping and tax', () => {
     let c = (await s.ok(CART)).cart;
     expect(c.availableShippingMethods[0].rates.map((r: any) => r.id)).toEqual(['flat_rate:4']);
     expect(c.rawShippingTotal).toBe('9.9');
-    expect(c.rawTotalTax).toBe('11.78'); // 49 × 20% = 9.80, 9.90 × 20% = 1.98
-    expect(c.rawTotal).toBe('70.68');
+    // 49.00 / 1.19 × 1.20 = 49.41 (49.4117) including 8.24 VAT (8.235); 9.90 × 20% = 1.98.
+    expect(c.rawTotalTax).toBe('10.22');
+    expect(c.rawTotal).toBe('61.29');
     await s.ok(COUNTRY, { shippingCountry: 'US', shippingState: 'CA', billingCountry: 'US', billingState: 'CA' });
     c = (await s.ok(CART)).cart;
     expect(c.chosenShippingMethods).toEqual(['flat_rate:6']);
     expect(c.rawShippingTotal).toBe('24.9');
     expect(c.rawTotalTax).toBe('0');
-    expect(c.rawTotal).toBe('73.9');
+    expect(c.rawTotal).toBe('66.08'); // 49.00 / 1.19 = 41.18 without VAT, + 24.90
   });
 
   it('a cart of virtual products needs no shipping', async () => {
@@ -253,7 +258,8 @@ describe('shipping and tax', () => {
     expect(c.needsShippingAddress).toBe(false);
     expect(c.availableShippingMethods).toEqual([]);
     expect(c.chosenShippingMethods).toEqual([]);
-    expect(c.rawTotal).toBe('22.61'); // 19 + 3.61
+    expect(c.rawTotal).toBe('19'); // including 3.03 VAT (19 × 19/119 = 3.034)
+    expect(c.rawTotalTax).toBe('3.03');
   });
 });
 

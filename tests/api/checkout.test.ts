@@ -76,16 +76,17 @@ describe('cash on delivery', () => {
     expect(o.orderKey).toMatch(/^wc_order_[A-Za-z0-9]{20}$/);
     expect(o.orderNumber).toBe(String(o.databaseId));
     expect(o.rawTotal).toBe(cartBefore.rawTotal);
-    expect(o.total).toBe('€1,068.62'); // 898 + 170.62 VAT, free shipping
-    expect(o.totalTax).toBe('€170.62');
+    expect(o.total).toBe('€898.00'); // 2 × 449.00 including 143.38 VAT (898 × 19/119 = 143.378), free shipping
+    expect(o.totalTax).toBe('€143.38');
+    expect(o.pricesIncludeTax).toBe(true);
     expect(o.billing).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', country: 'DE' });
     expect(o.shipping).toMatchObject({ firstName: 'Ada', address1: 'Hauptstr. 1', country: 'DE' });
     expect(o.lineItems.nodes).toEqual([
       expect.objectContaining({
         quantity: 2,
-        subtotal: '€898.00',
-        total: '€898.00',
-        totalTax: '€170.62',
+        subtotal: '€754.62',
+        total: '€754.62',
+        totalTax: '€143.38',
         product: { node: expect.objectContaining({ databaseId: ids['bravo-outdoor-gateway'] }) },
       }),
     ]);
@@ -171,11 +172,11 @@ describe('validation', () => {
     expect(
       (await s.gql(CHECKOUT, { paymentMethod: 'cod', billing: { ...BILLING, country: 'US', state: 'XX' } })).body
         .errors?.[0]?.message,
-    ).toMatch(/^Billing State \/ County is not valid\. Please enter one of the following: Alabama, Alaska/);
+    ).toMatch(/^Billing State is not valid\. Please enter one of the following: Alabama, Alaska/);
     expect(
       (await s.gql(CHECKOUT, { paymentMethod: 'cod', billing: { ...BILLING, country: 'US', state: '' } })).body
         .errors?.[0]?.message,
-    ).toBe('Billing State / County is a required field.');
+    ).toBe('Billing State is a required field.');
     const ok = await s.gql(CHECKOUT, {
       paymentMethod: 'cod',
       billing: { ...BILLING, country: 'US', state: 'California', postcode: '94103' },
@@ -211,7 +212,9 @@ describe('validation', () => {
     });
     expect(ok.checkout.order.shipping).toMatchObject({ firstName: 'Bob', country: 'FR' });
     expect(ok.checkout.order.shippingTotal).toBe('€9.90'); // EU flat rate: tax and shipping follow the shipping address
-    expect(ok.checkout.order.totalTax).toBe('€11.96'); // (49.90 + 9.90) × 20%
+    // 49.90 / 1.19 × 1.20 = 50.32 including 8.39 VAT; 9.90 × 20% = 1.98.
+    expect(ok.checkout.order.totalTax).toBe('€10.37');
+    expect(ok.checkout.order.total).toBe('€62.20');
   });
 
   it('refuses an unknown payment method, an empty cart and a shipping method not offered', async () => {

@@ -19,6 +19,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import {
   createMailer,
   isValidEmailAddress,
+  MailQueue,
   readMailSettings,
   readOutbox,
   type Mailer,
@@ -57,7 +58,7 @@ beforeAll(async () => {
   mailer = createMailer(readMailSettings({ NODE_ENV: 'test', MAIL_OUTBOX_DIR: outboxDir, SUPPORT_EMAIL: SUPPORT }));
   deps = {
     contact: new ContactService(handle.db, {
-      mailer,
+      mail: new MailQueue(handle.db, mailer),
       supportEmail: mailer.settings.supportEmail,
       log: (m) => logged.push(m),
     }),
@@ -341,15 +342,18 @@ describe('failures', () => {
   });
 
   it('keeps the message and still thanks the visitor when mailing support fails', async () => {
-    const failingMailer = {
+    const failingMailer: Mailer = {
+      ...mailer,
       sendMail: async () => {
         throw new Error('SMTP 421 try later');
       },
     };
+    // One attempt: the mail counts as failed at once (the retries are the mail queue's own test).
+    const queueSettings = { ...mailer.settings.queue, maxAttempts: 1 };
     const d = {
       ...deps,
       contact: new ContactService(handle.db, {
-        mailer: failingMailer,
+        mail: new MailQueue(handle.db, failingMailer, queueSettings),
         supportEmail: SUPPORT,
         log: (m) => logged.push(m),
       }),

@@ -57,20 +57,27 @@ async function shopper(lines: [string, number][]): Promise<Shopper> {
 describe('discount types, to the cent', () => {
   it('percent: a share of each eligible line, rounded total (10% of 3 × €49.90 = €14.97), also with a fractional percentage', async () => {
     const s = await shopper([['omni-antenna', 3]]);
+    // Prices include VAT, so the coupon takes €14.97 off the gross price; WooGraphQL's discountAmount is
+    // without tax (12.58) and discountTax the VAT in it (2.39).
     const d = await s.ok(APPLY, { code: 'welcome10' });
     expect(d.applyCoupon.applied).toMatchObject({
       code: 'welcome10',
       description: 'Ten percent off',
-      discountAmount: '€14.97',
+      discountAmount: '€12.58',
     });
+    expect(d.applyCoupon.cart.appliedCoupons[0].discountAmountWithTax).toBe('€14.97');
     const c = (await s.ok(CART)).cart;
-    expect(c.rawDiscountTotal).toBe('14.97');
-    expect(c.rawTotalTax).toBe('25.6'); // (149.70 − 14.97) × 19% = 25.5987
-    expect(c.rawTotal).toBe('160.33');
-    expect(c.appliedCoupons[0].rawDiscountTax).toBe('2.84'); // 28.44 − 25.60
+    expect(c.rawDiscountTotal).toBe('12.58'); // 125.80 − 113.22 without tax
+    expect(c.rawTotalTax).toBe('21.51'); // (149.70 − 14.97) × 19/119 = 21.512
+    expect(c.rawTotal).toBe('134.73');
+    expect(c.appliedCoupons[0].rawDiscountTax).toBe('2.39'); // 23.90 − 21.51
     await s.ok(REMOVE, { codes: ['welcome10'] });
     await s.ok(APPLY, { code: 'half' });
-    expect((await s.ok(CART)).cart.rawDiscountTotal).toBe('18.71'); // 12.5% of 149.70 = 18.7125
+    const half = (await s.ok(CART)).cart;
+    // 12.5% of 149.70 = 18.7125 → 18.71 off the gross price: 15.72 without tax + 2.99 VAT.
+    expect(half.rawDiscountTotal).toBe('15.72');
+    expect(half.appliedCoupons[0].rawDiscountTax).toBe('2.99');
+    expect(half.rawTotal).toBe('130.99');
   });
 
   it('fixed_cart: one amount spread over the lines in proportion, never more than the cart', async () => {
@@ -80,15 +87,20 @@ describe('discount types, to the cent', () => {
     ]);
     await s.ok(APPLY, { code: 'fixed5' });
     const c = (await s.ok(CART)).cart;
-    expect(c.rawDiscountTotal).toBe('5');
+    // €5.00 off the gross prices: 4.20 without tax + 0.80 VAT.
+    expect(c.rawDiscountTotal).toBe('4.2');
+    expect(c.appliedCoupons[0].rawDiscountTax).toBe('0.8');
     const lines = Object.fromEntries(c.contents.nodes.map((n: any) => [n.product.node.slug, n]));
     // 500 × 449/498.90 = 449.99 → 449 (+1 leftover cent), 500 × 49.90/498.90 = 50.01 → 50
-    expect(lines['bravo-outdoor-gateway'].rawTax).toBe('84.46'); // (449.00 − 4.50) × 19%
-    expect(lines['omni-antenna'].rawTax).toBe('9.39'); // (49.90 − 0.50) × 19%
-    expect(c.rawTotal).toBe('587.75'); // 498.90 − 5 + 93.85
+    expect(lines['bravo-outdoor-gateway'].rawTax).toBe('70.97'); // (449.00 − 4.50) × 19/119 = 70.971
+    expect(lines['omni-antenna'].rawTax).toBe('7.89'); // (49.90 − 0.50) × 19/119 = 7.887
+    expect(c.rawTotal).toBe('493.9'); // 498.90 − 5
     const small = await shopper([['catalog-only-sticker', 1]]);
     await small.ok(APPLY, { code: 'fixed5' });
-    expect((await small.ok(CART)).cart.rawDiscountTotal).toBe('2.5');
+    const capped = (await small.ok(CART)).cart; // never more than the €2.50 the sticker costs
+    expect(capped.rawDiscountTotal).toBe('2.1');
+    expect(capped.appliedCoupons[0].rawDiscountTax).toBe('0.4');
+    expect(capped.rawTotal).toBe('5.83'); // the sticker free; the flat rate €4.90 + 0.93 VAT
   });
 
   it('fixed_product: an amount off each eligible unit', async () => {
@@ -97,7 +109,10 @@ describe('discount types, to the cent', () => {
       ['bravo-outdoor-gateway', 1],
     ]);
     await s.ok(APPLY, { code: 'prod3' });
-    expect((await s.ok(CART)).cart.rawDiscountTotal).toBe('9');
+    const c = (await s.ok(CART)).cart;
+    // 3 × €3.00 off the antennas' gross price: 7.56 without tax + 1.44 VAT.
+    expect(c.rawDiscountTotal).toBe('7.56');
+    expect(c.appliedCoupons[0].rawDiscountTax).toBe('1.44');
   });
 
   it('free shipping: the free-shipping rate becomes available and chosen', async () => {
@@ -169,10 +184,14 @@ describe('rules and messages', () => {
       ['omni-antenna', 1],
     ]);
     await mixed.ok(APPLY, { code: 'antennas20' });
-    expect((await mixed.ok(CART)).cart.rawDiscountTotal).toBe('9.98'); // 20% of the antenna only
+    const twenty = (await mixed.ok(CART)).cart; // 20% of the antenna only: €9.98 = 8.38 + 1.60 VAT
+    expect(twenty.rawDiscountTotal).toBe('8.38');
+    expect(twenty.appliedCoupons[0].rawDiscountTax).toBe('1.6');
     await mixed.ok(REMOVE, { codes: ['antennas20'] });
     await mixed.ok(APPLY, { code: 'not-bravo-pct' }); // a product coupon skips excluded lines
-    expect((await mixed.ok(CART)).cart.rawDiscountTotal).toBe('24.95');
+    const fifty = (await mixed.ok(CART)).cart; // €24.95 = 20.96 + 3.99 VAT
+    expect(fifty.rawDiscountTotal).toBe('20.96');
+    expect(fifty.appliedCoupons[0].rawDiscountTax).toBe('3.99');
     const antennas = await shopper([['omni-antenna', 1]]);
     expect(await antennas.fails(APPLY, { code: 'gateways-only' })).toBe(
       'Sorry, coupon &quot;gateways-only&quot; is not applicable to your cart contents.',
@@ -189,7 +208,10 @@ describe('rules and messages', () => {
       ['catalog-only-sticker', 4],
     ]);
     await mixed.ok(APPLY, { code: 'nosale' });
-    expect((await mixed.ok(CART)).cart.rawDiscountTotal).toBe('1'); // 10% of the stickers (€10), not of the antenna
+    // 10% of the stickers (€10), not of the antenna: €1.00 = 0.84 + 0.16 VAT.
+    const c = (await mixed.ok(CART)).cart;
+    expect(c.rawDiscountTotal).toBe('0.84');
+    expect(c.appliedCoupons[0].rawDiscountTax).toBe('0.16');
   });
 
   it('a coupon that stops being valid is dropped from the cart (minimum spend no longer met)', async () => {
@@ -212,7 +234,9 @@ describe('coupons at checkout', () => {
     expect(r.body.errors?.[0]?.message).toBe('Please enter a valid email to use coupon code &quot;staff&quot;.');
     const ok = await checkout(s, { ...BILLING, email: 'grace@meshfront.example.com' });
     expect(ok.body.errors).toBeUndefined();
-    expect(ok.body.data.checkout.order.discountTotal).toBe('€14.97');
+    // 30% of €49.90 = €14.97 off the gross price: 12.58 without tax.
+    expect(ok.body.data.checkout.order.discountTotal).toBe('€12.58');
+    expect(ok.body.data.checkout.order.total).toBe('€40.76'); // 34.93 + the flat rate 4.90 + 0.93 VAT
   });
 
   it('global usage limit: the last use goes to one order only', async () => {

@@ -16,7 +16,13 @@ let adapter: number;
 beforeAll(async () => {
   stripe = await startStripeServer();
   // The commerce settings come from the environment (each test file runs in its own process).
-  Object.assign(process.env, stripe.env, { STRIPE_RECOVERY_AFTER_SECONDS: '1', ORDER_SWEEP_INTERVAL_MS: '200' });
+  Object.assign(process.env, stripe.env, {
+    STRIPE_RECOVERY_AFTER_SECONDS: '1',
+    // A Stripe call (with its retries) must end before the recovery may take its checkout over.
+    STRIPE_TIMEOUT_MS: '900',
+    STRIPE_MAX_NETWORK_RETRIES: '0',
+    ORDER_SWEEP_INTERVAL_MS: '200',
+  });
   t = await startTestEngine();
   adapter = await productId(t, 'search-only-adapter');
 }, 300_000);

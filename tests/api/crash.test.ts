@@ -82,7 +82,10 @@ function startEngine(): Promise<EngineProcess> {
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /LISTENING (\d+)/.exec(out);
-      if (m) resolve((current = { child, port: Number(m[1]), log: () => err, exited }));
+      if (m) {
+        current = { child, port: Number(m[1]), log: () => err, exited };
+        resolve(current);
+      }
     });
     child.stderr!.on('data', (d) => {
       err += d;
@@ -230,6 +233,9 @@ beforeAll(async () => {
     DATABASE_POOL_SIZE: '8',
     ...stripe.env,
     STRIPE_RECOVERY_AFTER_SECONDS: '1',
+    // A Stripe call (with its retries) must end before the recovery may take its checkout over.
+    STRIPE_TIMEOUT_MS: '900',
+    STRIPE_MAX_NETWORK_RETRIES: '0',
     ORDER_SWEEP_INTERVAL_MS: '250',
     MESHFRONT_LOG_ERRORS: '1',
   };

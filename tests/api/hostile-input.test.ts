@@ -120,6 +120,7 @@ const nasty = fc.constantFrom(
   '\uFFFF\uD800',
   '%s%s%s%n',
   '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal Log4Shell probe, not a template
   '${jndi:ldap://x}',
   'NaN',
   '-1',

@@ -57,11 +57,11 @@ describe('KDA gateway', () => {
 
   it('gives the order its own account, the KDA amount at the rate and a payment window; stock is held', async () => {
     const before = await stockOf(t, 'omni-antenna');
-    const { o, crypto } = await kdaOrder('omni-antenna'); // 49.90 + 9.48 VAT + 4.90 + 0.93 = €65.21
-    expect(o).toMatchObject({ status: 'PENDING', needsPayment: true, paymentMethod: 'kda', rawTotal: '65.21' });
+    const { o, crypto } = await kdaOrder('omni-antenna'); // 49.90 incl. 7.97 VAT + 4.90 + 0.93 = €55.73
+    expect(o).toMatchObject({ status: 'PENDING', needsPayment: true, paymentMethod: 'kda', rawTotal: '55.73' });
     expect(crypto).toMatchObject({
       paymentCurrency: 'KDA',
-      cryptoAmount: '130.42',
+      cryptoAmount: '111.46',
       cryptoRate: '0.50',
       receivedUnconfirmed: '0',
       receivedConfirmed: '0',
@@ -75,22 +75,22 @@ describe('KDA gateway', () => {
   });
 
   it('records unconfirmed and confirmed amounts and marks the order paid once enough is confirmed', async () => {
-    const { s, o, crypto } = await kdaOrder('bravo-outdoor-gateway'); // €534.31 → 1068.62 KDA
-    expect(crypto.cryptoAmount).toBe('1068.62');
-    chain.transfer(crypto.paymentAddress, '1000');
+    const { s, o, crypto } = await kdaOrder('bravo-outdoor-gateway'); // €449.00 incl. VAT, free shipping → 898 KDA
+    expect(crypto.cryptoAmount).toBe('898.0');
+    chain.transfer(crypto.paymentAddress, '800');
     await t.engine.kdaWatcher!.runOnce();
     let now = (await s.ok(CRYPTO, { id: String(o.databaseId) })).order;
-    expect(now).toMatchObject({ status: 'PENDING', receivedUnconfirmed: '1000.0', receivedConfirmed: '0.0' });
-    chain.transfer(crypto.paymentAddress, '68.62');
+    expect(now).toMatchObject({ status: 'PENDING', receivedUnconfirmed: '800.0', receivedConfirmed: '0.0' });
+    chain.transfer(crypto.paymentAddress, '98');
     chain.mineBlocks(3);
     await t.engine.kdaWatcher!.runOnce();
     now = (await s.ok(CRYPTO, { id: String(o.databaseId) })).order;
-    expect(now).toMatchObject({ status: 'PENDING', receivedUnconfirmed: '1068.62', receivedConfirmed: '0.0' });
+    expect(now).toMatchObject({ status: 'PENDING', receivedUnconfirmed: '898.0', receivedConfirmed: '0.0' });
     chain.mineBlocks(3);
     // two processes' watchers racing on the same order: it is paid once
     await Promise.all([t.engine.kdaWatcher!.runOnce(), t.engine.kdaWatcher!.runOnce()]);
     now = (await s.ok(CRYPTO, { id: String(o.databaseId) })).order;
-    expect(now).toMatchObject({ status: 'PROCESSING', needsPayment: false, receivedConfirmed: '1068.62' });
+    expect(now).toMatchObject({ status: 'PROCESSING', needsPayment: false, receivedConfirmed: '898.0' });
     expect(now.datePaid).toBeTruthy();
     const notes = await t.engine.orders.notes(o.databaseId);
     expect(notes.filter((n) => /KDA payment of/.test(n.note))).toHaveLength(1);

@@ -207,6 +207,31 @@ describe('SMTP delivery', () => {
     }
   });
 
+  it('sends a given Message-ID unchanged, over SMTP and into the outbox, and refuses one that is not <id@domain>', async () => {
+    const open = await startSmtpServer();
+    const smtpMailer = createMailer(readMailSettings({ SMTP_URL: open.url() }));
+    const fileMailer = outboxMailer();
+    const messageId = '<order-confirmation.0123456789abcdef@meshfront.example>';
+    try {
+      for (const mailer of [smtpMailer, smtpMailer, fileMailer]) {
+        const sent = await mailer.sendMail({ to: 'ana@example.com', subject: 'Again', text: 'x', messageId });
+        expect(sent.messageId).toBe(messageId);
+      }
+      // A repeated delivery is the same message to the receiving side.
+      expect(open.messages.map((m) => m.headers['message-id'])).toEqual([[messageId], [messageId]]);
+      const [record] = await fileMailer.readOutbox();
+      expect(record!.messageId).toBe(messageId);
+      expect(fs.readFileSync(record!.file, 'utf8')).toContain(`Message-ID: ${messageId}`);
+      for (const bad of ['no-brackets@x', '<two@at@x>', '<id@x>\r\nBcc: e@evil.example', '<>'])
+        await expect(
+          fileMailer.sendMail({ to: 'ana@example.com', subject: 'x', text: 'x', messageId: bad }),
+        ).rejects.toThrow(/messageId must look like <id@domain>/);
+    } finally {
+      smtpMailer.close();
+      await open.stop();
+    }
+  });
+
   it('fails with a MailError when no server listens', async () => {
     const gone = await startSmtpServer();
     const url = gone.url();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { createMailer, readMailSettings, readOutbox, type Mailer } from '../../src/server/mail/index.ts';
+import { createMailer, MailQueue, readMailSettings, readOutbox, type Mailer } from '../../src/server/mail/index.ts';
 import {
   handleConfirm,
   handleSubscribe,
@@ -43,7 +43,7 @@ function makeDeps(env: Record<string, string> = {}): NewsletterHandlerDeps {
   });
   return {
     newsletter: new NewsletterService(handle.db, {
-      mailer,
+      mail: new MailQueue(handle.db, mailer),
       limiter,
       settings,
       now: () => new Date(Date.now() + clockOffsetMs),

@@ -589,7 +589,8 @@ describe('KadenaPaymentWatcher', () => {
         onProgress: (_id, _p, state) => void states.push(state),
         log: (level, message) => logs.push(`${level}: ${message}`),
       });
-      expect(await watcher.runOnce()).toMatchObject({ orders: 0, error: 'database busy' });
+      // The error as the log may show it (error-summary.ts: class and redacted message).
+      expect(await watcher.runOnce()).toMatchObject({ orders: 0, error: 'Error: database busy' });
       node.setDown(true);
       expect(await watcher.runOnce()).toMatchObject({ orders: 1, checked: 0, failed: 1 });
       expect(logs.some((l) => /could not list/.test(l))).toBe(true);

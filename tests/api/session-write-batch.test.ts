@@ -39,7 +39,9 @@ describe('SessionWriteBatch', () => {
     expect(batch.stats).toEqual({ statements: 1, rows: 30 });
     const stored = await rows('t_batch_a_');
     expect(stored.size).toBe(30);
-    ids.forEach((id, i) => expect(stored.get(id)).toEqual({ n: i }));
+    ids.forEach((id, i) => {
+      expect(stored.get(id)).toEqual({ n: i });
+    });
   });
 
   it('keeps the later of two writes of one session in the same batch, and answers both', async () => {

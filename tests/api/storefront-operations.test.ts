@@ -81,6 +81,7 @@ const LATER: Record<string, string> = {
   sendAccountLinkEmail: 'tests/api/trust-email-verification.test.ts',
   linkAccountFromEmail: 'tests/api/trust-email-verification.test.ts',
   reportEmailChange: 'tests/api/trust-accounts.test.ts',
+  UpdateVatId: 'tests/api/vat.test.ts',
 };
 
 const operations = composeOperations(OPERATIONS_DIR);

@@ -63,18 +63,19 @@ describe('gateways and the PaymentIntent', () => {
     const s = await shopper([['omni-antenna', 3]]);
     const cart = (await s.ok('query { cart { total(format: RAW) } }')).cart;
     const a = (await s.ok(INTENT)).stripePaymentIntent;
-    expect(a).toMatchObject({ amount: 17814, currency: 'EUR', error: null, stripePaymentMethod: 'PAYMENT' });
+    // 3 × €49.90 including VAT, free shipping: 149.70.
+    expect(a).toMatchObject({ amount: 14970, currency: 'EUR', error: null, stripePaymentMethod: 'PAYMENT' });
     expect(a.amount).toBe(centsOf(cart.total));
     expect(a.clientSecret).toMatch(/^pi_.*_secret_/);
     const b = (await s.ok(INTENT)).stripePaymentIntent;
     expect(b.id).toBe(a.id);
     const create = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
     expect(create.at(-1)!.idempotencyKey).toMatch(/^meshfront-pi-/);
-    expect(create.at(-1)!.params).toMatchObject({ amount: '17814', currency: 'eur' });
+    expect(create.at(-1)!.params).toMatchObject({ amount: '14970', currency: 'eur' });
     await s.ok(ADD, { productId: ids['omni-antenna'] });
     const c = (await s.ok(INTENT)).stripePaymentIntent;
     expect(c.id).not.toBe(a.id);
-    expect(c.amount).toBe(23752);
+    expect(c.amount).toBe(19960); // 4 × 49.90
   });
 
   it('answers errors in `error`, not as GraphQL errors', async () => {

@@ -28,6 +28,9 @@ beforeAll(async () => {
   stripe = await startStripeServer();
   Object.assign(process.env, stripe.env, {
     STRIPE_RECOVERY_AFTER_SECONDS: '1',
+    // A Stripe call (with its retries) must end before the recovery may take its checkout over.
+    STRIPE_TIMEOUT_MS: '900',
+    STRIPE_MAX_NETWORK_RETRIES: '0',
     STRIPE_RECOVERY_MAX_ATTEMPTS: '2',
     ORDER_SWEEP_INTERVAL_MS: '200',
     CHECKOUT_ORDERS_PER_IP_PER_HOUR: '3',

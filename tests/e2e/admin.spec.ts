@@ -244,7 +244,15 @@ test.describe('shop admin', () => {
 
     let mails: OutboxMessage[] = [];
     const filter = { dir: outboxDir, to: email, subject: `order #${orderNumber} is complete` };
-    await expect.poll(async () => (mails = await readOutbox(filter)).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          mails = await readOutbox(filter);
+          return mails.length;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
     const mail = mails[0];
     expect(mail!.text).toContain(`Your order #${orderNumber} is complete`);
     expect(mail!.text).toContain('Tracking number: JJD000390007 (DHL)');

@@ -148,6 +148,144 @@ test.describe('cart drawer, session start and order pages (no purchase)', () => 
   });
 });
 
+/** The shipping rate radios of the first package, in the drawer or the checkout review. */
+const rateRadio = (scope: ReturnType<Page['locator']>, id: string) =>
+  scope.locator(`input[type="radio"][name*="-0"][value="${id}"]`);
+
+test.describe('the country, the shipping choice and the order page', () => {
+  test('an English visitor sees the same country and total in the drawer and the checkout, and checks out to Germany without a state', async ({
+    page,
+  }) => {
+    await addFromProductPage(page, VARIABLE.slug, 1);
+    await openCart(page);
+    await settled(page);
+    const drawerTotal = (await drawer(page).locator('[data-cart-totals] [data-total="total"] dd').textContent()) ?? '';
+    await expect(rateRadio(drawer(page), 'flat_rate:1')).toBeChecked();
+
+    await drawer(page).locator('[data-cart-checkout]').click();
+    await expect(page).toHaveURL(/\/checkout\/?$/);
+    const form = page.locator('[data-checkout-form]');
+    // The shop ships from Germany: the English page starts there too, as the drawer's estimate did.
+    await expect(page.locator('#checkout-billing-country')).toHaveValue('DE');
+    await expect(page.locator('#checkout-billing-state')).toHaveCount(0);
+    await expect(rateRadio(form, 'flat_rate:1')).toBeChecked();
+    await expect(form.locator('[data-cart-totals] [data-total="total"] dd')).toHaveText(drawerTotal);
+
+    await page.locator('#checkout-billing-firstName').fill('Ada');
+    await page.locator('#checkout-billing-lastName').fill('Lovelace');
+    await page.locator('#checkout-billing-address1').fill('Invalidenstraße 1');
+    await page.locator('#checkout-billing-city').fill('Berlin');
+    await page.locator('#checkout-billing-postcode').fill('10115');
+    await page.locator('#checkout-billing-email').fill(uniqueEmail('germany'));
+    await form.locator('input[name="paymentMethod"][value="cod"]').check();
+    await form.locator('[data-place-order]').click();
+
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+    const billing = page.locator('section[aria-labelledby="order-billing"] address');
+    await expect(billing).toContainText('10115 Berlin');
+    await expect(billing).toContainText('Germany');
+    await expect(billing).not.toContainText('DE-');
+  });
+
+  test('free shipping is chosen once the cart reaches the free-shipping amount; the order page adds up with the discount as a row', async ({
+    page,
+  }) => {
+    await addFromProductPage(page, VARIABLE.slug, 1);
+    await openCart(page);
+    const line = drawer(page).locator('[data-cart-line]').first();
+    await line.getByRole('textbox').fill('3');
+    await line.getByRole('textbox').press('Enter');
+    await settled(page);
+    await expect(badge(page)).toHaveText('3');
+    // 3 × €25.00 = €75.00, over the €50.00 of free shipping within Germany.
+    await expect(rateRadio(drawer(page), 'free_shipping:2')).toBeChecked();
+    await expect(drawer(page).locator('[data-cart-totals] [data-total="shipping"] dd')).toHaveText('€0.00');
+
+    await drawer(page).getByLabel('Coupon code').fill('welcome10');
+    await drawer(page).getByRole('button', { name: 'Apply' }).click();
+    await expect(drawer(page).locator('[data-coupon="welcome10"]')).toBeVisible();
+    await settled(page);
+    await expect(rateRadio(drawer(page), 'free_shipping:2')).toBeChecked();
+
+    await drawer(page).locator('[data-cart-checkout]').click();
+    const form = page.locator('[data-checkout-form]');
+    await expect(rateRadio(form, 'free_shipping:2')).toBeChecked();
+    await fillBilling(page, uniqueEmail('free-shipping'));
+    await form.locator('input[name="paymentMethod"][value="cod"]').check();
+    await form.locator('[data-place-order]').click();
+
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+    const totals = page.locator('[data-order-totals]');
+    // The line shows its amount before the discount: the same as the subtotal, the discount a row below.
+    await expect(page.locator('[data-order-line] [data-line-amount]')).toHaveText(
+      (await totals.locator('[data-total="subtotal"] dd').textContent()) ?? '',
+    );
+    await expect(totals.locator('[data-total="discount"] dd')).toHaveText(/^-€\d/);
+    await expect(totals.locator('[data-total="shipping"] dd')).toHaveText('€0.00');
+  });
+
+  test('a returning customer finds the address of the last order in the checkout, and the drawer estimates for it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('returning');
+    const password = `Mesh-${Date.now().toString(36)}-Pass9`;
+    await page.goto('/my-account');
+    const register = page.locator('[data-register-form]');
+    await register.getByLabel('Email', { exact: false }).first().fill(email);
+    await register.getByLabel('Password', { exact: false }).fill(password);
+    await register.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.locator('[data-account-ready]')).toHaveAttribute('data-account-ready', 'customer', {
+      timeout: 30_000,
+    });
+
+    // The first order goes to Virginia: the state is required there, and named as the US names it.
+    await addFromProductPage(page, SIMPLE.slug, 1);
+    await page.goto('/checkout');
+    const form = page.locator('[data-checkout-form]');
+    await page.locator('#checkout-billing-country').selectOption('US');
+    await expect(page.locator('select#checkout-billing-state')).toBeVisible();
+    await expect(page.locator('label[for="checkout-billing-state"]')).toHaveText(/^State \*$/);
+    await expect(page.locator('label[for="checkout-billing-postcode"]')).toHaveText(/^ZIP Code/);
+    await page.locator('#checkout-billing-firstName').fill('Grace');
+    await page.locator('#checkout-billing-lastName').fill('Hopper');
+    await page.locator('#checkout-billing-address1').fill('1000 N Glebe Rd');
+    await page.locator('#checkout-billing-city').fill('Arlington');
+    await page.locator('#checkout-billing-postcode').fill('22201');
+    await form.locator('input[name="paymentMethod"][value="cod"]').check();
+    await form.locator('[data-place-order]').click();
+    await expect(page.locator('[data-field-error="billing.state"]')).toHaveText('This field is required.');
+    await page.locator('select#checkout-billing-state').selectOption('VA');
+    await expect(rateRadio(form, 'flat_rate:6')).toBeChecked();
+    await form.locator('[data-place-order]').click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+    await expect(page.locator('section[aria-labelledby="order-billing"] address')).toContainText('Arlington, VA 22201');
+
+    // Another day: logged out, a guest cart, then logged in again (the guest cart becomes the customer's).
+    await page.goto('/my-account');
+    await page.locator('[data-logout]').click();
+    await expect(page.locator('[data-account-ready]')).toHaveAttribute('data-account-ready', 'guest');
+    await addFromProductPage(page, SIMPLE.slug, 1);
+    await page.goto('/my-account');
+    const login = page.locator('[data-login-form]');
+    await login.getByLabel('Username or email').fill(email);
+    await login.getByLabel('Password').fill(password);
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.locator('[data-account-ready]')).toHaveAttribute('data-account-ready', 'customer');
+
+    await openCart(page);
+    await settled(page);
+    await expect(rateRadio(drawer(page), 'flat_rate:6')).toBeChecked();
+    await page.goto('/checkout');
+    await expect(page.locator('#checkout-billing-country')).toHaveValue('US');
+    await expect(page.locator('#checkout-billing-address1')).toHaveValue('1000 N Glebe Rd');
+    await expect(page.locator('#checkout-billing-city')).toHaveValue('Arlington');
+    await expect(page.locator('select#checkout-billing-state')).toHaveValue('VA');
+    await expect(page.locator('#checkout-billing-postcode')).toHaveValue('22201');
+    await expect(rateRadio(form, 'flat_rate:6')).toBeChecked();
+  });
+});
+
 test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () => {
   test('a guest adds a simple and a variable product, edits the cart, uses a coupon, picks shipping, pays cash on delivery and sees the order', {
     tag: '@phone-too',

@@ -126,9 +126,11 @@ describe('my details', () => {
       postcode: '10115',
     };
     expect(validateDetails(form({ billing: complete, shipping: complete }), () => [])).toEqual({});
-    // A state from the engine's list is required where the country has states.
-    expect(validateDetails(form({ shipping: complete }), () => [{ code: 'BE', name: 'Berlin' }])).toEqual({
-      'shipping.state': 'checkout.error.stateRequired',
+    // A state is required where the country's rules say so and the engine has its list: not in Germany.
+    expect(validateDetails(form({ shipping: complete }), () => [{ code: 'DE-BE', name: 'Berlin' }])).toEqual({});
+    const american = { ...complete, country: 'US', city: 'Arlington', postcode: '22201' };
+    expect(validateDetails(form({ shipping: american }), () => [{ code: 'VA', name: 'Virginia' }])).toEqual({
+      'shipping.state': 'checkout.error.required',
     });
   });
 

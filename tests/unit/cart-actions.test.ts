@@ -201,7 +201,7 @@ describe('cart actions', () => {
 
   it('cartSettled waits for every queued action, including ones queued while waiting', async () => {
     let release!: () => void;
-    engine(async (name, vars) => {
+    engine(async (_name, vars) => {
       if (vars.quantity === 2) await new Promise<void>((r) => (release = r));
       return { updateItemQuantities: { cart: cart(Number(vars.quantity)) } };
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Cart, CartItem } from '../../src/graphql/types.ts';
+import type { CartFragment as Cart } from '../../src/graphql/generated/operations.ts';
+import type { CartItem } from '../../src/graphql/shapes.ts';
 import {
   attributeValueLabel,
   isPositiveAmount,

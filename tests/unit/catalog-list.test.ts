@@ -45,7 +45,10 @@ describe('applyCatalogQuery', () => {
 
   it('runs the steps in that order', () => {
     const calls: string[] = [];
-    const record = (name: string) => (list: CatalogProduct[]) => (calls.push(name), list);
+    const record = (name: string) => (list: CatalogProduct[]) => {
+      calls.push(name);
+      return list;
+    };
     applyCatalogQuery(all, parseCatalogQuery('filter=sale[true]&search=x&orderby=price'), {
       filter: record('filter'),
       search: record('search'),

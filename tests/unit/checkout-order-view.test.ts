@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressLines,
+  lineAmount,
+  orderTotalRows,
   cryptoProgress,
   formatCountdown,
   isCryptoOrder,
@@ -119,4 +121,47 @@ it('writes an address as lines', () => {
     ),
   ).toEqual(['Ada Lovelace', 'Main St 1', '10115 Berlin', 'Germany', 'ada@example.com']);
   expect(addressLines(null)).toEqual([]);
+});
+
+it('writes a US address as its post does, with the state as code and the country by name', () => {
+  expect(
+    addressLines(
+      {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        address1: '1000 N Glebe Rd',
+        city: 'Arlington',
+        state: 'VA',
+        postcode: '22201',
+        country: 'US',
+        phone: '+1 703 555 0100',
+      },
+      (c) => (c === 'US' ? 'United States' : c),
+    ),
+  ).toEqual(['Grace Hopper', '1000 N Glebe Rd', 'Arlington, VA 22201', 'United States', '+1 703 555 0100']);
+});
+
+it('shows a line before its discount, so the lines add up to the subtotal and the discount has its own row', () => {
+  // A €75.00 line with 10% off: the line shows €75.00 (not €67.50) beside the €75.00 subtotal.
+  expect(lineAmount({ subtotal: '€75.00', total: '€67.50' })).toBe('€75.00');
+  expect(lineAmount({ subtotal: null, total: '€67.50' })).toBe('€67.50');
+  const order = {
+    subtotal: '€75.00',
+    discountTotal: '€7.50',
+    shippingTotal: '€0.00',
+    totalTax: '€12.83',
+    total: '€80.33',
+  };
+  expect(orderTotalRows(order)).toEqual([
+    { key: 'subtotal', value: '€75.00' },
+    { key: 'discount', value: '-€7.50' },
+    { key: 'shipping', value: '€0.00' },
+    { key: 'tax', value: '€12.83' },
+    { key: 'total', value: '€80.33' },
+  ]);
+  expect(orderTotalRows({ ...order, discountTotal: '€0.00', shippingTotal: null }).map((r) => r.key)).toEqual([
+    'subtotal',
+    'tax',
+    'total',
+  ]);
 });

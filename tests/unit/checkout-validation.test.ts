@@ -8,7 +8,6 @@ import {
   firstInvalidField,
   isValidEmail,
   orderReceivedPath,
-  postcodeRequired,
   validateAddress,
   validateCheckout,
   type CheckoutForm,
@@ -19,8 +18,12 @@ const US_STATES = [
   { code: 'CA', name: 'California' },
   { code: 'NY', name: 'New York' },
 ];
+const DE_STATES = [{ code: 'DE-BE', name: 'Berlin' }];
+const IT_STATES = [{ code: 'RM', name: 'Roma' }];
 const statesOf = (country: string) =>
-  (({ US: US_STATES, DE: [] }) as Record<string, { code: string; name: string }[]>)[country];
+  (({ US: US_STATES, DE: DE_STATES, IT: IT_STATES, GB: [] }) as Record<string, { code: string; name: string }[]>)[
+    country
+  ];
 
 const filled = (overrides: Partial<CheckoutForm['billing']> = {}) => ({
   ...emptyAddress('DE'),
@@ -99,16 +102,19 @@ describe('checkout validation', () => {
       'billing.email',
       'billing.firstName',
       'billing.lastName',
+      'billing.postcode',
     ]);
     expect(validateAddress(filled({ postcode: ' ' }), { kind: 'billing', statesOf })).toEqual({
       'billing.postcode': 'checkout.error.required',
     });
   });
 
-  it('does not require a postcode where the country has none', () => {
-    expect(postcodeRequired('IE')).toBe(false);
-    expect(postcodeRequired('DE')).toBe(true);
-    expect(validateAddress(filled({ country: 'HK', postcode: '' }), { kind: 'billing', statesOf })).toEqual({});
+  it('does not require a postcode where the country has none (WooCommerce: Ireland, Hong Kong …)', () => {
+    for (const country of ['IE', 'HK', 'AE'])
+      expect(validateAddress(filled({ country, postcode: '' }), { kind: 'billing', statesOf }), country).toEqual({});
+    expect(validateAddress(filled({ country: 'DE', postcode: '' }), { kind: 'billing', statesOf })).toEqual({
+      'billing.postcode': 'checkout.error.required',
+    });
   });
 
   it('checks the e-mail pattern', () => {
@@ -121,15 +127,20 @@ describe('checkout validation', () => {
     expect(isValidEmail(' ada.lovelace+shop@mail.example.co.uk ')).toBe(true);
   });
 
-  it('requires a state exactly when the country has states, and one from its list', () => {
+  it('requires a state where WooCommerce does (US, Italy …) and the list is known, and one from its list', () => {
     expect(validateAddress(filled({ country: 'US', state: '' }), { kind: 'billing', statesOf })['billing.state']).toBe(
-      'checkout.error.stateRequired',
+      'checkout.error.required',
+    );
+    expect(validateAddress(filled({ country: 'IT', state: '' }), { kind: 'billing', statesOf })['billing.state']).toBe(
+      'checkout.error.required',
     );
     expect(
       validateAddress(filled({ country: 'US', state: 'XX' }), { kind: 'billing', statesOf })['billing.state'],
     ).toBe('checkout.error.stateInvalid');
     expect(validateAddress(filled({ country: 'US', state: 'CA' }), { kind: 'billing', statesOf })).toEqual({});
+    // Germany has a list, but WooCommerce asks for no state there; the United Kingdom's county is optional.
     expect(validateAddress(filled({ country: 'DE', state: '' }), { kind: 'billing', statesOf })).toEqual({});
+    expect(validateAddress(filled({ country: 'GB', state: '' }), { kind: 'billing', statesOf })).toEqual({});
     // States not loaded yet: the engine decides.
     expect(validateAddress(filled({ country: 'FR', state: '' }), { kind: 'billing', statesOf })).toEqual({});
   });
@@ -138,7 +149,7 @@ describe('checkout validation', () => {
     expect(validateCheckout(form({ shipping: emptyAddress('') }), rules)).toEqual({});
     const errors = validateCheckout(form({ shipToDifferentAddress: true, shipping: emptyAddress('US') }), rules);
     expect(errors['shipping.firstName']).toBe('checkout.error.required');
-    expect(errors['shipping.state']).toBe('checkout.error.stateRequired');
+    expect(errors['shipping.state']).toBe('checkout.error.required');
     expect(errors['shipping.email']).toBeUndefined();
   });
 
@@ -238,6 +249,17 @@ describe('checkout variables', () => {
     expect(orderReceivedPath('/de', { databaseId: 42, orderKey: 'wc_order_a b' })).toBe(
       '/de/checkout/order-received/42?key=wc_order_a%20b',
     );
+  });
+
+  it('sends no field the country does not ask for: a German state or an Emirati postcode kept from earlier', () => {
+    const variables = buildCheckoutVariables(form({ billing: filled({ state: 'DE-BE' }) }), null);
+    expect(variables.billing).not.toHaveProperty('state');
+    expect(variables.shipping).not.toHaveProperty('state');
+    expect(destinationOf(form({ billing: filled({ state: 'DE-BE' }) }))).toEqual({ country: 'DE', state: '' });
+    const emirati = buildCheckoutVariables(form({ billing: filled({ country: 'AE', postcode: '12345' }) }), null);
+    expect(emirati.billing).not.toHaveProperty('postcode');
+    const american = buildCheckoutVariables(form({ billing: filled({ country: 'US', state: 'CA' }) }), null);
+    expect(american.billing).toMatchObject({ country: 'US', state: 'CA', postcode: '10115' });
   });
 
   it('prefills from the stored customer address', () => {

@@ -59,6 +59,8 @@ const SPEC_OPERATIONS = [
   'linkAccountWithPassword',
   'sendAccountLinkEmail',
   'linkAccountFromEmail',
+  // A business customer's VAT ID at checkout, checked by the engine (format, then VIES).
+  'UpdateVatId',
 ];
 
 const dir = (name: string) => fileURLToPath(new URL(`../../src/graphql/${name}/`, import.meta.url));
@@ -72,7 +74,11 @@ const read = (folder: string, name: string) => readFileSync(`${dir(folder)}${nam
 /** Names of the fragments a document spreads directly (not through other fragments in the same text). */
 function spreads(document: DocumentNode): string[] {
   const names = new Set<string>();
-  visit(document, { FragmentSpread: (node) => void names.add(node.name.value) });
+  visit(document, {
+    [Kind.FRAGMENT_SPREAD]: (node) => {
+      names.add(node.name.value);
+    },
+  });
   return [...names].sort();
 }
 

@@ -175,7 +175,10 @@ describe('startLiveStockCheck', () => {
     const events: string[] = [];
     const win = {
       location: { href: `${origin}/product/window-antenna` },
-      dispatchEvent: (event: Event) => (events.push(event.type), true),
+      dispatchEvent: (event: Event) => {
+        events.push(event.type);
+        return true;
+      },
     };
     (globalThis as { window?: unknown }).window = win;
     return { win: win as unknown as Window, events };

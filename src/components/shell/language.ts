@@ -9,6 +9,7 @@ export function pathInLocale(pathname: string, targetPrefix: string): string {
 }
 
 export function switchLocale(code: string, targetPrefix: string, maxAge: number): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the cookie must be set before the navigation below, which the async Cookie Store API cannot promise
   document.cookie = `locale=${code}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
   window.location.assign(pathInLocale(location.pathname, targetPrefix) + location.search + location.hash);
 }

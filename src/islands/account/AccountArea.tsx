@@ -117,6 +117,7 @@ export default function AccountArea({ t, strings, lang, localePrefix, onLogout }
           id={`account-panel-${tab}`}
           role="tabpanel"
           aria-labelledby={`account-tab-${tab}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA's tabs pattern makes the panel a tab stop, so keyboard users reach a panel that starts with text
           tabIndex={0}
           className="min-w-0 focus-visible:outline-2 focus-visible:outline-main"
         >

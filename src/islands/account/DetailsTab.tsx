@@ -8,6 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Lookup } from '../../lib/i18n/lookup';
+import { vatIdErrorKey } from '../../lib/vat-id';
 import { accountRequest } from '../../stores/account';
 import { $countryStates, loadAllowedCountries } from '../../stores/checkout';
 import { $customer, setCustomer } from '../../stores/customer';
@@ -107,7 +108,13 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
         setErrors((previous) => ({ ...previous, currentPassword: passwordProblem }));
         document.getElementById('details-currentPassword')?.focus();
       }
-      setNotice({ tone: 'error', text: accountErrorText(error, t, 'account.details.failed') });
+      // A refused VAT ID is said at its field, in the customer's language.
+      const vatKey = vatIdErrorKey(error);
+      if (vatKey) {
+        setErrors((previous) => ({ ...previous, 'billing.vatId': vatKey }));
+        document.getElementById('checkout-billing-vatId')?.focus();
+      }
+      setNotice({ tone: 'error', text: vatKey ? t(vatKey) : accountErrorText(error, t, 'account.details.failed') });
     }
     reset.current = setTimeout(() => setState('idle'), 4000);
   };

@@ -5,7 +5,7 @@
  * download shows why instead of a button; the engine refuses such a link with the same reason.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DownloadableItem } from '../../graphql/types';
+import type { DownloadableItemFragment as DownloadableItem } from '../../graphql/generated/operations';
 import type { Lookup } from '../../lib/i18n/lookup';
 import { accountRequest } from '../../stores/account';
 import { downloadState, formatDate, remainingLabel } from './format';

@@ -5,7 +5,7 @@
  * page says what the e-mailed link does: it ends the account's other logins and removes its password.
  */
 import { useState, type FormEvent } from 'react';
-import type { PendingAccountLink } from '../../graphql/types';
+import type { PendingAccountLink } from '../../graphql/shapes';
 import type { Lookup } from '../../lib/i18n/lookup';
 import { linkAccountWithPassword, NoViewerError, sendAccountLinkEmail } from '../../stores/account';
 import { accountErrorText } from './messages';

@@ -7,7 +7,7 @@
  * account's password or offered a link by e-mail (LinkAccountPrompt).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { PendingAccountLink } from '../../graphql/types';
+import type { PendingAccountLink } from '../../graphql/shapes';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
 import { loginWithProvider, NoViewerError } from '../../stores/account';
 import { $loginClients } from '../../stores/customer';
@@ -31,6 +31,7 @@ export default function OAuthCallback({ strings, localePrefix, slug }: OAuthCall
   const [state, setState] = useState<State>({ kind: 'working' });
   const started = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on mount: the provider's code can be spent only once
   useEffect(() => {
     // React's development double effects must not spend the single-use state twice.
     if (started.current) return;

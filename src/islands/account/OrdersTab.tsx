@@ -3,7 +3,7 @@
  * order's summary page (/order-summary/{id}?key=…). On failure the spec's message.
  */
 import { useEffect, useState } from 'react';
-import type { OrderSummary } from '../../graphql/types';
+import type { OrderSummaryFragment as OrderSummary } from '../../graphql/generated/operations';
 import type { Lookup } from '../../lib/i18n/lookup';
 import { accountRequest } from '../../stores/account';
 import { orderSummaryPath } from '../order/order-view';
@@ -16,6 +16,7 @@ export default function OrdersTab({ t, lang, localePrefix }: { t: Lookup; lang: 
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's signal to load again
   useEffect(() => {
     let live = true;
     setLoad({ state: 'loading' });

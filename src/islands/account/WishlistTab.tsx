@@ -22,6 +22,7 @@ export default function WishlistTab({
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's signal to load again
   useEffect(() => {
     let live = true;
     setState('loading');

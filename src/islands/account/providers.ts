@@ -5,7 +5,8 @@
  * name (google → GOOGLE), or the login client whose authorization URL redirects to this slug.
  * tests/unit/account-providers.test.ts covers it.
  */
-import type { LoginClient, LoginProvider } from '../../graphql/types';
+import type { LoginClientFragment as LoginClient } from '../../graphql/generated/operations';
+import type { LoginProviderEnum as LoginProvider } from '../../graphql/generated/schema';
 
 const REMEMBER_KEY = 'meshfront:oauth-provider';
 const ENUM_VALUES: readonly LoginProvider[] = [
@@ -15,7 +16,7 @@ const ENUM_VALUES: readonly LoginProvider[] = [
   'INSTAGRAM',
   'LINKEDIN',
   'OAUTH2_GENERIC',
-] as LoginProvider[];
+];
 
 export interface RememberedProvider {
   slug: string;

@@ -5,7 +5,8 @@
  * passwords, duplicates) and its message is shown as it comes; these rules only spare a round trip.
  * tests/unit/account-validation.test.ts covers them.
  */
-import type { AddressInput, CountryState, UpdateCustomerInput } from '../../graphql/types';
+import type { CustomerAddressInput as AddressInput, UpdateCustomerInput } from '../../graphql/generated/schema';
+import type { CountryState } from '../../graphql/shapes';
 import { isValidEmail, validateAddress, type AddressForm } from '../checkout/validation';
 
 /** The engine's limits (src/server/auth/passwords.ts). */

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
 import { $cartBusy, $engineCart, cartLines, isCartEmpty } from '../../stores/cart-state';
+import { $customer } from '../../stores/customer';
 import { $sessionStatus, startSession } from '../../stores/session';
 import { CartLine, CartTotals, CouponForm, ShippingChoice } from './parts';
 
@@ -22,6 +23,7 @@ export default function CartDrawer({ strings, localePrefix }: CartDrawerProps) {
   const cart = useStore($engineCart);
   const busy = useStore($cartBusy);
   const status = useStore($sessionStatus);
+  const customer = useStore($customer);
   const [mounted, setMounted] = useState(false);
 
   useEffect(() => {
@@ -41,6 +43,7 @@ export default function CartDrawer({ strings, localePrefix }: CartDrawerProps) {
   // the MDX renderer's probe, which calls this component as a plain function outside React: its hooks
   // ran without a dispatcher (React's development build logs "Invalid hook call" on every page rendered
   // on demand). The fragment gives the same empty HTML, and React's renderer claims the island at once.
+  // biome-ignore lint/complexity/noUselessFragments: the empty fragment is needed, as said above
   if (!mounted) return <></>;
 
   if (!cart) {
@@ -92,13 +95,19 @@ export default function CartDrawer({ strings, localePrefix }: CartDrawerProps) {
       </p>
       <ul className="flex-1 divide-y divide-gray-100 overflow-y-auto px-5" aria-label={t('cart.items')}>
         {lines.map((item) => (
-          <CartLine key={item.key} item={item} t={t} localePrefix={localePrefix} />
+          <CartLine
+            key={item.key}
+            item={item}
+            t={t}
+            localePrefix={localePrefix}
+            includeTax={cart.displayPricesIncludeTax === true}
+          />
         ))}
       </ul>
       <div className="space-y-4 border-t border-gray-100 bg-gray-50 px-5 py-4">
         <CouponForm cart={cart} t={t} />
         <ShippingChoice cart={cart} t={t} />
-        <CartTotals cart={cart} t={t} />
+        <CartTotals cart={cart} t={t} vatExempt={customer?.isVatExempt === true} />
         <a
           href={`${localePrefix}/checkout`}
           aria-disabled={busy || undefined}

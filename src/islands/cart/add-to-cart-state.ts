@@ -2,7 +2,7 @@
  * What the add-to-cart button can do right now, from the product and the chosen variation. Pure, so
  * tests/unit/cart-add-to-cart.test.ts can pin down every case.
  */
-import type { StockStatus } from '../../graphql/types';
+import type { StockStatusEnum as StockStatus } from '../../graphql/generated/schema';
 import type { ChosenVariation } from '../product/selection';
 import type { AddToCartInput } from '../../stores/cart-actions';
 

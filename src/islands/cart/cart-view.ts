@@ -2,8 +2,9 @@
  * Pure helpers that turn the engine's Cart into what the drawer and the checkout review show.
  * tests/unit/cart-view.test.ts covers them.
  */
-import type { Cart, CartItem, ShippingRate } from '../../graphql/types';
-import { decimalToCents } from '../../lib/money';
+import type { CartFragment as Cart } from '../../graphql/generated/operations';
+import type { CartItem, ShippingRate } from '../../graphql/shapes';
+import { decimalToCents, formatEUR } from '../../lib/money';
 
 export function itemName(item: CartItem): string {
   return item.variation?.node?.name || item.product?.node?.name || '';
@@ -31,7 +32,7 @@ export function attributeValueLabel(value: string): string {
 /** The chosen variation's attributes: [{ label: 'Colour', value: 'Black' }]. "Any" values ("") are skipped. */
 export function itemAttributes(item: CartItem): { label: string; value: string }[] {
   return (item.variation?.attributes ?? [])
-    .filter((a) => a?.value)
+    .filter((a): a is NonNullable<typeof a> => Boolean(a?.value))
     .map((a) => ({
       label: a.label || (a.name ?? '').replace(/^pa_/, '').replace(/[-_]/g, ' '),
       value: attributeValueLabel(a.value as string),
@@ -40,10 +41,37 @@ export function itemAttributes(item: CartItem): { label: string; value: string }
 
 /** The formatted unit price: the variation's when there is one. */
 export function itemUnitPrice(item: CartItem): string | null {
+  const product = item.product?.node;
   return (
     item.variation?.node?.price ??
-    ('price' in (item.product?.node ?? {}) ? ((item.product?.node as { price?: string | null }).price ?? null) : null)
+    (product && 'price' in product ? ((product as { price?: string | null }).price ?? null) : null)
   );
+}
+
+/** A net RAW amount plus its RAW tax, formatted; null when the net amount is missing or malformed. */
+function withTax(net: string | null | undefined, tax: string | null | undefined): string | null {
+  const cents = decimalToCents(net ?? '');
+  if (cents === null) return null;
+  return formatEUR(cents + (decimalToCents(tax ?? '') ?? 0));
+}
+
+/**
+ * What a line shows: its amount before discounts and the unit price, with their tax when the shop shows
+ * cart prices so (the engine's `subtotal` is without tax, as WooGraphQL's). The unit price is the line's
+ * amount over its quantity — exact, as the engine prices a line as quantity × unit price — so it is the
+ * price for the customer's destination, not the catalog's.
+ */
+export function lineDisplay(item: CartItem, includeTax: boolean): { amount: string; unit: string | null } {
+  const subtotal = decimalToCents(item.rawSubtotal ?? '');
+  const tax = includeTax ? (decimalToCents(item.rawSubtotalTax ?? '') ?? 0) : 0;
+  const quantity = item.quantity ?? 0;
+  if (subtotal === null || quantity <= 0)
+    return { amount: item.subtotal ?? item.total ?? '', unit: itemUnitPrice(item) };
+  const amount = subtotal + tax;
+  return {
+    amount: formatEUR(amount),
+    unit: amount % quantity === 0 ? formatEUR(amount / quantity) : itemUnitPrice(item),
+  };
 }
 
 /** True when a RAW amount is a positive number of cents; formatted-only values count as non-zero unless they look zero. */
@@ -57,24 +85,36 @@ export function isPositiveAmount(raw: string | null | undefined, formatted?: str
 }
 
 export interface TotalsRow {
-  key: 'subtotal' | 'discount' | 'shipping' | 'tax' | 'total';
+  /** includedTax: the tax the total includes (WooCommerce's "includes € VAT"), when prices are shown with it. */
+  key: 'subtotal' | 'discount' | 'shipping' | 'tax' | 'total' | 'includedTax';
   value: string;
 }
 
 /**
  * The totals block: subtotal, discount (only when something is discounted), shipping (when the cart
- * needs shipping or a rate is chosen), tax, total.
+ * needs shipping or a rate is chosen), tax, total. When the shop shows cart prices including tax
+ * (`displayPricesIncludeTax`) subtotal, discount and shipping carry their tax and the tax is no row of
+ * its own: the total is followed by the tax it includes (none when no tax is charged).
  */
 export function totalsRows(cart: Cart): TotalsRow[] {
-  const rows: TotalsRow[] = [{ key: 'subtotal', value: cart.subtotal ?? '' }];
+  const incl = cart.displayPricesIncludeTax === true;
+  const shown = (
+    formatted: string | null | undefined,
+    raw: string | null | undefined,
+    rawTax: string | null | undefined,
+  ) => (incl ? withTax(raw, rawTax) : null) ?? formatted ?? '';
+  const rows: TotalsRow[] = [{ key: 'subtotal', value: shown(cart.subtotal, cart.rawSubtotal, cart.rawSubtotalTax) }];
   if (isPositiveAmount(cart.rawDiscountTotal, cart.discountTotal) || (cart.appliedCoupons?.length ?? 0) > 0) {
-    rows.push({ key: 'discount', value: cart.discountTotal ? `-${cart.discountTotal.replace(/^-/, '')}` : '' });
+    const discount = shown(cart.discountTotal, cart.rawDiscountTotal, cart.rawDiscountTax);
+    rows.push({ key: 'discount', value: discount ? `-${discount.replace(/^-/, '')}` : '' });
   }
   if (hasShippingRates(cart) || isPositiveAmount(cart.rawShippingTotal, cart.shippingTotal)) {
-    rows.push({ key: 'shipping', value: cart.shippingTotal ?? '' });
+    rows.push({ key: 'shipping', value: shown(cart.shippingTotal, cart.rawShippingTotal, cart.rawShippingTax) });
   }
-  rows.push({ key: 'tax', value: cart.totalTax ?? '' });
+  if (!incl) rows.push({ key: 'tax', value: cart.totalTax ?? '' });
   rows.push({ key: 'total', value: cart.total ?? '' });
+  if (incl && isPositiveAmount(cart.rawTotalTax, cart.totalTax))
+    rows.push({ key: 'includedTax', value: cart.totalTax ?? '' });
   return rows;
 }
 

@@ -4,7 +4,8 @@
  * Components only read props and call the actions in src/stores/cart-actions.ts.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { Cart, CartItem } from '../../graphql/types';
+import type { CartFragment as Cart } from '../../graphql/generated/operations';
+import type { CartItem } from '../../graphql/shapes';
 import { getImage, localiseImageUrl, PLACEHOLDER_IMAGE } from '../../lib/image/helper';
 import type { Lookup } from '../../lib/i18n/lookup';
 import { applyCoupon, changeShippingMethod, removeCoupon, removeItem, updateQuantity } from '../../stores/cart-actions';
@@ -14,7 +15,7 @@ import {
   itemImage,
   itemName,
   itemSlug,
-  itemUnitPrice,
+  lineDisplay,
   parseQuantity,
   shippingPackages,
   totalsRows,
@@ -27,11 +28,14 @@ export function CartLine({
   t,
   localePrefix,
   editable = true,
+  includeTax = false,
 }: {
   item: CartItem;
   t: Lookup;
   localePrefix: string;
   editable?: boolean;
+  /** The cart shows prices including tax (Cart.displayPricesIncludeTax). */
+  includeTax?: boolean;
 }) {
   const name = itemName(item);
   const slug = itemSlug(item);
@@ -51,7 +55,7 @@ export function CartLine({
     updateQuantity(item.key, next).catch(() => setDraft(String(quantity)));
   };
 
-  const unitPrice = itemUnitPrice(item);
+  const { amount, unit: unitPrice } = lineDisplay(item, includeTax);
   return (
     <li className="flex gap-3 py-4" data-cart-line={item.key}>
       <img
@@ -75,7 +79,7 @@ export function CartLine({
             <span className="font-medium text-gray-900">{name}</span>
           )}
           <span className="shrink-0 text-sm font-semibold text-gray-900" data-line-total>
-            {item.subtotal ?? item.total}
+            {amount}
           </span>
         </div>
         {attributes.length > 0 && (
@@ -142,7 +146,7 @@ export function CouponForm({ cart, t }: { cart: Cart; t: Lookup }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const inputId = useId();
-  const applied = cart.appliedCoupons ?? [];
+  const applied = (cart.appliedCoupons ?? []).filter((coupon) => coupon !== null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -173,7 +177,9 @@ export function CouponForm({ cart, t }: { cart: Cart; t: Lookup }) {
               data-coupon={coupon.code}
             >
               <span>{coupon.code.toUpperCase()}</span>
-              <span className="font-normal text-gray-700">−{coupon.discountAmount}</span>
+              <span className="font-normal text-gray-700">
+                −{(cart.displayPricesIncludeTax && coupon.discountAmountWithTax) || coupon.discountAmount}
+              </span>
               <button
                 type="button"
                 onClick={() => removeCoupon(coupon.code).catch(noop)}
@@ -270,19 +276,36 @@ export function ShippingChoice({ cart, t }: { cart: Cart; t: Lookup }) {
   );
 }
 
-export function CartTotals({ cart, t }: { cart: Cart; t: Lookup }) {
+/**
+ * The totals. With prices shown including tax the total is followed by the tax it includes, as
+ * WooCommerce shows it; a business whose VAT is reverse charged (`vatExempt`) is told why there is none.
+ */
+export function CartTotals({ cart, t, vatExempt = false }: { cart: Cart; t: Lookup; vatExempt?: boolean }) {
   return (
     <dl className="space-y-1 text-sm" data-cart-totals>
-      {totalsRows(cart).map((row) => (
-        <div
-          key={row.key}
-          data-total={row.key}
-          className={`flex justify-between gap-4 ${row.key === 'total' ? 'border-t border-gray-200 pt-2 text-base font-semibold text-gray-900' : 'text-gray-700'}`}
-        >
-          <dt>{t(`cart.totals.${row.key}`)}</dt>
-          <dd>{row.value}</dd>
+      {totalsRows(cart).map((row) =>
+        row.key === 'includedTax' ? (
+          <div key={row.key} data-total={row.key} className="text-right text-xs text-gray-600">
+            <dt className="sr-only">{t('cart.totals.tax')}</dt>
+            <dd>{t('cart.totals.includedTax', { amount: row.value })}</dd>
+          </div>
+        ) : (
+          <div
+            key={row.key}
+            data-total={row.key}
+            className={`flex justify-between gap-4 ${row.key === 'total' ? 'border-t border-gray-200 pt-2 text-base font-semibold text-gray-900' : 'text-gray-700'}`}
+          >
+            <dt>{t(`cart.totals.${row.key}`)}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ),
+      )}
+      {vatExempt && (
+        <div data-total="reverseCharge" className="text-xs text-gray-600">
+          <dt className="sr-only">{t('cart.totals.tax')}</dt>
+          <dd>{t('cart.totals.reverseCharge')}</dd>
         </div>
-      ))}
+      )}
     </dl>
   );
 }

@@ -42,9 +42,10 @@ export default function Pagination({ page, pages, basePath, search, strings, onN
             </a>
           </li>
         )}
-        {pageNumbers(page, pages).map((n, i) =>
+        {pageNumbers(page, pages).map((n, i, all) =>
           n === null ? (
-            <li key={`gap-${i}`} aria-hidden="true" className="px-2 text-gray-500">
+            // A gap always follows a page number, which names it.
+            <li key={`gap-after-${all[i - 1]}`} aria-hidden="true" className="px-2 text-gray-500">
               …
             </li>
           ) : (

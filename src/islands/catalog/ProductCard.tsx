@@ -5,6 +5,7 @@ import { createLookup, type Strings } from '../../lib/i18n/lookup.ts';
 import { getSizes, localiseImageUrl, PLACEHOLDER_IMAGE } from '../../lib/image/helper.ts';
 import WishlistButton from '../wishlist/WishlistButton.tsx';
 import StarRating from './StarRating.tsx';
+import TaxNote from './TaxNote.tsx';
 
 export interface ProductCardProps {
   product: CatalogProduct;
@@ -16,6 +17,8 @@ export interface ProductCardProps {
   showWishlist?: boolean;
   /** Image sizes for the grid the card sits in. */
   sizes?: string;
+  /** Whether catalog prices include VAT (PUBLIC_TAX_DISPLAY_SHOP), for the note under the price. */
+  pricesIncludeTax?: boolean;
 }
 
 export const CARD_IMAGE_SIZES = 'sm:50vw md:50vw lg:33vw xl:300px';
@@ -31,6 +34,7 @@ export default function ProductCard({
   priority = false,
   showWishlist = true,
   sizes = CARD_IMAGE_SIZES,
+  pricesIncludeTax = true,
 }: ProductCardProps) {
   const t = createLookup(strings);
   const href = `${localePrefix}/product/${encodeURIComponent(product.slug ?? '')}`;
@@ -107,6 +111,7 @@ export default function ProductCard({
           {price}
         </span>
       </p>
+      {price && <TaxNote t={t} localePrefix={localePrefix} includesTax={pricesIncludeTax} className="mt-0.5" />}
       {outOfStock && <p className="mt-1 text-xs text-gray-600 dark:text-gray-300">{t('product.outOfStock')}</p>}
     </article>
   );

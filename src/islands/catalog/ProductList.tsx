@@ -38,6 +38,8 @@ export interface ProductListProps {
   strings: Strings;
   /** '' for English, '/de' … */
   localePrefix?: string;
+  /** Whether catalog prices include VAT (PUBLIC_TAX_DISPLAY_SHOP), for the note under each price. */
+  pricesIncludeTax?: boolean;
   /** bcp47 locale for alphabetical sorting. */
   locale?: string;
   /** The listing's path without '/page/{n}' ('/products', '/de/product-category/antennas'). */
@@ -105,6 +107,7 @@ export default function ProductList(props: ProductListProps) {
     engineThreshold = ENGINE_THRESHOLD,
     showFilters = true,
     showSort = true,
+    pricesIncludeTax = true,
   } = props;
   const t = createLookup(strings);
   const engine = totalProducts > engineThreshold;
@@ -182,9 +185,9 @@ export default function ProductList(props: ProductListProps) {
       window.clearTimeout(timer);
       controller.abort();
     };
-    // products and the options are fixed props of a static page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [started, query, page, change]);
+    // The products and options are fixed props of a static page (categoryParents is memoised on them):
+    // only the start and the store's query, page and change run this again.
+  }, [started, query, page, change, engine, products, initialPage, perPage, fixedCategory, locale, categoryParents]);
 
   const facets = useMemo(
     () => props.facets ?? attributeFacets(products, attributeTaxonomies),
@@ -266,7 +269,13 @@ export default function ProductList(props: ProductListProps) {
           >
             {view.items.map((product, index) => (
               <li key={product.databaseId}>
-                <ProductCard product={product} strings={strings} localePrefix={localePrefix} priority={index < 4} />
+                <ProductCard
+                  product={product}
+                  strings={strings}
+                  localePrefix={localePrefix}
+                  priority={index < 4}
+                  pricesIncludeTax={pricesIncludeTax}
+                />
               </li>
             ))}
           </ul>
@@ -296,6 +305,7 @@ function ListingSearch({ strings, value }: { strings: Strings; value: string }) 
   };
   return (
     // Named, so it is a different landmark from the header's site search.
+    // biome-ignore lint/a11y/useSemanticElements: a form with the search role is the landmark in browsers that lack the `search` element
     <form
       role="search"
       aria-label={t('catalog.search.label')}

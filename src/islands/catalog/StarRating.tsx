@@ -15,7 +15,7 @@ function Stars({ className }: { className: string }) {
   return (
     <>
       {[0, 1, 2, 3, 4].map((i) => (
-        <svg key={i} viewBox="0 0 20 20" className={className}>
+        <svg key={i} viewBox="0 0 20 20" className={className} aria-hidden="true">
           <path d={STAR} />
         </svg>
       ))}

@@ -42,7 +42,7 @@ export async function fetchCatalogPage(
   // WooGraphQL cursors are id-based, so page n is the tail of the first n × perPage results.
   const first = refine ? REFINE_LIMIT : page * perPage;
   const result = await request('getProducts', { first, where }, { signal: options.signal });
-  const nodes = (result.products?.nodes ?? []) as unknown as CatalogProduct[];
+  const nodes: CatalogProduct[] = result.products?.nodes ?? [];
   if (refine) {
     const refined = applyCatalogQuery(nodes, query, {
       locale: options.locale,

@@ -1,14 +1,16 @@
 /**
  * One address block of the checkout (billing or shipping): name, company, country (from the engine's
- * allowed countries, named in the page's language), street, city, state (a list when the engine knows
- * the country's states, else free text), postcode, and for billing phone and e-mail. Errors show under
- * each field and are tied to it with aria-describedby.
+ * allowed countries, named in the page's language), street, town, postcode and state as the country has
+ * them (src/lib/address/rules.ts: "ZIP Code" and a required "State" list in the US, no state in Germany,
+ * an optional "County" in the United Kingdom …), and for billing phone and e-mail. Errors show under each
+ * field and are tied to it with aria-describedby.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Lookup } from '../../lib/i18n/lookup';
+import { asksForVatId } from '../../lib/vat-id';
 import { $allowedCountries, $countryStates, loadStates } from '../../stores/checkout';
-import { postcodeRequired, type AddressForm, type CheckoutErrors } from './validation';
+import { countryRules, type AddressForm, type CheckoutErrors } from './validation';
 
 export function fieldId(path: string): string {
   return `checkout-${path.replace(/\./g, '-')}`;
@@ -73,6 +75,8 @@ export interface AddressFieldsProps {
   lang: string;
   /** Names, phone and e-mail only (billing of an all-virtual cart when the shop hides the address). */
   contactOnly?: boolean;
+  /** Shown under the VAT ID instead of its hint: what the shop made of it (checking, reverse charge …). */
+  vatIdNote?: string | null;
 }
 
 export default function AddressFields({
@@ -83,10 +87,14 @@ export default function AddressFields({
   t,
   lang,
   contactOnly = false,
+  vatIdNote = null,
 }: AddressFieldsProps) {
   const countries = useStore($allowedCountries);
   const statesByCountry = useStore($countryStates);
   const states = value.country ? statesByCountry[value.country] : undefined;
+  const local = countryRules(value.country, (country) => statesByCountry[country]);
+  /** A field's label, marked optional when the country does not require it. */
+  const label = (text: string, required: boolean) => (required ? text : t('checkout.field.optional', { label: text }));
 
   useEffect(() => {
     if (value.country && !contactOnly) loadStates(value.country).catch(() => {});
@@ -201,7 +209,12 @@ export default function AddressFields({
               />
             )}
           </Field>
-          <Field path={`${kind}.city`} label={t('checkout.field.city')} error={err('city')} required>
+          <Field
+            path={`${kind}.city`}
+            label={label(t(`checkout.field.cityLabel.${local.city.label}`), local.city.required)}
+            error={err('city')}
+            required={local.city.required}
+          >
             {(p) => (
               <input
                 {...p}
@@ -211,55 +224,55 @@ export default function AddressFields({
               />
             )}
           </Field>
-          <Field
-            path={`${kind}.postcode`}
-            label={t('checkout.field.postcode')}
-            error={err('postcode')}
-            required={postcodeRequired(value.country)}
-          >
-            {(p) => (
-              <input
-                {...p}
-                autoComplete={auto('postal-code')}
-                value={value.postcode}
-                onChange={(e) => set('postcode', e.target.value)}
-              />
-            )}
-          </Field>
-          {states && states.length > 0 ? (
+          {!local.postcode.hidden && (
             <Field
-              path={`${kind}.state`}
-              label={t('checkout.field.state')}
-              error={err('state')}
-              required
-              className="sm:col-span-2"
+              path={`${kind}.postcode`}
+              label={label(t(`checkout.field.postcodeLabel.${local.postcode.label}`), local.postcode.required)}
+              error={err('postcode')}
+              required={local.postcode.required}
             >
-              {(p) => (
-                <select
-                  {...p}
-                  autoComplete={auto('address-level1')}
-                  value={value.state}
-                  onChange={(e) => set('state', e.target.value)}
-                >
-                  <option value="">{t('checkout.field.chooseState')}</option>
-                  {states.map((s) => (
-                    <option key={s.code} value={s.code}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          ) : (
-            <Field path={`${kind}.state`} label={t('checkout.field.stateOptional')} className="sm:col-span-2">
               {(p) => (
                 <input
                   {...p}
-                  autoComplete={auto('address-level1')}
-                  value={value.state}
-                  onChange={(e) => set('state', e.target.value)}
+                  autoComplete={auto('postal-code')}
+                  value={value.postcode}
+                  onChange={(e) => set('postcode', e.target.value)}
                 />
               )}
+            </Field>
+          )}
+          {!local.state.hidden && (
+            <Field
+              path={`${kind}.state`}
+              label={label(t(`checkout.field.stateLabel.${local.state.label}`), local.state.required)}
+              error={err('state')}
+              required={local.state.required}
+              className="sm:col-span-2"
+            >
+              {(p) =>
+                states && states.length > 0 ? (
+                  <select
+                    {...p}
+                    autoComplete={auto('address-level1')}
+                    value={value.state}
+                    onChange={(e) => set('state', e.target.value)}
+                  >
+                    <option value="">{t('checkout.field.chooseOption')}</option>
+                    {states.map((s) => (
+                      <option key={s.code} value={s.code}>
+                        {s.name}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    {...p}
+                    autoComplete={auto('address-level1')}
+                    value={value.state}
+                    onChange={(e) => set('state', e.target.value)}
+                  />
+                )
+              }
             </Field>
           )}
         </>
@@ -288,6 +301,31 @@ export default function AddressFields({
               />
             )}
           </Field>
+          {!contactOnly && asksForVatId(value.country) && (
+            <Field
+              path="billing.vatId"
+              label={t('checkout.field.vatId')}
+              error={err('vatId')}
+              className="sm:col-span-2"
+            >
+              {(p) => (
+                <>
+                  <input
+                    {...p}
+                    aria-describedby={[p['aria-describedby'], `${p.id}-hint`].filter(Boolean).join(' ')}
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={value.vatId}
+                    onChange={(e) => set('vatId', e.target.value)}
+                    data-vat-id
+                  />
+                  <p id={`${p.id}-hint`} className="mt-1 text-xs text-gray-600">
+                    {vatIdNote ?? t('checkout.field.vatIdHint')}
+                  </p>
+                </>
+              )}
+            </Field>
+          )}
         </>
       )}
     </div>

@@ -8,9 +8,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Customer } from '../../graphql/types';
+import type { CustomerFragment as Customer } from '../../graphql/generated/operations';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
-import { cartSettled, changeShippingCountry } from '../../stores/cart-actions';
+import { asksForVatId, vatIdErrorKey, vatIdProblem } from '../../lib/vat-id';
+import { cartSettled, changeShippingCountry, changeVatId } from '../../stores/cart-actions';
 import { $cartBusy, $engineCart, cartLines, isCartEmpty } from '../../stores/cart-state';
 import {
   $allowedCountries,
@@ -24,7 +25,7 @@ import { $customer } from '../../stores/customer';
 import { $paymentGateways } from '../../stores/gateways';
 import { $sessionStatus, startSession } from '../../stores/session';
 import { $isLoggedIn } from '../../stores/viewer';
-import { engineMessage } from '../../stores/engine-message';
+import { databaseErrorKey, engineMessage } from '../../stores/engine-message';
 import { CartLine, CartTotals, CouponForm, ShippingChoice } from '../cart/parts';
 import AddressFields, { Field, fieldId } from './AddressFields';
 import { gatewayKind } from './gateways';
@@ -51,8 +52,6 @@ export interface CheckoutPageProps {
   localePrefix: string;
   /** BCP 47 tag of the page ('de-DE'). */
   lang: string;
-  /** Country preselected for a new customer when the shop sells there ('DE' on German pages). */
-  defaultCountry?: string;
   /** The hideBillingAddressForVirtualProducts setting: names and e-mail only when every item is virtual. */
   hideBillingForVirtual?: boolean;
 }
@@ -70,10 +69,17 @@ function initialForm(country: string): CheckoutForm {
   };
 }
 
-function prefill(form: CheckoutForm, customer: Customer, fallback: string): CheckoutForm {
-  const billing = addressFromCustomer(customer.billing, fallback);
+/**
+ * The form from the session's customer: a logged-in customer's saved addresses, and the country the
+ * engine assumes for everyone else (the shop's base country), so the form and the cart's estimate agree.
+ * A country the shop does not sell to is left for the shopper to choose.
+ */
+function prefill(form: CheckoutForm, customer: Customer, countries: readonly string[]): CheckoutForm {
+  const sold = (address: CheckoutForm['billing']) =>
+    countries.includes(address.country) ? address : { ...address, country: '', state: '' };
+  const billing = sold(addressFromCustomer(customer.billing));
   if (!billing.email && customer.email) billing.email = customer.email;
-  const shipping = addressFromCustomer(customer.shipping, billing.country || fallback);
+  const shipping = sold(addressFromCustomer(customer.shipping, billing.country));
   const differs = Boolean(customer.shipping?.address1) && customer.shipping?.address1 !== customer.billing?.address1;
   return { ...form, billing, shipping, shipToDifferentAddress: differs };
 }
@@ -89,6 +95,12 @@ function withoutHiddenShipping(
 }
 
 function messageOf(error: unknown, t: (key: string) => string): string {
+  // A refused VAT ID is said in the shopper's language (the engine's code says why).
+  const vatKey = vatIdErrorKey(error);
+  if (vatKey) return t(vatKey);
+  // The database briefly unreachable, or the shop's storage full: said in the shopper's language too.
+  const databaseKey = databaseErrorKey(error);
+  if (databaseKey) return t(databaseKey);
   const message = engineMessage(error);
   if (message.startsWith('checkout.')) return t(message);
   return message || t('checkout.error.failed');
@@ -98,7 +110,6 @@ export default function CheckoutPage({
   strings,
   localePrefix,
   lang,
-  defaultCountry = '',
   hideBillingForVirtual = false,
 }: CheckoutPageProps) {
   const t = createLookup(strings);
@@ -118,40 +129,28 @@ export default function CheckoutPage({
   const [mounted, setMounted] = useState(false);
   const touched = useRef(false);
   const lastDestination = useRef('');
+  /** The billing country and VAT ID the engine last checked ('' when none), and what it made of them. */
+  const lastVat = useRef('');
+  const [vatNote, setVatNote] = useState<string | null>(null);
   const cardConfirm = useRef<CardConfirm | null>(null);
   const [cardReady, setCardReady] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on mount: it starts the session and finishes a card redirect
   useEffect(() => {
     setMounted(true);
     startSession().catch(() => {});
     loadAllowedCountries().catch((error) => setFormError(messageOf(error, t)));
     resumeCardRedirect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Prefill once from the session's customer, unless the shopper has started typing.
   useEffect(() => {
     if (!customer || touched.current || !countries) return;
-    const fallback = countries.includes(defaultCountry) ? defaultCountry : '';
-    setForm((current) => prefill(current, customer, fallback));
+    setForm((current) => prefill(current, customer, countries));
     lastDestination.current = `${customer.shipping?.country ?? ''}|${customer.shipping?.state ?? ''}`;
-  }, [customer, countries, defaultCountry]);
-
-  // A new customer gets the page's country when the shop sells there.
-  useEffect(() => {
-    if (!countries || customer?.billing?.country) return;
-    if (countries.includes(defaultCountry)) {
-      setForm((current) =>
-        current.billing.country
-          ? current
-          : {
-              ...current,
-              billing: { ...current.billing, country: defaultCountry },
-              shipping: { ...current.shipping, country: defaultCountry },
-            },
-      );
-    }
-  }, [countries, customer, defaultCountry]);
+    // A VAT ID the session has not priced the cart for yet (e.g. the account's) is checked once more.
+    if (customer.isVatExempt) lastVat.current = `${customer.billing?.country ?? ''}|${customer.billing?.vatId ?? ''}`;
+  }, [customer, countries]);
 
   // Default payment choice: the first gateway that is not card, so Stripe loads only when the shopper
   // picks card (unless card is all there is). A vanished gateway is unselected.
@@ -166,14 +165,51 @@ export default function CheckoutPage({
   // Rates and taxes follow the destination: tell the engine when it changes (debounced).
   const destination = destinationOf(form);
   const destinationKey = `${destination.country}|${destination.state}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the destination; syncDestination is new on every render and must not restart the debounce
   useEffect(() => {
     if (!destination.country || status !== 'ready' || destinationKey === lastDestination.current) return;
     const timer = setTimeout(() => {
       syncDestination().catch(() => {});
     }, 400);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [destinationKey, status]);
+
+  // A business's VAT ID goes to the engine once it looks right (debounced): the engine checks it with VIES
+  // and prices the cart for it (no VAT for a business of another EU country).
+  const vatKey = `${form.billing.country}|${asksForVatId(form.billing.country) ? form.billing.vatId.trim() : ''}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the VAT ID and its country; syncVatId is new on every render
+  useEffect(() => {
+    if (status !== 'ready' || vatKey === lastVat.current) return;
+    const timer = setTimeout(() => {
+      syncVatId().catch(() => {});
+    }, 600);
+    return () => clearTimeout(timer);
+  }, [vatKey, status]);
+
+  /** Tells the engine the billing VAT ID unless it has it already; its refusal shows at the field. */
+  function syncVatId(): Promise<unknown> {
+    const country = form.billing.country;
+    const vatId = asksForVatId(country) ? form.billing.vatId.trim() : '';
+    const key = `${country}|${vatId}`;
+    if (key === lastVat.current || (vatId && vatIdProblem(vatId, country))) return Promise.resolve();
+    const hadOne = lastVat.current !== '' && !lastVat.current.endsWith('|');
+    lastVat.current = key;
+    if (!vatId && !hadOne) return Promise.resolve();
+    setVatNote(vatId ? t('checkout.vat.checking') : null);
+    return changeVatId(country, vatId).then(
+      () =>
+        setVatNote(
+          vatId ? t($customer.get()?.isVatExempt ? 'checkout.vat.reverseCharge' : 'checkout.vat.accepted') : null,
+        ),
+      (error) => {
+        lastVat.current = '';
+        setVatNote(null);
+        const key = vatIdErrorKey(error);
+        if (key) setErrors((current) => ({ ...current, 'billing.vatId': key }));
+        throw error;
+      },
+    );
+  }
 
   /** Tells the engine the current destination unless it already has it (the debounce or "Place order"). */
   function syncDestination(): Promise<unknown> {
@@ -269,6 +305,7 @@ export default function CheckoutPage({
       // here for the destination to reach the engine and for every cart action to settle, and is built
       // from the cart as it is then (rates and totals may have changed).
       await syncDestination();
+      await syncVatId();
       await cartSettled();
       const settledCart = $engineCart.get();
       const options = { billingAddressHidden: billingAddressHidden(hideBillingForVirtual, settledCart) };
@@ -353,6 +390,7 @@ export default function CheckoutPage({
             t={t}
             lang={lang}
             contactOnly={contactOnly}
+            vatIdNote={vatNote}
           />
         </section>
 
@@ -531,12 +569,18 @@ export default function CheckoutPage({
         </h2>
         <ul className="divide-y divide-gray-200" aria-label={t('cart.items')}>
           {cartLines(cart).map((item) => (
-            <CartLine key={item.key} item={item} t={t} localePrefix={localePrefix} />
+            <CartLine
+              key={item.key}
+              item={item}
+              t={t}
+              localePrefix={localePrefix}
+              includeTax={cart.displayPricesIncludeTax === true}
+            />
           ))}
         </ul>
         <CouponForm cart={cart} t={t} />
         <ShippingChoice cart={cart} t={t} />
-        <CartTotals cart={cart} t={t} />
+        <CartTotals cart={cart} t={t} vatExempt={customer?.isVatExempt === true} />
         {formError && (
           <div
             role="alert"

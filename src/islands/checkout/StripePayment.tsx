@@ -49,6 +49,7 @@ type Setup =
 export default function StripePayment({ t, onReady, publishableKey = envKey() }: StripePaymentProps) {
   const [setup, setSetup] = useState<Setup>({ state: 'loading' });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one PaymentIntent per key; `t` and `onReady` are new on every render of the checkout
   useEffect(() => {
     let cancelled = false;
     onReady(null);
@@ -85,7 +86,6 @@ export default function StripePayment({ t, onReady, publishableKey = envKey() }:
       cancelled = true;
       onReady(null);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [publishableKey]);
 
   if (setup.state === 'loading') {

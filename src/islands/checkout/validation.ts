@@ -1,10 +1,14 @@
 /**
- * The checkout form's rules, as pure functions: what is required, what an e-mail looks like, when a
- * state is required (the country has states), and how the form becomes the Checkout mutation's
- * variables. The engine validates again; these rules only spare the shopper a round trip.
- * tests/unit/checkout-validation.test.ts covers them.
+ * The checkout form's rules, as pure functions: what is required, what an e-mail looks like, what the
+ * country asks of an address (state, postcode, town: src/lib/address/rules.ts, the rules the engine
+ * checks too), and how the form becomes the Checkout mutation's variables. The engine validates again;
+ * these rules only spare the shopper a round trip. tests/unit/checkout-validation.test.ts covers them.
  */
-import type { Address, AddressInput, Cart, CountryState, OperationVariables } from '../../graphql/types';
+import type { AddressFragment as Address, CartFragment as Cart } from '../../graphql/generated/operations';
+import type { CountriesEnum, CustomerAddressInput as AddressInput } from '../../graphql/generated/schema';
+import type { CountryState, OperationVariables } from '../../graphql/shapes';
+import { addressRules, type AddressRules as CountryRules } from '../../lib/address/rules';
+import { asksForVatId, vatIdProblem } from '../../lib/vat-id';
 
 export type AddressField = keyof Address;
 
@@ -38,6 +42,7 @@ export function emptyAddress(country = ''): AddressForm {
     country,
     email: '',
     phone: '',
+    vatId: '',
   };
 }
 
@@ -62,69 +67,15 @@ export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
 
-/** Countries where WooCommerce does not ask for a postcode. */
-const NO_POSTCODE = new Set([
-  'AE',
-  'AG',
-  'AO',
-  'BF',
-  'BI',
-  'BJ',
-  'BO',
-  'BS',
-  'BW',
-  'BZ',
-  'CD',
-  'CG',
-  'CI',
-  'CM',
-  'DJ',
-  'DM',
-  'ER',
-  'FJ',
-  'GA',
-  'GD',
-  'GH',
-  'GM',
-  'GQ',
-  'GY',
-  'HK',
-  'IE',
-  'JM',
-  'KI',
-  'KM',
-  'KN',
-  'KP',
-  'LY',
-  'ML',
-  'MO',
-  'MR',
-  'MW',
-  'NA',
-  'NR',
-  'PA',
-  'QA',
-  'RW',
-  'SB',
-  'SC',
-  'SL',
-  'SR',
-  'ST',
-  'SY',
-  'TF',
-  'TG',
-  'TK',
-  'TL',
-  'TO',
-  'TV',
-  'UG',
-  'VU',
-  'YE',
-  'ZW',
-]);
-
-export function postcodeRequired(country: string): boolean {
-  return Boolean(country) && !NO_POSTCODE.has(country.toUpperCase());
+/**
+ * What an address's country asks for. `statesOf` gives the country's states as loaded from the engine:
+ * until they are, the state is not required (the engine decides).
+ */
+export function countryRules(
+  country: string,
+  statesOf: (country: string) => readonly CountryState[] | undefined,
+): CountryRules {
+  return addressRules(country, (statesOf(country)?.length ?? 0) > 0);
 }
 
 export interface AddressRules {
@@ -135,7 +86,7 @@ export interface AddressRules {
   statesOf: (country: string) => readonly CountryState[] | undefined;
 }
 
-const REQUIRED: readonly (keyof AddressForm)[] = ['firstName', 'lastName', 'address1', 'city', 'country'];
+const REQUIRED: readonly (keyof AddressForm)[] = ['firstName', 'lastName', 'address1', 'country'];
 const CONTACT_REQUIRED: readonly (keyof AddressForm)[] = ['firstName', 'lastName'];
 /** The billing fields shown and sent when the address is hidden. */
 export const CONTACT_FIELDS: readonly (keyof AddressForm)[] = ['firstName', 'lastName', 'phone', 'email'];
@@ -143,19 +94,26 @@ export const CONTACT_FIELDS: readonly (keyof AddressForm)[] = ['firstName', 'las
 export function validateAddress(address: AddressForm, rules: AddressRules): CheckoutErrors {
   const errors: CheckoutErrors = {};
   const prefix = rules.kind;
-  for (const field of rules.contactOnly ? CONTACT_REQUIRED : REQUIRED) {
+  const required = (field: keyof AddressForm) => {
     if (!address[field].trim()) errors[`${prefix}.${field}`] = 'checkout.error.required';
-  }
-  if (!rules.contactOnly && postcodeRequired(address.country) && !address.postcode.trim())
-    errors[`${prefix}.postcode`] = 'checkout.error.required';
-  const states = address.country && !rules.contactOnly ? rules.statesOf(address.country) : undefined;
-  if (states && states.length > 0) {
-    if (!address.state.trim()) errors[`${prefix}.state`] = 'checkout.error.stateRequired';
-    else if (!states.some((s) => s.code === address.state)) errors[`${prefix}.state`] = 'checkout.error.stateInvalid';
+  };
+  for (const field of rules.contactOnly ? CONTACT_REQUIRED : REQUIRED) required(field);
+  if (!rules.contactOnly) {
+    const local = countryRules(address.country, rules.statesOf);
+    if (local.city.required) required('city');
+    if (local.postcode.required) required('postcode');
+    const states = address.country ? rules.statesOf(address.country) : undefined;
+    if (local.state.required) required('state');
+    if (!local.state.hidden && address.state.trim() && states?.length && !states.some((s) => s.code === address.state))
+      errors[`${prefix}.state`] = 'checkout.error.stateInvalid';
   }
   if (rules.kind === 'billing') {
     if (!address.email.trim()) errors['billing.email'] = 'checkout.error.required';
     else if (!isValidEmail(address.email)) errors['billing.email'] = 'checkout.error.email';
+    // The VAT ID field shows for EU countries only: one left from another country is not sent.
+    const vatProblem =
+      rules.contactOnly || !asksForVatId(address.country) ? null : vatIdProblem(address.vatId, address.country);
+    if (vatProblem) errors['billing.vatId'] = vatProblem;
   }
   return errors;
 }
@@ -219,6 +177,7 @@ export const FIELD_ORDER = [
     'postcode',
     'phone',
     'email',
+    'vatId',
   ].map((f) => `billing.${f}`),
   ...['firstName', 'lastName', 'company', 'country', 'address1', 'address2', 'city', 'state', 'postcode'].map(
     (f) => `shipping.${f}`,
@@ -232,13 +191,26 @@ export function firstInvalidField(errors: CheckoutErrors): string | null {
   return FIELD_ORDER.find((field) => errors[field]) ?? Object.keys(errors)[0] ?? null;
 }
 
+/** Fields the country does not ask for (a state in Germany): not sent, even if kept from earlier. */
+function hiddenFields(country: string): (keyof AddressForm)[] {
+  const local = addressRules(country, false);
+  return [...(local.state.hidden ? ['state' as const] : []), ...(local.postcode.hidden ? ['postcode' as const] : [])];
+}
+
 function cleanAddress(address: AddressForm, withContact: boolean): AddressInput {
+  const { country, ...fields } = address;
   const out: AddressInput = {};
-  for (const [key, value] of Object.entries(address) as [keyof AddressForm, string][]) {
-    if (!withContact && (key === 'email' || key === 'phone')) continue;
+  const hidden = hiddenFields(country);
+  for (const [key, value] of Object.entries(fields) as [Exclude<keyof AddressForm, 'country'>, string][]) {
+    // E-mail, phone and the VAT ID belong to the billing address only.
+    if (!withContact && (key === 'email' || key === 'phone' || key === 'vatId')) continue;
+    if (key === 'vatId' && !asksForVatId(country)) continue;
+    if (hidden.includes(key)) continue;
     const trimmed = value.trim();
     if (trimmed) out[key] = trimmed;
   }
+  // The form's country is one the shopper picked from the engine's allowedCountries; the engine checks it again.
+  if (country.trim()) out.country = country.trim() as CountriesEnum;
   return out;
 }
 
@@ -297,7 +269,7 @@ function withExtras(
 /** Where the shop ships to for rate/tax purposes: the shipping address when it differs, else billing. */
 export function destinationOf(form: CheckoutForm): { country: string; state: string } {
   const source = form.shipToDifferentAddress ? form.shipping : form.billing;
-  return { country: source.country, state: source.state };
+  return { country: source.country, state: hiddenFields(source.country).includes('state') ? '' : source.state };
 }
 
 /** The order-received page for an order: /checkout/order-received/{id}?key={orderKey}. */

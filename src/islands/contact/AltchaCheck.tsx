@@ -78,7 +78,8 @@ export default function AltchaCheck({ challengeUrl, t, control, start }: AltchaC
   }, [start, load]);
 
   useEffect(() => {
-    const el = widget.current;
+    // The widget is in the page once its language is known (its module has loaded).
+    const el = language === null ? null : widget.current;
     if (!el) return;
     const remember = (event: Event) => {
       const { state, payload } = (event as StateChange).detail;

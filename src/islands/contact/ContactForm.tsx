@@ -70,7 +70,13 @@ function RecaptchaNotice({ t }: { t: ReturnType<typeof createLookup> }) {
   const parts = t('contact.recaptcha.notice').split(/(\{privacy\}|\{terms\})/);
   return (
     <p className="text-xs leading-5 text-gray-600">
-      {parts.map((part, i) => links[part.slice(1, -1)] ?? <span key={i}>{part}</span>)}
+      {parts.map(
+        (part, i) =>
+          links[part.slice(1, -1)] ?? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one sentence, in a fixed order; the same text can occur twice
+            <span key={i}>{part}</span>
+          ),
+      )}
     </p>
   );
 }

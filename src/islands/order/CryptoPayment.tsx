@@ -19,6 +19,8 @@ export default function CryptoPayment({
   const [now, setNow] = useState(() => Date.now());
   const [copied, setCopied] = useState(false);
   const end = paymentWindowEnd(order, fetchedAt);
+  // A number, not the Date: a new Date every render must not restart the countdown.
+  const endTime = end?.getTime() ?? null;
   const paid = isPaid(order);
   const progress = cryptoProgress(order);
   const currency = order.paymentCurrency || 'KDA';
@@ -37,10 +39,10 @@ export default function CryptoPayment({
   }, [order.paymentAddress]);
 
   useEffect(() => {
-    if (!end || paid) return;
+    if (endTime === null || paid) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [end?.getTime(), paid]);
+  }, [endTime, paid]);
 
   const remaining = end ? end.getTime() - now : null;
 

@@ -14,9 +14,11 @@ import CryptoPayment from './CryptoPayment';
 import {
   addressLines,
   isCryptoOrder,
+  lineAmount,
   orderIdFromPath,
   orderLookups,
   orderMatches,
+  orderTotalRows,
   shouldPoll,
   type ViewOrder,
 } from './order-view';
@@ -40,7 +42,7 @@ async function fetchOrder(orderId: string, key: string | null, signal: AbortSign
   for (const call of orderLookups(orderId, key)) {
     try {
       const { order } = await request('getOrder', call, { signal });
-      if (order && orderMatches(order, orderId)) return order as ViewOrder;
+      if (order && orderMatches(order, orderId)) return order;
     } catch (error) {
       if (signal.aborted) throw error;
       // Not allowed or not found: try the next way, then give the one neutral message.
@@ -123,7 +125,10 @@ export default function OrderSummary({
     regionNames = null;
   }
   const countryName = (code: string) => regionNames?.of(code) ?? code;
-  const billing = addressLines(order.billing, countryName);
+  const billing = [
+    ...addressLines(order.billing, countryName),
+    ...(order.vatId ? [t('order.vatId', { vatId: order.vatId })] : []),
+  ];
   const shipping = addressLines(order.shipping, countryName);
   const downloads = order.isDownloadPermitted ? (order.downloadableItems?.nodes ?? []).filter((d) => d.url) : [];
 
@@ -188,7 +193,9 @@ export default function OrderSummary({
                   )}
                   <p className="text-xs text-gray-600">{t('cart.quantity', { count: line.quantity ?? 0 })}</p>
                 </div>
-                <span className="text-sm font-semibold text-gray-900">{line.total}</span>
+                <span className="text-sm font-semibold text-gray-900" data-line-amount>
+                  {lineAmount(line, order.pricesIncludeTax === true)}
+                </span>
               </li>
             );
           })}
@@ -196,13 +203,22 @@ export default function OrderSummary({
       </section>
 
       <dl className="ml-auto max-w-sm space-y-1 text-sm" data-order-totals>
-        <Row label={t('cart.totals.subtotal')} value={order.subtotal} />
-        {order.discountTotal && /[1-9]/.test(order.discountTotal) && (
-          <Row label={t('cart.totals.discount')} value={`-${order.discountTotal.replace(/^-/, '')}`} />
+        {orderTotalRows(order).map((row) =>
+          row.key === 'includedTax' ? (
+            <div key={row.key} data-total={row.key} className="text-right text-xs text-gray-600">
+              <dt className="sr-only">{t('cart.totals.tax')}</dt>
+              <dd>{t('cart.totals.includedTax', { amount: row.value })}</dd>
+            </div>
+          ) : (
+            <Row key={row.key} name={row.key} label={t(`cart.totals.${row.key}`)} value={row.value} />
+          ),
         )}
-        {order.shippingTotal && <Row label={t('cart.totals.shipping')} value={order.shippingTotal} />}
-        <Row label={t('cart.totals.tax')} value={order.totalTax} />
-        <Row label={t('cart.totals.total')} value={order.total} strong />
+        {order.vatReverseCharge && (
+          <div data-total="reverseCharge" className="text-xs text-gray-600">
+            <dt className="sr-only">{t('cart.totals.tax')}</dt>
+            <dd>{t('cart.totals.reverseCharge')}</dd>
+          </div>
+        )}
       </dl>
 
       {downloads.length > 0 && (
@@ -246,6 +262,7 @@ export default function OrderSummary({
             </h2>
             <address className="text-sm not-italic text-gray-700">
               {billing.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: address lines can repeat (a company named like its owner) and never move
                 <span key={i} className="block">
                   {line}
                 </span>
@@ -260,6 +277,7 @@ export default function OrderSummary({
             </h2>
             <address className="text-sm not-italic text-gray-700">
               {shipping.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: address lines can repeat (a company named like its owner) and never move
                 <span key={i} className="block">
                   {line}
                 </span>
@@ -281,9 +299,11 @@ export default function OrderSummary({
   );
 }
 
-function Row({ label, value, strong = false }: { label: string; value: string | null; strong?: boolean }) {
+function Row({ name, label, value }: { name: string; label: string; value: string }) {
+  const strong = name === 'total';
   return (
     <div
+      data-total={name}
       className={`flex justify-between gap-4 ${strong ? 'border-t border-gray-200 pt-2 text-base font-semibold text-gray-900' : 'text-gray-700'}`}
     >
       <dt>{label}</dt>

@@ -1,28 +1,21 @@
 /**
  * Pure helpers of the order pages: which getOrder call to make, whether the answer is the order the
- * URL names, the KDA payment window and progress, and when to keep polling.
+ * URL names, the rows of the totals, the addresses as lines, the KDA payment window and progress, and
+ * when to keep polling.
  * tests/unit/checkout-order-view.test.ts covers them.
  */
-import type { Address, Order, OrderIdType, OrderStatus } from '../../graphql/types';
+import type { AddressFragment as Address, OrderFragment as Order } from '../../graphql/generated/operations';
+import type { OrderIdTypeEnum as OrderIdType, OrderStatusEnum as OrderStatus } from '../../graphql/generated/schema';
+import { formatAddress } from '../../lib/address/format';
+import { centsToDecimal, decimalToCents, formatEUR } from '../../lib/money';
 import { gatewayKind } from '../checkout/gateways';
 
 /**
- * The KDA gateway's order fields as the engine's Order type has them (src/server/schema/orders.ts):
- * amounts are KDA decimal strings; `timeoutValue` is the seconds left in the payment window when the
- * order was read, `paymentExpiresAt` the ISO 8601 end of the window.
+ * An order as the order pages show it (fragments/Order.graphql). With the KDA gateway's fields: amounts
+ * are KDA decimal strings; `timeoutValue` is the seconds left in the payment window when the order was
+ * read, `paymentExpiresAt` the ISO 8601 end of the window.
  */
-export interface CryptoOrderFields {
-  paymentCurrency?: string | null;
-  cryptoAmount?: string | null;
-  cryptoRate?: string | null;
-  receivedUnconfirmed?: string | null;
-  receivedConfirmed?: string | null;
-  timeoutValue?: number | null;
-  paymentExpiresAt?: string | null;
-  paymentAddress?: string | null;
-}
-
-export type ViewOrder = Order & CryptoOrderFields;
+export type ViewOrder = Order;
 
 export function orderLookups(orderId: string, key: string | null | undefined): { id: string; idType: OrderIdType }[] {
   const calls: { id: string; idType: OrderIdType }[] = [];
@@ -132,18 +125,90 @@ export function cryptoProgress(
   return { unconfirmedPercent: percent(order.receivedUnconfirmed), confirmedPercent: percent(order.receivedConfirmed) };
 }
 
-/** An address as display lines (name, company, street, postcode + city, state, country, contact). */
+/**
+ * An address as display lines: the postal address as its country writes it (state names, not codes;
+ * src/lib/address/format.ts, as in the order e-mail), then phone and e-mail.
+ */
 export function addressLines(
   address: Partial<Address> | null | undefined,
   countryName: (code: string) => string = (c) => c,
 ): string[] {
   if (!address) return [];
-  const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
-  const city = [address.postcode, address.city].filter(Boolean).join(' ');
-  const region = [address.state, address.country ? countryName(address.country) : ''].filter(Boolean).join(', ');
-  return [name, address.company, address.address1, address.address2, city, region, address.phone, address.email]
+  return [...formatAddress(address, { countryName }), address.phone, address.email]
     .map((line) => (line ?? '').trim())
     .filter(Boolean);
+}
+
+/**
+ * What an order line shows: its amount before discounts, so the lines add up to the subtotal and the
+ * discount is a row of its own below them (WooCommerce's order details do the same).
+ */
+export function lineAmount(
+  line: {
+    subtotal?: string | null;
+    total?: string | null;
+    rawSubtotal?: string | null;
+    rawSubtotalTax?: string | null;
+  },
+  includeTax = false,
+): string {
+  // With its tax when the order's prices included it, as the cart showed the line.
+  return (includeTax ? withTax(line.rawSubtotal, line.rawSubtotalTax) : null) ?? line.subtotal ?? line.total ?? '';
+}
+
+/** A net RAW amount plus its RAW tax, formatted; null when the net amount is missing or malformed. */
+function withTax(net: string | null | undefined, tax: string | null | undefined): string | null {
+  const cents = decimalToCents(net ?? '');
+  return cents === null ? null : formatEUR(cents + (decimalToCents(tax ?? '') ?? 0));
+}
+
+/** includedTax: the tax the total includes (WooCommerce's "includes € VAT"), when amounts are shown with it. */
+export type TotalRow = { key: 'subtotal' | 'discount' | 'shipping' | 'tax' | 'total' | 'includedTax'; value: string };
+
+type TotalsFields = Pick<Order, 'subtotal' | 'discountTotal' | 'shippingTotal' | 'totalTax' | 'total'> &
+  Partial<
+    Pick<
+      Order,
+      | 'pricesIncludeTax'
+      | 'rawSubtotal'
+      | 'rawTotalTax'
+      | 'rawDiscountTotal'
+      | 'rawDiscountTax'
+      | 'rawShippingTotal'
+      | 'rawShippingTax'
+    >
+  > & { lineItems?: { nodes?: ({ rawSubtotalTax?: string | null } | null)[] | null } | null };
+
+/**
+ * The order's totals, top to bottom: subtotal, discount (when there is one, as a minus), shipping, tax,
+ * total. An order whose prices included tax shows them as its cart did (src/islands/cart/cart-view.ts):
+ * subtotal, discount and shipping with their tax, and after the total the tax it includes.
+ */
+export function orderTotalRows(order: TotalsFields): TotalRow[] {
+  const incl = order.pricesIncludeTax === true;
+  const subtotalTax = (order.lineItems?.nodes ?? []).reduce(
+    (sum, line) => sum + (decimalToCents(line?.rawSubtotalTax ?? '') ?? 0),
+    0,
+  );
+  const shown = (
+    formatted: string | null | undefined,
+    raw: string | null | undefined,
+    tax: string | null | undefined,
+  ) => (incl ? withTax(raw, tax) : null) ?? formatted ?? '';
+  const rows: TotalRow[] = [
+    { key: 'subtotal', value: shown(order.subtotal, order.rawSubtotal, centsToDecimal(subtotalTax)) },
+  ];
+  if (order.discountTotal && /[1-9]/.test(order.discountTotal)) {
+    const discount = shown(order.discountTotal, order.rawDiscountTotal, order.rawDiscountTax);
+    rows.push({ key: 'discount', value: `-${discount.replace(/^-/, '')}` });
+  }
+  if (order.shippingTotal)
+    rows.push({ key: 'shipping', value: shown(order.shippingTotal, order.rawShippingTotal, order.rawShippingTax) });
+  if (!incl) rows.push({ key: 'tax', value: order.totalTax ?? '' });
+  rows.push({ key: 'total', value: order.total ?? '' });
+  if (incl && (decimalToCents(order.rawTotalTax ?? '') ?? 0) > 0)
+    rows.push({ key: 'includedTax', value: order.totalTax ?? '' });
+  return rows;
 }
 
 /** The order-summary page for an order. */

@@ -89,6 +89,8 @@ export default function Gallery({ images: given, productName, strings, initialIm
 
   return (
     <section aria-roledescription="carousel" aria-label={t('product.gallery', { name: productName })}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: it has the group role, a name and a tab stop whenever there are images to move through; with one image its handlers do nothing */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the name is given only together with the group role */}
       <div
         className="relative aspect-square touch-pan-y overflow-hidden rounded-lg bg-gray-100 select-none dark:bg-gray-800"
         tabIndex={count > 1 ? 0 : undefined}
@@ -135,6 +137,7 @@ export default function Gallery({ images: given, productName, strings, initialIm
       {count > 1 && (
         <ul className="mt-3 flex gap-2 overflow-x-auto pb-1" onKeyDown={onKey(true)}>
           {images.map((thumb, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a picture can be in a gallery twice; its place tells the two apart
             <li key={`${thumb.sourceUrl}-${i}`} className="shrink-0">
               <button
                 ref={(el) => {

@@ -15,6 +15,7 @@ import { createLookup, type Lookup, type Strings } from '../../lib/i18n/lookup.t
 import { highestRawPrice } from '../../lib/money.ts';
 import { $liveProduct, mergeLive, shownStockCount, startLiveStockCheck } from './live-stock.ts';
 import { $chosenVariation, $variationImage, chosenVariation } from './selection.ts';
+import TaxNote from '../catalog/TaxNote.tsx';
 
 export interface VariationPickerProps {
   /** getProduct's product (variations, attributes, defaultAttributes, terms, prices, stock). */
@@ -25,6 +26,10 @@ export interface VariationPickerProps {
    * page may be stale). When nothing has asked yet, the picker asks itself. Default true.
    */
   live?: boolean;
+  /** '' for English, '/de' …: the tax note's link to the shipping policy. */
+  localePrefix?: string;
+  /** Whether catalog prices include VAT (PUBLIC_TAX_DISPLAY_SHOP). Default true. */
+  pricesIncludeTax?: boolean;
 }
 
 export function StockLine({ item, t }: { item: PricedFields; t: Lookup }) {
@@ -48,11 +53,46 @@ export function StockLine({ item, t }: { item: PricedFields; t: Lookup }) {
   return <p className={`text-sm font-medium ${tone}`}>{text}</p>;
 }
 
-export function PriceLine({ item, t }: { item: PricedFields; t: Lookup }) {
+/**
+ * The price (sale price with the struck regular price and the percent off). With `taxNote` the note the
+ * law asks for follows it ("incl. VAT, plus shipping"); a partner's product, sold on their site, has none.
+ */
+export function PriceLine({
+  item,
+  t,
+  taxNote,
+}: {
+  item: PricedFields;
+  t: Lookup;
+  taxNote?: { localePrefix: string; includesTax: boolean };
+}) {
   const { price, regularPrice, onSale } = priceDisplay(item);
   const percent = onSale
     ? discountPercent(highestRawPrice(item.rawRegularPrice), highestRawPrice(item.rawSalePrice))
     : 0;
+  return (
+    <div>
+      <PriceFigures price={price} regularPrice={regularPrice} onSale={onSale} percent={percent} t={t} />
+      {taxNote && price && (
+        <TaxNote t={t} localePrefix={taxNote.localePrefix} includesTax={taxNote.includesTax} className="block" />
+      )}
+    </div>
+  );
+}
+
+function PriceFigures({
+  price,
+  regularPrice,
+  onSale,
+  percent,
+  t,
+}: {
+  price: string;
+  regularPrice: string | null;
+  onSale: boolean;
+  percent: number;
+  t: Lookup;
+}) {
   return (
     <p className="flex flex-wrap items-baseline gap-x-3 text-2xl">
       {onSale && regularPrice && (
@@ -78,7 +118,13 @@ export function PriceLine({ item, t }: { item: PricedFields; t: Lookup }) {
  * Price, stock and — for variable products — one radio group per variation attribute. The chosen
  * variation's price, stock and image show as soon as the selection matches one.
  */
-export default function VariationPicker({ product: initial, strings, live = true }: VariationPickerProps) {
+export default function VariationPicker({
+  product: initial,
+  strings,
+  live = true,
+  localePrefix = '',
+  pricesIncludeTax = true,
+}: VariationPickerProps) {
   const t = createLookup(strings);
   const id = useId();
   const liveData = useStore($liveProduct);
@@ -112,7 +158,7 @@ export default function VariationPicker({ product: initial, strings, live = true
   return (
     <div className="space-y-4">
       <div aria-live="polite" aria-atomic="true" className="space-y-1">
-        <PriceLine item={shown} t={t} />
+        <PriceLine item={shown} t={t} taxNote={{ localePrefix, includesTax: pricesIncludeTax }} />
         <StockLine item={shown} t={t} />
       </div>
 

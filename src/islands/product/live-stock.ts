@@ -11,13 +11,11 @@
  */
 import { atom } from 'nanostores';
 import { queryPublic } from '../../graphql/lean.ts';
+import type { LiveStock, Loose } from '../../graphql/shapes.ts';
 import type { PricedFields } from '../../lib/catalog/types.ts';
 
-/** getStockStatus's product, as far as the page uses it. */
-export type LiveProduct = PricedFields & {
-  databaseId?: number;
-  variations?: { nodes?: (PricedFields & { databaseId: number })[] | null } | null;
-};
+/** getStockStatus's product, the fields of every product type merged (an external product has no stock). */
+export type LiveProduct = Loose<LiveStock>;
 
 /** What the prebuilt page shows (the same shape), for the staleness check. */
 export type StaticPriceStock = LiveProduct;
@@ -118,7 +116,7 @@ export async function startLiveStockCheck(
   try {
     const { product } = await queryPublic('getStockStatus', { slug });
     if (!product) return false;
-    const live = product as unknown as LiveProduct;
+    const live: LiveProduct = product;
     $liveProduct.set(live);
     const stale = liveDiffers(shown, live);
     // The islands show the live values once hydrated: do that now rather than at the first interaction.

@@ -31,6 +31,7 @@ export default function StarRatingInput({ name, value, onChange, t, errorId, inv
         {t('reviews.rating')} <span aria-hidden="true">*</span>
         <span className="sr-only"> ({t('reviews.required')})</span>
       </legend>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only ends the hover preview; the radios inside take the keyboard */}
       <div className="mt-2 flex items-center gap-1" onMouseLeave={() => setHover(null)}>
         {RATINGS.map((rating) => {
           const inputId = `${id}-${rating}`;

@@ -7,6 +7,7 @@
  * sort (no ProductsOrderByEnum value), and price filtering by the *highest* variation price (WooGraphQL's
  * minPrice/maxPrice match on a price-range overlap). `needsLocalRefinement` tells the caller.
  */
+import type { OperationVariables } from '../../graphql/shapes.ts';
 import { centsToDecimal } from '../money.ts';
 import type { CatalogQuery } from './query-url.ts';
 import { normaliseOrder } from './sort.ts';
@@ -14,18 +15,8 @@ import { normaliseOrder } from './sort.ts';
 /** Products in the catalog above which the listing island asks the engine instead. */
 export const ENGINE_THRESHOLD = 500;
 
-export interface ProductsWhere {
-  categoryIn?: string[];
-  search?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  onSale?: boolean;
-  rating?: number[];
-  attributes?: { queries: { taxonomy: string; terms: string[]; operator: 'IN' }[]; relation: 'AND' };
-  orderby?: { field: 'DATE' | 'PRICE' | 'RATING' | 'NAME'; order: 'ASC' | 'DESC' }[];
-  status?: 'publish';
-  visibility?: 'VISIBLE';
-}
+/** getProducts' `where` argument. */
+type ProductsWhere = NonNullable<OperationVariables<'getProducts'>['where']>;
 
 const ORDERBY_FIELD = { date: 'DATE', price: 'PRICE', rating: 'RATING', alphabetically: 'NAME' } as const;
 

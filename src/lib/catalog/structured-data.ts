@@ -1,6 +1,7 @@
 /**
  * JSON-LD `Product` structured data for product pages (schema.org, as Google's product snippets read it):
- * offers with price, currency and availability, and aggregateRating when the product has reviews.
+ * offers with price, currency and availability — the price the page shows, with a price specification
+ * saying whether it includes VAT — and aggregateRating when the product has reviews.
  */
 import { centsToDecimal, highestRawPrice, lowestRawPrice, parseRawPrices } from '../money.ts';
 import type { CatalogProduct, StockStatus } from './types.ts';
@@ -18,6 +19,8 @@ export interface StructuredDataContext {
   images?: string[];
   currency?: string;
   brand?: string;
+  /** Whether the prices include VAT (the shop's PUBLIC_TAX_DISPLAY_SHOP); default true. */
+  pricesIncludeTax?: boolean;
 }
 
 function plainText(html: string | null | undefined): string {
@@ -29,6 +32,7 @@ function plainText(html: string | null | undefined): string {
 
 export function buildProductJsonLd(product: CatalogProduct, context: StructuredDataContext): Record<string, unknown> {
   const currency = context.currency ?? 'EUR';
+  const valueAddedTaxIncluded = context.pricesIncludeTax ?? true;
   const availability = AVAILABILITY[product.stockStatus ?? 'IN_STOCK'] ?? AVAILABILITY.IN_STOCK;
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -52,6 +56,13 @@ export function buildProductJsonLd(product: CatalogProduct, context: StructuredD
       offerCount: product.variations?.nodes?.length || prices.length,
       availability,
       url: context.url,
+      priceSpecification: {
+        '@type': 'PriceSpecification',
+        priceCurrency: currency,
+        minPrice: centsToDecimal(lowestRawPrice(product.rawPrice) as number),
+        maxPrice: centsToDecimal(highestRawPrice(product.rawPrice) as number),
+        valueAddedTaxIncluded,
+      },
     };
   } else if (prices.length === 1) {
     data.offers = {
@@ -60,6 +71,12 @@ export function buildProductJsonLd(product: CatalogProduct, context: StructuredD
       price: centsToDecimal(prices[0]),
       availability,
       url: context.url,
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        priceCurrency: currency,
+        price: centsToDecimal(prices[0]),
+        valueAddedTaxIncluded,
+      },
     };
   }
   if ((product.reviewCount ?? 0) > 0 && (product.averageRating ?? 0) > 0) {

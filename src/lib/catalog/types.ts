@@ -1,89 +1,45 @@
 /**
- * The product shapes the storefront's catalog logic needs, spelled with WooGraphQL's field names so
- * a getProducts/getProduct result can be passed in as is. Price aliases follow WooNuxt's documents:
- * `price`/`regularPrice`/`salePrice` are FORMATTED, `rawPrice`/`rawRegularPrice`/`rawSalePrice` are
- * `price(format: RAW)` etc. A variable product's raw price is a comma-separated list of every
- * variation's price ("10, 10, 15, 20").
+ * The product shape the storefront's catalog logic reads, taken from the generated type of getProduct's
+ * product (src/graphql/generated/operations.ts): the document that selects the most fields of a
+ * product, so a getProducts list item, a product card or a trimmed copy of one (slim.ts) fits it as
+ * well. The fields of every product type (simple, variable, external) are merged into one shape, and
+ * every field is optional at every depth but the `databaseId` of a product and of a variation: the
+ * catalog logic checks each field for null as it reads it, so it takes whatever a document selected.
  *
- * WooGraphQL returns null for "empty" values (a 0 price, a 0 stock quantity), so most fields are
- * nullable. These types are structural: when src/graphql/types.ts lands its generated product type is
- * assignable to `CatalogProduct` as long as the documents select these fields.
+ * Price aliases follow the documents: `price`/`regularPrice`/`salePrice` are FORMATTED,
+ * `rawPrice`/`rawRegularPrice`/`rawSalePrice` are `price(format: RAW)` etc. A variable product's raw
+ * price is a comma-separated list of every variation's price ("10, 10, 15, 20").
  */
-export type ProductType = 'SIMPLE' | 'VARIABLE' | 'EXTERNAL' | 'GROUPED';
-export type StockStatus = 'IN_STOCK' | 'OUT_OF_STOCK' | 'ON_BACKORDER';
+import type { StockStatusEnum } from '../../graphql/generated/schema';
+import type { Loose, ProductDetail } from '../../graphql/shapes';
 
-export interface CatalogImage {
-  sourceUrl?: string | null;
-  altText?: string | null;
-}
+export type StockStatus = StockStatusEnum;
 
-export interface CatalogTerm {
-  taxonomyName?: string | null;
-  slug?: string | null;
-  name?: string | null;
-}
+type Product = Loose<ProductDetail>;
+/** The element type of a connection's `nodes`. */
+type NodeOf<T> =
+  NonNullable<NonNullable<T> extends { nodes?: infer N } ? N : never> extends readonly (infer E)[] ? E : never;
 
-export interface CatalogCategory {
-  slug?: string | null;
-  name?: string | null;
-}
+/** One variation of a variable product (fragments/ProductVariation.graphql). */
+export type CatalogVariation = NodeOf<Product['variations']> & { databaseId: number };
 
-export interface CatalogProductAttribute {
-  /** `pa_color` for a global attribute, the display name for a local one. */
-  name?: string | null;
-  label?: string | null;
-  /** Term slugs for a global attribute, plain values for a local one. */
-  options?: (string | null)[] | null;
-  variation?: boolean | null;
-}
-
-export interface CatalogVariationAttribute {
-  name?: string | null;
-  label?: string | null;
-  /** '' means "any value" (a WooCommerce variation that does not pin this attribute). */
-  value?: string | null;
-}
-
-export interface PricedFields {
-  price?: string | null;
-  regularPrice?: string | null;
-  salePrice?: string | null;
-  rawPrice?: string | null;
-  rawRegularPrice?: string | null;
-  rawSalePrice?: string | null;
-  onSale?: boolean | null;
-  stockStatus?: StockStatus | null;
-  stockQuantity?: number | null;
-}
-
-export interface CatalogVariation extends PricedFields {
+export type CatalogProduct = Omit<Product, 'databaseId' | 'variations'> & {
   databaseId: number;
-  name?: string | null;
-  sku?: string | null;
-  image?: CatalogImage | null;
-  attributes?: { nodes?: CatalogVariationAttribute[] | null } | null;
-}
+  variations?: { nodes?: CatalogVariation[] } | null;
+};
 
-export interface CatalogProduct extends PricedFields {
-  databaseId: number;
-  name?: string | null;
-  slug?: string | null;
-  sku?: string | null;
-  type?: ProductType | null;
-  /** WPGraphQL post date, `YYYY-MM-DDTHH:MM:SS` without offset. */
-  date?: string | null;
-  averageRating?: number | null;
-  reviewCount?: number | null;
-  description?: string | null;
-  shortDescription?: string | null;
-  image?: CatalogImage | null;
-  galleryImages?: { nodes?: CatalogImage[] | null } | null;
-  productCategories?: { nodes?: CatalogCategory[] | null } | null;
-  terms?: { nodes?: CatalogTerm[] | null } | null;
-  variations?: { nodes?: CatalogVariation[] | null } | null;
-  attributes?: { nodes?: CatalogProductAttribute[] | null } | null;
-  defaultAttributes?: { nodes?: CatalogVariationAttribute[] | null } | null;
-  /** ExternalProduct only. */
-  externalUrl?: string | null;
-  buttonText?: string | null;
-}
+export type CatalogImage = NonNullable<Product['image']>;
+
+/** The price and stock fields a product and a variation share. */
+export type PricedFields = Pick<
+  CatalogProduct,
+  | 'price'
+  | 'regularPrice'
+  | 'salePrice'
+  | 'rawPrice'
+  | 'rawRegularPrice'
+  | 'rawSalePrice'
+  | 'onSale'
+  | 'stockStatus'
+  | 'stockQuantity'
+>;

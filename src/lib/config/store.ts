@@ -50,6 +50,9 @@ export const publicEnvSchema = z.object({
   // The checkout asks only for names and e-mail when every item is virtual (the engine reads the same
   // variable unless CHECKOUT_HIDE_BILLING_FOR_VIRTUAL says otherwise).
   PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: bool(false),
+  // Catalog prices are shown including VAT ('incl') or without it ('excl'): the note beside every price and
+  // the structured data say so (the engine reads the same variable unless TAX_DISPLAY_SHOP says otherwise).
+  PUBLIC_TAX_DISPLAY_SHOP: z.enum(['incl', 'excl']).default('incl'),
 });
 
 function rawEnv(): Record<string, string | undefined> {
@@ -83,6 +86,7 @@ export function loadStoreSettings(env: Record<string, string | undefined> = rawE
     showBreadcrumbOnSingleProduct: true,
     showMoveToWishlist: true,
     hideBillingAddressForVirtualProducts: pub.PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL,
+    taxDisplayShop: pub.PUBLIC_TAX_DISPLAY_SHOP,
     initStoreOnUserActionToReduceServerLoad: true,
     saleBadge: 'percent' as 'percent' | 'sale' | 'hidden',
     socialLoginsDisplay: 'buttons' as 'buttons' | 'icons',

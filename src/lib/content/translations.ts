@@ -8,7 +8,6 @@
 export const CONTENT_LOCALES = ['en_US', 'de_DE', 'es_ES', 'fr_FR', 'it_IT', 'pt_BR'] as const;
 export type ContentLocale = (typeof CONTENT_LOCALES)[number];
 export const SOURCE_LOCALE: ContentLocale = 'en_US';
-export const TRANSLATED_LOCALES = CONTENT_LOCALES.filter((l) => l !== SOURCE_LOCALE);
 
 const LOCALE_SUFFIX = /\.([a-z]{2}_[A-Z]{2})$/;
 const CONTENT_EXTENSION = /\.(mdx|md|ya?ml|json)$/i;

@@ -3,6 +3,55 @@
  * and maps rows/models to the admin types (cents as Int, ISO dates, upper-case enums).
  */
 import { GraphQLError } from 'graphql';
+import type {
+  AdminAttributeInput,
+  AdminCategoryInput,
+  AdminCouponInput,
+  AdminCouponUsagesArgs,
+  AdminOrderMove,
+  AdminPriceInput,
+  AdminProductInput,
+  AdminReviewStatus,
+  AdminStockInput,
+  AdminVariationInput,
+  Mutation,
+  MutationAdminAddOrderNoteArgs,
+  MutationAdminAddProductDownloadArgs,
+  MutationAdminArchiveProductArgs,
+  MutationAdminCreateCategoryArgs,
+  MutationAdminCreateCouponArgs,
+  MutationAdminCreateProductArgs,
+  MutationAdminCreateVariationArgs,
+  MutationAdminDeleteCategoryArgs,
+  MutationAdminDeleteVariationArgs,
+  MutationAdminExpireCouponArgs,
+  MutationAdminModerateReviewArgs,
+  MutationAdminRefundOrderArgs,
+  MutationAdminRemoveProductDownloadArgs,
+  MutationAdminRetryMailArgs,
+  MutationAdminSetMessageAnsweredArgs,
+  MutationAdminSetPriceArgs,
+  MutationAdminSetStockArgs,
+  MutationAdminUpdateCategoryArgs,
+  MutationAdminUpdateCouponArgs,
+  MutationAdminUpdateOrderStatusArgs,
+  MutationAdminUpdateProductArgs,
+  MutationAdminUpdateVariationArgs,
+  MutationAdminUploadImageArgs,
+  Query,
+  QueryAdminContactMessagesArgs,
+  QueryAdminCouponArgs,
+  QueryAdminCouponsArgs,
+  QueryAdminExportCsvArgs,
+  QueryAdminFailedMailsArgs,
+  QueryAdminNewsletterSubscribersArgs,
+  QueryAdminOrderArgs,
+  QueryAdminOrdersArgs,
+  QueryAdminProductArgs,
+  QueryAdminProductsArgs,
+  QueryAdminReviewsArgs,
+} from '../../graphql/generated/admin-schema.ts';
+import type { CatalogOperator, CategoryInput, ProductInput, StockInput, VariationInput } from '../catalog/operator.ts';
 import { productOnSale, productPrice, productStockStatus, stockStatusOf } from '../catalog/pricing.ts';
 import type { ProductModel, VariationModel, ImageModel } from '../catalog/snapshot.ts';
 import type { RequestAuth } from '../auth/service.ts';
@@ -10,22 +59,25 @@ import type { CouponInput, CouponRow } from '../coupons/operator.ts';
 import { isShopManager } from '../customers/operator.ts';
 import type { ContactMessageRow } from '../contact/operator.ts';
 import type { Engine } from '../engine/index.ts';
-import type { SubscriberRow, SubscriberStatus } from '../newsletter/operator.ts';
+import type { MailQueueRow } from '../mail/index.ts';
+import type { SubscriberRow } from '../newsletter/operator.ts';
 import type { RefundRow } from '../orders/operator.ts';
 import type { OrderRow } from '../orders/service.ts';
 import type { ModeratedReview, ReviewStatus } from '../reviews/operator.ts';
 import type { PublishStatus } from '../publish/index.ts';
 import { AdminError, FORBIDDEN_MESSAGE, LOGIN_REQUIRED_MESSAGE, toGraphQLError } from './errors.ts';
-import { page, type AdminService } from './service.ts';
+import { page, type AdminService, type StatusMove } from './service.ts';
 
 export type AdminContext = { engine: Engine; admin: AdminService; auth: RequestAuth; request: Request };
 
-type Args = Record<string, any>;
-
-/** 'on-hold' → 'ON_HOLD'; 'ON_HOLD' → 'on-hold' (order statuses keep WooCommerce's hyphen). */
+/** 'on-hold' → 'ON_HOLD' (order statuses keep WooCommerce's hyphen). */
 const up = (s: string) => s.toUpperCase().replace(/-/g, '_');
-const down = (s: string | null | undefined) => (s ? s.toLowerCase() : s);
-const orderStatusIn = (s: string) => s.toLowerCase().replace(/_/g, '-');
+type Down<S> = S extends string ? Lowercase<S> : S;
+/**
+ * 'PUBLISH' → 'publish': an admin enum value as the engine spells it; null and absent stay so. Typed
+ * per value, so the type check fails when an admin enum gains a value the engine does not know.
+ */
+const down = <S extends string | null | undefined>(s: S): Down<S> => (s == null ? s : s.toLowerCase()) as Down<S>;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export function actorOf(ctx: AdminContext): string {
@@ -33,7 +85,7 @@ export function actorOf(ctx: AdminContext): string {
 }
 
 /** The role check every admin field makes, and admin refusals as GraphQL errors with their code. */
-function guarded<A extends Args, R>(fn: (args: A, ctx: AdminContext) => Promise<R>) {
+function guarded<A, R>(fn: (args: A, ctx: AdminContext) => Promise<R>) {
   return async (_: unknown, args: A, ctx: AdminContext): Promise<R> => {
     if (!ctx.auth.viewer) {
       throw new GraphQLError(ctx.auth.error ?? LOGIN_REQUIRED_MESSAGE, {
@@ -169,9 +221,16 @@ function orderOut(o: OrderRow, ctx: AdminContext) {
     currency: o.currency,
     subtotalCents: o.subtotalCents,
     discountCents: o.discountCents,
+    discountTaxCents: o.discountTaxCents,
     shippingCents: o.shippingCents,
+    shippingTaxCents: o.shippingTaxCents,
     totalTaxCents: o.totalTaxCents,
     totalCents: o.totalCents,
+    pricesIncludeTax: o.pricesIncludeTax,
+    vatId: o.vatId,
+    vatIdUnverified: o.vatIdUnverified,
+    vatReverseCharge: o.vatReverseCharge,
+    vatNote: o.vatNote,
     refundedCents: refunded,
     refundableCents: async () =>
       Math.max(
@@ -202,7 +261,7 @@ function couponOut(c: CouponRow, ctx: AdminContext) {
     expiresAt: iso(c.expiresAt),
     expired: !!c.expiresAt && c.expiresAt.getTime() <= Date.now(),
     dateCreated: iso(c.createdAt),
-    usages: async ({ first }: { first?: number | null }) =>
+    usages: async ({ first }: AdminCouponUsagesArgs) =>
       (await ctx.admin.coupons.usages(c.id, page(first ?? 50, 0).limit)).map((u) => ({
         orderId: u.orderId,
         customer: u.customerKey.replace(/^(email|user|order):/, ''),
@@ -212,7 +271,11 @@ function couponOut(c: CouponRow, ctx: AdminContext) {
 }
 
 const REVIEW_OUT: Record<string, string> = { approved: 'APPROVED', pending: 'PENDING', spam: 'REJECTED' };
-const REVIEW_IN: Record<string, ReviewStatus> = { APPROVED: 'approved', PENDING: 'pending', REJECTED: 'spam' };
+const REVIEW_IN: Record<AdminReviewStatus, ReviewStatus> = {
+  APPROVED: 'approved',
+  PENDING: 'pending',
+  REJECTED: 'spam',
+};
 const reviewOut = (r: ModeratedReview) => ({ ...r, date: iso(r.date), status: REVIEW_OUT[r.status] ?? 'PENDING' });
 
 const messageOut = (m: ContactMessageRow) => ({
@@ -231,28 +294,149 @@ const subscriberOut = (s: SubscriberRow) => ({
 
 const publishOut = (p: PublishStatus) => ({ ...p, state: up(p.state) });
 
+const mailOut = (m: MailQueueRow, ctx: AdminContext) => ({
+  id: m.id,
+  kind: m.kind,
+  idempotencyKey: m.idempotencyKey,
+  recipients: m.recipients,
+  subject: m.subject,
+  status: up(m.status),
+  attempts: m.attempts,
+  maxAttempts: ctx.engine.mail.settings.maxAttempts,
+  lastError: m.lastError,
+  nextAttemptAt: m.status === 'queued' ? iso(m.nextAttemptAt) : null,
+  createdAt: iso(m.createdAt),
+  updatedAt: iso(m.updatedAt),
+  sentAt: iso(m.sentAt),
+});
+
 // ---------- inputs ----------
 
-function productIn(input: Args): Args {
-  const out: Args = { ...input };
-  for (const k of ['type', 'status', 'visibility', 'backorders', 'stockStatus']) if (out[k]) out[k] = down(out[k]);
-  return out;
+/** The keys of an engine input that take no null (absent is fine: it keeps the stored value or the default). */
+type NullFree<D> = { [K in keyof D]-?: null extends D[K] ? never : K }[keyof D];
+
+/**
+ * GraphQL lets a client send null for any optional input field, but the engine takes null only where it
+ * means something (no sale price, unlimited downloads …). A null anywhere else is refused here, naming
+ * the field, before the engine sees it.
+ */
+function refuseNulls<T extends object, K extends keyof T & string>(
+  input: T,
+  fields: readonly K[],
+  path = '',
+): asserts input is T & { [P in K]?: Exclude<T[P], null> } {
+  const field = fields.find((f) => input[f] === null);
+  if (field) throw new AdminError(`${path}${field} cannot be null: leave it out instead.`);
 }
 
-function variationIn(input: Args): Args {
-  const out = productIn(input);
-  if (input.attributes)
-    out.attributes = Object.fromEntries(
-      (input.attributes as { name: string; value: string }[]).map((a) => [a.name, a.value]),
-    );
-  return out;
+const STOCK_NOT_NULL = ['manageStock', 'backorders', 'stockStatus'] as const satisfies readonly NullFree<StockInput>[];
+const PRODUCT_NOT_NULL = [
+  ...STOCK_NOT_NULL,
+  'name',
+  'slug',
+  'sku',
+  'type',
+  'status',
+  'visibility',
+  'featured',
+  'menuOrder',
+  'shortDescription',
+  'description',
+  'virtual',
+  'downloadable',
+  'reviewsAllowed',
+  'categoryIds',
+  'galleryImageIds',
+  'attributes',
+] as const satisfies readonly NullFree<ProductInput>[];
+type AttributeInput = NonNullable<ProductInput['attributes']>[number];
+const ATTRIBUTE_NOT_NULL = ['visible', 'variation'] as const satisfies readonly NullFree<AttributeInput>[];
+const VARIATION_NOT_NULL = [
+  ...STOCK_NOT_NULL,
+  'sku',
+  'attributes',
+  'regularPriceCents',
+  'description',
+  'menuOrder',
+] as const satisfies readonly NullFree<VariationInput>[];
+type PriceInput = Parameters<CatalogOperator['setPrice']>[1];
+const PRICE_NOT_NULL = ['regularPriceCents'] as const satisfies readonly NullFree<PriceInput>[];
+const CATEGORY_NOT_NULL = [
+  'name',
+  'slug',
+  'description',
+  'menuOrder',
+] as const satisfies readonly NullFree<CategoryInput>[];
+const COUPON_NOT_NULL = [
+  'code',
+  'description',
+  'discountType',
+  'amountCents',
+  'individualUse',
+  'freeShipping',
+  'excludeSaleItems',
+  'productSlugs',
+  'excludedProductSlugs',
+  'categorySlugs',
+  'excludedCategorySlugs',
+  'emailRestrictions',
+] as const satisfies readonly NullFree<CouponInput>[];
+
+function attributeIn(a: AdminAttributeInput, i: number): AttributeInput {
+  refuseNulls(a, ATTRIBUTE_NOT_NULL, `attributes[${i}].`);
+  return a;
 }
 
-function couponIn(input: Args): CouponInput {
-  const out: Args = { ...input };
-  if (out.discountType) out.discountType = down(out.discountType);
-  return out as CouponInput;
+function stockIn(input: AdminStockInput): StockInput {
+  refuseNulls(input, STOCK_NOT_NULL);
+  return { ...input, backorders: down(input.backorders), stockStatus: down(input.stockStatus) };
 }
+
+function productIn(input: AdminProductInput): ProductInput {
+  refuseNulls(input, PRODUCT_NOT_NULL);
+  return {
+    ...input,
+    backorders: down(input.backorders),
+    stockStatus: down(input.stockStatus),
+    type: down(input.type),
+    status: down(input.status),
+    visibility: down(input.visibility),
+    attributes: input.attributes?.map(attributeIn),
+  };
+}
+
+function variationIn(input: AdminVariationInput): VariationInput {
+  refuseNulls(input, VARIATION_NOT_NULL);
+  return {
+    ...input,
+    backorders: down(input.backorders),
+    stockStatus: down(input.stockStatus),
+    attributes: input.attributes && Object.fromEntries(input.attributes.map((a) => [a.name, a.value])),
+  };
+}
+
+function priceIn(input: AdminPriceInput): PriceInput {
+  refuseNulls(input, PRICE_NOT_NULL);
+  return input;
+}
+
+function categoryIn(input: AdminCategoryInput): CategoryInput {
+  refuseNulls(input, CATEGORY_NOT_NULL);
+  return input;
+}
+
+function couponIn(input: AdminCouponInput): CouponInput {
+  refuseNulls(input, COUPON_NOT_NULL);
+  return { ...input, discountType: down(input.discountType) };
+}
+
+/** The moves an operator may make, as the engine spells the status (on-hold keeps WooCommerce's hyphen). */
+const ORDER_MOVE_IN: Record<AdminOrderMove, StatusMove['status']> = {
+  COMPLETED: 'completed',
+  PROCESSING: 'processing',
+  ON_HOLD: 'on-hold',
+  CANCELLED: 'cancelled',
+};
 
 async function productById(ctx: AdminContext, id: number) {
   const p = await ctx.admin.catalog.product(id);
@@ -268,9 +452,14 @@ async function stockResult(ctx: AdminContext, id: number, kind: 'product' | 'var
   return { kind, product: await productById(ctx, id), variation: null };
 }
 
+/**
+ * Each resolver takes its field's arguments as the generated type (src/graphql/generated/admin-schema.ts,
+ * `npm run codegen`); `satisfies` fails the type check when a schema field has no resolver here or a
+ * resolver answers a field the schema does not have.
+ */
 export const adminResolvers = {
   Query: {
-    adminViewer: (_: unknown, __: Args, ctx: AdminContext) => {
+    adminViewer: (_: unknown, __: unknown, ctx: AdminContext) => {
       const v = ctx.auth.viewer;
       return v
         ? { id: v.id, username: v.username, email: v.email, displayName: v.displayName || v.username, role: v.role }
@@ -284,11 +473,11 @@ export const adminResolvers = {
         lowStock: d.lowStock.map((i) => ({ ...i, stockStatus: up(i.stockStatus) })),
       };
     }),
-    adminProducts: guarded(async (a, ctx) => {
+    adminProducts: guarded(async (a: QueryAdminProductsArgs, ctx) => {
       const { limit, offset } = page(a.first, a.offset);
       const snap = await ctx.engine.catalog.snapshot();
       const needle = (a.search ?? '').trim().toLowerCase();
-      const status = a.status ? down(a.status) : null;
+      const status = down(a.status);
       const cats = a.categoryId ? snap.categoryDescendants.get(a.categoryId) : null;
       if (a.categoryId && !cats) throw new AdminError(`There is no category with id ${a.categoryId}.`, 'NOT_FOUND');
       const low = a.lowStock ? new Set((await ctx.admin.lowStock(10_000)).map((i) => i.productId)) : null;
@@ -303,7 +492,7 @@ export const adminResolvers = {
       );
       return { total: list.length, nodes: list.slice(offset, offset + limit).map(productOut) };
     }),
-    adminProduct: guarded(async (a, ctx) => {
+    adminProduct: guarded(async (a: QueryAdminProductArgs, ctx) => {
       const p = await ctx.admin.catalog.product(a.id);
       return p ? productOut(p) : null;
     }),
@@ -311,7 +500,7 @@ export const adminResolvers = {
       const snap = await ctx.engine.catalog.snapshot();
       return snap.terms.filter((t) => t.taxonomy === 'product_cat').map((t) => ({ ...t, image: imageOut(t.image) }));
     }),
-    adminOrders: guarded(async (a, ctx) => {
+    adminOrders: guarded(async (a: QueryAdminOrdersArgs, ctx) => {
       const r = await ctx.admin.listOrders({
         statuses: a.status,
         dateFrom: a.dateFrom,
@@ -322,20 +511,23 @@ export const adminResolvers = {
       });
       return { total: r.total, nodes: r.rows.map((o) => orderOut(o, ctx)) };
     }),
-    adminOrder: guarded(async (a, ctx) => {
+    adminOrder: guarded(async (a: QueryAdminOrderArgs, ctx) => {
       const o = a.id > 0 && a.id <= 2147483647 ? await ctx.engine.orders.get(a.id) : null;
       return o ? orderOut(o, ctx) : null;
     }),
-    adminCoupons: guarded(async (a, ctx) => {
+    adminCoupons: guarded(async (a: QueryAdminCouponsArgs, ctx) => {
       const r = await ctx.admin.coupons.list({ search: a.search, ...page(a.first, a.offset) });
       return { total: r.total, nodes: r.rows.map((c) => couponOut(c, ctx)) };
     }),
-    adminCoupon: guarded(async (a, ctx) => {
-      if ((a.id == null) === (a.code == null)) throw new AdminError('Give either id or code.');
-      const c = a.id != null ? await ctx.admin.coupons.get(a.id) : await ctx.admin.coupons.getByCode(a.code);
+    adminCoupon: guarded(async (a: QueryAdminCouponArgs, ctx) => {
+      const { id, code } = a;
+      let c: CouponRow | null;
+      if (id != null && code == null) c = await ctx.admin.coupons.get(id);
+      else if (code != null && id == null) c = await ctx.admin.coupons.getByCode(code);
+      else throw new AdminError('Give either id or code.');
       return c ? couponOut(c, ctx) : null;
     }),
-    adminReviews: guarded(async (a, ctx) => {
+    adminReviews: guarded(async (a: QueryAdminReviewsArgs, ctx) => {
       const r = await ctx.admin.reviews.list({
         status: a.status ? REVIEW_IN[a.status] : null,
         productId: a.productId,
@@ -343,21 +535,25 @@ export const adminResolvers = {
       });
       return { total: r.total, nodes: r.rows.map(reviewOut) };
     }),
-    adminContactMessages: guarded(async (a, ctx) => {
+    adminContactMessages: guarded(async (a: QueryAdminContactMessagesArgs, ctx) => {
       const r = await ctx.admin.contact.list({ answered: a.answered, ...page(a.first, a.offset) });
       return { total: r.total, nodes: r.rows.map(messageOut) };
     }),
-    adminNewsletterSubscribers: guarded(async (a, ctx) => {
+    adminNewsletterSubscribers: guarded(async (a: QueryAdminNewsletterSubscribersArgs, ctx) => {
       const r = await ctx.admin.newsletter.list({
-        status: down(a.status) as SubscriberStatus | null,
+        status: down(a.status),
         ...page(a.first, a.offset),
       });
       return { total: r.total, nodes: r.rows.map(subscriberOut) };
     }),
     adminPublishStatus: guarded(async (_a, ctx) => publishOut(await ctx.admin.publishStatus())),
-    adminExportCsv: guarded(async (a, ctx) => {
+    adminFailedMails: guarded(async (a: QueryAdminFailedMailsArgs, ctx) => {
+      const r = await ctx.admin.failedMails(a);
+      return { total: r.total, nodes: r.rows.map((m) => mailOut(m, ctx)) };
+    }),
+    adminExportCsv: guarded(async (a: QueryAdminExportCsvArgs, ctx) => {
       const kind = a.kind === 'CONTACT_MESSAGES' ? 'contact-messages' : 'newsletter-subscribers';
-      const csv = await ctx.admin.exportCsv(kind, down(a.status) as SubscriberStatus | null);
+      const csv = await ctx.admin.exportCsv(kind, down(a.status));
       const day = new Date().toISOString().slice(0, 10);
       return {
         fileName: `${kind}-${day}.csv`,
@@ -368,92 +564,106 @@ export const adminResolvers = {
     }),
   },
   Mutation: {
-    adminCreateProduct: guarded(async (a, ctx) =>
+    adminCreateProduct: guarded(async (a: MutationAdminCreateProductArgs, ctx) =>
       productById(ctx, await ctx.admin.catalog.createProduct(productIn(a.input))),
     ),
-    adminUpdateProduct: guarded(async (a, ctx) => {
+    adminUpdateProduct: guarded(async (a: MutationAdminUpdateProductArgs, ctx) => {
       await ctx.admin.catalog.updateProduct(a.id, productIn(a.input));
       return productById(ctx, a.id);
     }),
-    adminArchiveProduct: guarded(async (a, ctx) => {
+    adminArchiveProduct: guarded(async (a: MutationAdminArchiveProductArgs, ctx) => {
       await ctx.admin.catalog.archiveProduct(a.id);
       return productById(ctx, a.id);
     }),
-    adminSetStock: guarded(async (a, ctx) =>
-      stockResult(ctx, a.id, await ctx.admin.catalog.setStock(a.id, productIn(a.input))),
+    adminSetStock: guarded(async (a: MutationAdminSetStockArgs, ctx) =>
+      stockResult(ctx, a.id, await ctx.admin.catalog.setStock(a.id, stockIn(a.input))),
     ),
-    adminSetPrice: guarded(async (a, ctx) => stockResult(ctx, a.id, await ctx.admin.catalog.setPrice(a.id, a.input))),
-    adminCreateVariation: guarded(async (a, ctx) =>
+    adminSetPrice: guarded(async (a: MutationAdminSetPriceArgs, ctx) =>
+      stockResult(ctx, a.id, await ctx.admin.catalog.setPrice(a.id, priceIn(a.input))),
+    ),
+    adminCreateVariation: guarded(async (a: MutationAdminCreateVariationArgs, ctx) =>
       variationOut(
         (await ctx.admin.catalog.variation(
           await ctx.admin.catalog.createVariation(a.productId, variationIn(a.input)),
         ))!,
       ),
     ),
-    adminUpdateVariation: guarded(async (a, ctx) => {
+    adminUpdateVariation: guarded(async (a: MutationAdminUpdateVariationArgs, ctx) => {
       await ctx.admin.catalog.updateVariation(a.id, variationIn(a.input));
       return variationOut((await ctx.admin.catalog.variation(a.id))!);
     }),
-    adminDeleteVariation: guarded(async (a, ctx) => {
+    adminDeleteVariation: guarded(async (a: MutationAdminDeleteVariationArgs, ctx) => {
       await ctx.admin.catalog.deleteVariation(a.id);
       return true;
     }),
-    adminUploadImage: guarded(async (a, ctx) => {
+    adminUploadImage: guarded(async (a: MutationAdminUploadImageArgs, ctx) => {
       // Read back from its row: the snapshot only lists images that products or categories use.
       return imageOut(await ctx.admin.catalog.image(await ctx.admin.uploadImage(a.input)));
     }),
-    adminAddProductDownload: guarded(async (a, ctx) => {
+    adminAddProductDownload: guarded(async (a: MutationAdminAddProductDownloadArgs, ctx) => {
       await ctx.admin.addDownload(a.input);
       return productById(ctx, a.input.productId);
     }),
-    adminRemoveProductDownload: guarded(async (a, ctx) => {
+    adminRemoveProductDownload: guarded(async (a: MutationAdminRemoveProductDownloadArgs, ctx) => {
       const snap = await ctx.engine.catalog.snapshot();
       const owner = snap.products.find((p) => p.downloads.some((d) => d.id === a.downloadId));
       await ctx.admin.catalog.removeDownload(a.downloadId);
       return productById(ctx, owner!.id);
     }),
-    adminCreateCategory: guarded(async (a, ctx) => {
-      const id = await ctx.admin.catalog.createCategory(a.input);
+    adminCreateCategory: guarded(async (a: MutationAdminCreateCategoryArgs, ctx) => {
+      const id = await ctx.admin.catalog.createCategory(categoryIn(a.input));
       const t = (await ctx.engine.catalog.snapshot()).termsById.get(id)!;
       return { ...t, image: imageOut(t.image) };
     }),
-    adminUpdateCategory: guarded(async (a, ctx) => {
-      await ctx.admin.catalog.updateCategory(a.id, a.input);
+    adminUpdateCategory: guarded(async (a: MutationAdminUpdateCategoryArgs, ctx) => {
+      await ctx.admin.catalog.updateCategory(a.id, categoryIn(a.input));
       const t = (await ctx.engine.catalog.snapshot()).termsById.get(a.id)!;
       return { ...t, image: imageOut(t.image) };
     }),
-    adminDeleteCategory: guarded(async (a, ctx) => {
+    adminDeleteCategory: guarded(async (a: MutationAdminDeleteCategoryArgs, ctx) => {
       await ctx.admin.catalog.deleteCategory(a.id);
       return true;
     }),
-    adminUpdateOrderStatus: guarded(async (a, ctx) => {
+    adminUpdateOrderStatus: guarded(async (a: MutationAdminUpdateOrderStatusArgs, ctx) => {
       const i = a.input;
-      const r = await ctx.admin.moveOrder({ ...i, status: orderStatusIn(i.status) as 'completed' }, actorOf(ctx));
+      const r = await ctx.admin.moveOrder({ ...i, status: ORDER_MOVE_IN[i.status] }, actorOf(ctx));
       return { order: orderOut(r.order, ctx), customerNotified: r.mailed };
     }),
-    adminAddOrderNote: guarded(async (a, ctx) => {
+    adminAddOrderNote: guarded(async (a: MutationAdminAddOrderNoteArgs, ctx) => {
       await ctx.admin.addOrderNote(a.orderId, a.note, actorOf(ctx));
       return orderOut(await ctx.admin.order(a.orderId), ctx);
     }),
-    adminRefundOrder: guarded(async (a, ctx) => {
+    adminRefundOrder: guarded(async (a: MutationAdminRefundOrderArgs, ctx) => {
       const r = await ctx.admin.refund(a.input, actorOf(ctx));
       return { refund: refundOut(r.refund), order: orderOut(r.order, ctx), replayed: r.replayed };
     }),
-    adminCreateCoupon: guarded(async (a, ctx) => couponOut(await ctx.admin.coupons.create(couponIn(a.input)), ctx)),
-    adminUpdateCoupon: guarded(async (a, ctx) =>
+    adminCreateCoupon: guarded(async (a: MutationAdminCreateCouponArgs, ctx) =>
+      couponOut(await ctx.admin.coupons.create(couponIn(a.input)), ctx),
+    ),
+    adminUpdateCoupon: guarded(async (a: MutationAdminUpdateCouponArgs, ctx) =>
       couponOut(await ctx.admin.coupons.update(a.id, couponIn(a.input)), ctx),
     ),
-    adminExpireCoupon: guarded(async (a, ctx) => couponOut(await ctx.admin.coupons.expire(a.id), ctx)),
-    adminModerateReview: guarded(async (a, ctx) => {
-      const r = await ctx.admin.reviews.moderate(a.id, REVIEW_IN[a.status]!);
+    adminExpireCoupon: guarded(async (a: MutationAdminExpireCouponArgs, ctx) =>
+      couponOut(await ctx.admin.coupons.expire(a.id), ctx),
+    ),
+    adminModerateReview: guarded(async (a: MutationAdminModerateReviewArgs, ctx) => {
+      const r = await ctx.admin.reviews.moderate(a.id, REVIEW_IN[a.status]);
       if (!r) throw new AdminError(`There is no review with id ${a.id}.`, 'NOT_FOUND');
       return reviewOut(r);
     }),
     adminPublish: guarded(async (_a, ctx) => publishOut(await ctx.admin.publish(actorOf(ctx)))),
-    adminSetMessageAnswered: guarded(async (a, ctx) => {
+    adminRetryMail: guarded(async (a: MutationAdminRetryMailArgs, ctx) => {
+      const r = await ctx.admin.retryMail(a.id, actorOf(ctx));
+      return { mail: mailOut(r.row, ctx), sent: r.outcome === 'sent' };
+    }),
+    adminRetryFailedMails: guarded(async (_a, ctx) => ctx.admin.retryFailedMails(actorOf(ctx))),
+    adminSetMessageAnswered: guarded(async (a: MutationAdminSetMessageAnsweredArgs, ctx) => {
       const m = await ctx.admin.contact.setAnswered(a.id, a.answered);
       if (!m) throw new AdminError(`There is no contact message with id ${a.id}.`, 'NOT_FOUND');
       return messageOut(m);
     }),
   },
+} satisfies {
+  Query: Record<Exclude<keyof Query, '__typename'>, unknown>;
+  Mutation: Record<Exclude<keyof Mutation, '__typename'>, unknown>;
 };

@@ -29,6 +29,8 @@ type Query {
   adminExportCsv(kind: AdminExportKind!, status: AdminSubscriberStatus): AdminCsvExport!
   "The static site: is a publish running, did the last one fail, are catalog changes waiting (stale)?"
   adminPublishStatus: AdminPublishStatus!
+  "Mail that failed (attempts used up, or refused for good) and mail being retried after a failure; most recently tried first."
+  adminFailedMails(first: Int, offset: Int): AdminMailPage!
 }
 
 type Mutation {
@@ -70,6 +72,10 @@ type Mutation {
   adminSetMessageAnswered(id: Int!, answered: Boolean!): AdminContactMessage!
   "Rebuild the static pages from the catalog and switch to them atomically; answers at once (poll adminPublishStatus). CONFLICT while one runs."
   adminPublish: AdminPublishStatus!
+  "Sends a mail again: a failed one gets a fresh set of attempts, the first one now. CONFLICT for a mail that was sent or cancelled."
+  adminRetryMail(id: Int!): AdminMailRetryResult!
+  "Every failed mail gets a fresh set of attempts (once the mail server works again); answers how many."
+  adminRetryFailedMails: Int!
 }
 
 type AdminUser { id: Int! username: String! email: String! displayName: String! role: String! }
@@ -224,7 +230,8 @@ input AdminCategoryInput { name: String slug: String description: String parentI
 
 enum AdminOrderStatus { PENDING PROCESSING ON_HOLD COMPLETED CANCELLED REFUNDED FAILED }
 type AdminAddress { firstName: String! lastName: String! company: String! address1: String! address2: String! city: String! state: String! postcode: String! country: String! email: String! phone: String! }
-type AdminOrderItem { id: Int! productId: Int! variationId: Int name: String! sku: String! quantity: Int! subtotalCents: Int! totalCents: Int! totalTaxCents: Int! attributes: [AdminAttributeValue!]! }
+"Amounts are net (excl. tax) except where named gross; the unit price is what was charged (including tax when the order's prices did)."
+type AdminOrderItem { id: Int! productId: Int! variationId: Int name: String! sku: String! quantity: Int! subtotalCents: Int! subtotalTaxCents: Int! totalCents: Int! totalTaxCents: Int! totalGrossCents: Int! unitPriceCents: Int! taxRateBasisPoints: Int! attributes: [AdminAttributeValue!]! }
 type AdminOrderNote { note: String! date: String! }
 type AdminRefund { id: Int! orderId: Int! amountCents: Int! reason: String! method: String! status: String! stripeRefundId: String error: String createdBy: String! date: String! }
 type AdminOrder {
@@ -241,11 +248,24 @@ type AdminOrder {
   paymentMethodTitle: String!
   transactionId: String
   currency: String!
+  "Net amounts (excl. tax), as stored; each tax beside them."
   subtotalCents: Int!
   discountCents: Int!
+  discountTaxCents: Int!
   shippingCents: Int!
+  shippingTaxCents: Int!
   totalTaxCents: Int!
   totalCents: Int!
+  "The shop's prices included tax when the order was placed."
+  pricesIncludeTax: Boolean!
+  "The business customer's VAT ID, or null."
+  vatId: String
+  "The VAT ID was taken while VIES could not check it: check it before shipping."
+  vatIdUnverified: Boolean!
+  "No VAT charged: the customer accounts for it (reverse charge)."
+  vatReverseCharge: Boolean!
+  "The note the order's invoice carries about its VAT, or null."
+  vatNote: String
   refundedCents: Int!
   "What can still be refunded."
   refundableCents: Int!
@@ -360,5 +380,29 @@ type AdminPublishStatus {
 }
 
 enum AdminExportKind { CONTACT_MESSAGES NEWSLETTER_SUBSCRIBERS }
+
+enum AdminMailStatus { QUEUED SENT FAILED CANCELLED }
+type AdminMail {
+  id: Int!
+  "What caused it: order-confirmation, order-completed, password-reset, email-verification, email-changed, account-link, contact-message, newsletter-confirmation, newsletter-welcome."
+  kind: String!
+  "kind:event, one mail per event (e.g. order-confirmation:1144)."
+  idempotencyKey: String!
+  recipients: [String!]!
+  subject: String!
+  status: AdminMailStatus!
+  attempts: Int!
+  "MAIL_MAX_ATTEMPTS: a mail is failed after this many attempts."
+  maxAttempts: Int!
+  "The last failure (addresses blanked out)."
+  lastError: String
+  "When a queued mail is tried next."
+  nextAttemptAt: String
+  createdAt: String!
+  updatedAt: String!
+  sentAt: String
+}
+type AdminMailPage { total: Int! nodes: [AdminMail!]! }
+type AdminMailRetryResult { mail: AdminMail! "True when the mail went out on this attempt." sent: Boolean! }
 type AdminCsvExport { fileName: String! contentType: String! rows: Int! csv: String! }
 `;

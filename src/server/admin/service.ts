@@ -2,7 +2,8 @@
  * Store operations: what a shop manager (admin GraphQL) or the command line does to run the shop. The
  * admin domain owns no tables: it validates the operator's request and calls the domains' operator
  * services (catalog, orders, coupons, reviews, contact, newsletter, customers), adding the cross-domain
- * steps — the completion e-mail after an order is completed, the Stripe call of a refund, the dashboard.
+ * steps — the completion e-mail queued with an order's completion, the Stripe call of a refund, the
+ * dashboard, and sending failed mail again.
  */
 import path from 'node:path';
 import { formatMoney } from '../catalog/money.ts';
@@ -26,6 +27,7 @@ import { AdminError } from './errors.ts';
 import { orderCompleted } from './mail.ts';
 import { readAdminSettings, type AdminSettings } from './settings.ts';
 import { decodeUpload, storeDownload, storeImage } from './uploads.ts';
+import { errorSummary } from '../error-summary.ts';
 
 /** Who acts: `user:<id>` for a shop manager, `cli` for the command line (kept on refunds and notes). */
 export type Actor = string;
@@ -185,6 +187,8 @@ export class AdminService {
     const current = await this.order(move.orderId);
     const db = this.engine.database.db;
     const snap = await this.engine.catalog.snapshot();
+    const notify = move.status === 'completed' && move.notifyCustomer !== false;
+    const queued: { mailId: number | null } = { mailId: null };
     const moved = await db.transaction(async (tx) => {
       const label = move.status === 'on-hold' ? 'on hold' : move.status;
       if (move.status === 'cancelled') {
@@ -205,8 +209,19 @@ export class AdminService {
         );
       if (note) parts.push(note);
       await this.engine.orders.addNote(tx, current.id, parts.join(' '));
-      if (move.status === 'completed')
-        await this.engine.orders.grantDownloads(tx, snap, row, await this.engine.orders.items(row.id, tx));
+      if (move.status === 'completed') {
+        const items = await this.engine.orders.items(row.id, tx);
+        await this.engine.orders.grantDownloads(tx, snap, row, items);
+        // The completion e-mail is queued with the completion (mail/queue.ts): it goes out even if this
+        // process dies right after the commit.
+        if (notify)
+          queued.mailId = await this.queueCompletedMail(tx, row, items, {
+            trackingNumber,
+            trackingCarrier,
+            trackingUrl,
+            note,
+          });
+      }
       return row;
     });
     if (!moved) {
@@ -217,39 +232,43 @@ export class AdminService {
       );
     }
     if (move.status === 'cancelled') this.engine.catalog.invalidate();
-    let mailed = false;
-    if (move.status === 'completed' && move.notifyCustomer !== false)
-      mailed = await this.sendCompletedMail(moved, { trackingNumber, trackingCarrier, trackingUrl, note });
+    // `mailed`: the customer has it now; otherwise the mail queue goes on trying (see /admin/mail).
+    const { mailId } = queued;
+    const mailed = mailId !== null && (await this.engine.mail.deliver([mailId])).get(mailId) === 'sent';
     return { order: moved, mailed };
   }
 
-  /** The completion e-mail; a mail failure is logged and reported, it never undoes the completion. */
-  private async sendCompletedMail(
+  /** Queues the completion e-mail in the completion's transaction; a mail that cannot be built is only logged. */
+  private async queueCompletedMail(
+    tx: DbOrTx,
     order: OrderRow,
+    items: { name: string; quantity: number }[],
     t: { trackingNumber: string; trackingCarrier: string; trackingUrl: string; note: string },
-  ): Promise<boolean> {
-    if (!order.billing.email) return false;
+  ): Promise<number | null> {
+    if (!order.billing.email) return null;
+    const site = this.engine.accounts.settings.siteUrl.replace(/\/+$/, '');
+    let content: ReturnType<typeof orderCompleted>;
     try {
-      const items = await this.engine.orders.items(order.id);
-      const site = this.engine.accounts.settings.siteUrl.replace(/\/+$/, '');
-      await this.engine.commerceMailer.sendMail({
-        to: order.billing.email,
-        ...orderCompleted({
-          orderNumber: String(order.id),
-          customerName: order.billing.firstName || null,
-          lineItems: items.map((i) => ({ name: i.name, quantity: i.quantity })),
-          trackingNumber: t.trackingNumber || null,
-          trackingCarrier: t.trackingCarrier || null,
-          trackingUrl: t.trackingUrl || null,
-          note: t.note || null,
-          orderUrl: `${site}/checkout/order-received/${order.id}/?key=${order.orderKey}`,
-        }),
+      content = orderCompleted({
+        orderNumber: String(order.id),
+        customerName: order.billing.firstName || null,
+        lineItems: items.map((i) => ({ name: i.name, quantity: i.quantity })),
+        trackingNumber: t.trackingNumber || null,
+        trackingCarrier: t.trackingCarrier || null,
+        trackingUrl: t.trackingUrl || null,
+        note: t.note || null,
+        orderUrl: `${site}/checkout/order-received/${order.id}/?key=${order.orderKey}`,
       });
-      return true;
     } catch (err) {
-      this.log(`completion e-mail for order ${order.id} not sent: ${(err as Error).message}`);
-      return false;
+      this.log(`completion e-mail for order ${order.id} cannot be built: ${errorSummary(err)}`);
+      return null;
     }
+    return this.engine.mail.enqueue(tx, {
+      kind: 'order-completed',
+      event: order.id,
+      to: order.billing.email,
+      ...content,
+    });
   }
 
   /**
@@ -354,6 +373,34 @@ export class AdminService {
       await this.engine.orders.refund(tx, order.id, `Order fully refunded (${formatMoney(refunded)}).`);
   }
 
+  // ---------- mail that keeps failing (the mail queue, mail/queue.ts) ----------
+
+  /** Mail that failed, and mail being retried after a failure; most recently tried first. */
+  failedMails(f: { first?: number | null; offset?: number | null }) {
+    return this.engine.mail.troubled(page(f.first, f.offset));
+  }
+
+  /** Sends one mail again: a failed one gets a fresh set of attempts; the first attempt is made now. */
+  async retryMail(id: number, actor: Actor) {
+    const row = Number.isSafeInteger(id) && id > 0 && id <= 2147483647 ? await this.engine.mail.get(id) : null;
+    if (!row) throw new AdminError(`There is no mail ${id}.`, 'NOT_FOUND');
+    const r = await this.engine.mail.retry(id);
+    if (!r)
+      throw new AdminError(
+        `Mail ${id} is ${row.status}: only a failed mail, or one waiting for its next attempt, can be sent again.`,
+        'CONFLICT',
+      );
+    this.log(`mail ${id} (${row.kind}) sent again by ${actor}: ${r.outcome}`);
+    return r;
+  }
+
+  /** Every failed mail gets a fresh set of attempts (once the mail server works again); how many. */
+  async retryFailedMails(actor: Actor): Promise<number> {
+    const n = await this.engine.mail.retryAllFailed();
+    this.log(`${n} failed mails queued again by ${actor}`);
+    return n;
+  }
+
   // ---------- dashboard ----------
 
   async dashboard(now = new Date()) {
@@ -430,7 +477,8 @@ export class AdminService {
 
   /** The static-site publisher (rebuild + atomic switch); tests hand in one with a stand-in builder. */
   publisher(): Publisher {
-    return (this.publisherInstance ??= createPublisher(this.engine));
+    this.publisherInstance ??= createPublisher(this.engine);
+    return this.publisherInstance;
   }
 
   usePublisher(publisher: Publisher): void {
@@ -549,6 +597,9 @@ const services = new WeakMap<Engine, AdminService>();
 /** The engine's admin service (one per engine, made on first use). */
 export function adminServiceFor(engine: Engine): AdminService {
   let s = services.get(engine);
-  if (!s) services.set(engine, (s = new AdminService(engine)));
+  if (!s) {
+    s = new AdminService(engine);
+    services.set(engine, s);
+  }
   return s;
 }

@@ -9,12 +9,13 @@
  * addresses and an expiry. Opening it, and confirming on the page, puts the previous address back, ends
  * every login, retires the password (whoever made the change knew it) and mails a password-reset link to
  * the restored address. A token works only while the account still has the address it names as new, so
- * it is spent once the address is restored or changed again.
+ * it is spent once the address is restored or changed again. The notice is queued in the transaction
+ * that changes the address (mail/queue.ts), so no change goes unannounced.
  */
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isEmail } from '../checkout/validate.ts';
-import type { Database } from '../db/connection.ts';
+import type { Database, DbOrTx } from '../db/connection.ts';
 import {
   AccountError,
   INVALID_EMAIL,
@@ -23,7 +24,7 @@ import {
   type CustomerService,
   type ProfileUpdate,
 } from '../customers/service.ts';
-import { emailChanged, type Mailer } from '../mail/index.ts';
+import { emailChanged, type MailQueue } from '../mail/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import { hashPassword } from './passwords.ts';
 import type { AuthService } from './service.ts';
@@ -65,7 +66,7 @@ export class EmailChangeService {
     private readonly auth: AuthService,
     private readonly limiter: RateLimiter,
     private readonly settings: AuthSettings,
-    private readonly mailer: () => Mailer,
+    private readonly mail: MailQueue,
   ) {}
 
   /**
@@ -89,35 +90,35 @@ export class EmailChangeService {
           EMAIL_CHANGE_NEEDS_PASSWORD,
         );
     }
-    const updated = await this.customers.updateProfile(viewer.id, input);
-    if (updated.email.toLowerCase() !== viewer.email.toLowerCase()) await this.notifyPreviousAddress(viewer, updated);
+    const { updated, mailId } = await this.db.transaction(async (tx) => {
+      const row = await this.customers.updateProfile(viewer.id, input, tx);
+      const changed = row.email.toLowerCase() !== viewer.email.toLowerCase();
+      return { updated: row, mailId: changed ? await this.queueNotice(tx, viewer, row) : null };
+    });
+    // The change stands (the customer asked for it and proved the password) whatever the delivery does.
+    await this.mail.deliver([mailId]);
     return updated;
   }
 
-  private async notifyPreviousAddress(before: CustomerRow, after: CustomerRow): Promise<void> {
+  /** The notice to the previous address, queued with the change. */
+  private queueNotice(tx: DbOrTx, before: CustomerRow, after: CustomerRow): Promise<number | null> {
     const token = this.seal({
       u: after.id,
       o: before.email.toLowerCase(),
       n: after.email.toLowerCase(),
       e: Math.floor(Date.now() / 1000) + this.settings.emailChangeReportTtlSeconds,
     });
-    try {
-      await this.mailer().sendMail({
-        to: before.email,
-        ...emailChanged({
-          maskedNewAddress: maskEmail(after.email),
-          reportUrl: `${this.settings.siteUrl}${REPORT_PAGE_PATH}?token=${token}`,
-          customerName: before.firstName || before.username,
-          validForDays: Math.round(this.settings.emailChangeReportTtlSeconds / 86_400),
-        }),
-      });
-    } catch (err) {
-      // The change stands (the customer asked for it and proved the password); the failure is logged.
-      console.error(
-        `[meshfront] could not send the e-mail-change notice for user ${after.id}:`,
-        (err as Error).message,
-      );
-    }
+    return this.mail.enqueue(tx, {
+      kind: 'email-changed',
+      event: `${after.id}.${crypto.randomBytes(9).toString('base64url')}`,
+      to: before.email,
+      ...emailChanged({
+        maskedNewAddress: maskEmail(after.email),
+        reportUrl: `${this.settings.siteUrl}${REPORT_PAGE_PATH}?token=${token}`,
+        customerName: before.firstName || before.username,
+        validForDays: Math.round(this.settings.emailChangeReportTtlSeconds / 86_400),
+      }),
+    });
   }
 
   /**

@@ -29,9 +29,11 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
+import { z } from 'zod';
 import type { Database, DbOrTx } from '../db/connection.ts';
+import { type ServiceBreaker, serviceBreaker } from '../service-breaker.ts';
 import { AccountError, type CustomerRow, type CustomerService } from '../customers/service.ts';
-import { accountLink, type Mailer } from '../mail/index.ts';
+import { accountLink, type MailQueue } from '../mail/index.ts';
 import { MAIL_NOT_SENT, WRONG_PASSWORD, type AuthService } from './service.ts';
 import type { AuthSettings, OAuthProviderSettings } from './settings.ts';
 import { authSessions, customerIdentities, oauthStateUses } from './tables.ts';
@@ -94,22 +96,58 @@ export const ACCOUNT_LINK_NO_PASSWORD = 'This account has no password. Ask for a
 export const ACCOUNT_LINK_PASSWORD_MISSING = 'Please enter the password of your account.';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * OAUTH_TIMEOUT_MS: how long one request to a login provider may take (discovery, token, userinfo;
+ * default 8000). openid-client's own default is 30 s, which a login page listing providers waited for.
+ */
+const oauthTimeoutSchema = z.coerce.number().int().min(1_000).max(60_000).default(8_000);
+function oauthTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const parsed = oauthTimeoutSchema.safeParse(env.OAUTH_TIMEOUT_MS || undefined);
+  if (!parsed.success)
+    throw new Error(
+      'Invalid login provider settings:\n  OAUTH_TIMEOUT_MS: must be a whole number of milliseconds, 1000 to 60000',
+    );
+  return parsed.data;
+}
+
+/** The provider is unreachable, too slow or failing (5xx, 429): what its breaker counts. */
+function isProviderOutage(error: unknown): boolean {
+  for (let e = error as { name?: unknown; status?: unknown; cause?: unknown } | null, i = 0; e && i < 5; i++) {
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return true;
+    if (e.name === 'TypeError' && /fetch failed/i.test(String((e as { message?: unknown }).message))) return true;
+    if (typeof e.status === 'number' && (e.status >= 500 || e.status === 429)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('base64url');
 
 export class OAuthService {
   private configs = new Map<string, Promise<client.Configuration>>();
+  private breakers = new Map<string, ServiceBreaker>();
 
   constructor(
     private readonly db: Database,
     private readonly settings: AuthSettings,
     private readonly customers: CustomerService,
     private readonly auth: AuthService,
-    private readonly mailer: () => Mailer,
+    private readonly mail: MailQueue,
     private readonly log: (message: string) => void = (m) => console.warn(`[meshfront] ${m}`),
   ) {}
 
   get providers(): OAuthProviderSettings[] {
     return this.settings.providers;
+  }
+
+  /** The provider's breaker (service-breaker.ts): a provider that is down is not waited for by every login page. */
+  private breaker(p: OAuthProviderSettings): ServiceBreaker {
+    let b = this.breakers.get(p.slug);
+    if (!b) {
+      b = serviceBreaker(`the login provider ${p.slug}`, { isOutage: isProviderOutage, log: this.log });
+      this.breakers.set(p.slug, b);
+    }
+    return b;
   }
 
   /** The provider's client configuration (OIDC discovery once per process, or the explicit endpoints). */
@@ -118,16 +156,25 @@ export class OAuthService {
     if (!c) {
       const insecure = (u: string | null) =>
         !!u && new URL(u).protocol === 'http:' && LOOPBACK.has(new URL(u).hostname);
+      // openid-client counts in seconds; every later request of the configuration keeps this limit.
+      const timeout = Math.max(1, Math.round(oauthTimeoutMs() / 1000));
       c = (async () => {
         if (p.issuer) {
+          const issuer = p.issuer;
           // Plain http only for a provider on this machine (development and tests); https everywhere else.
-          return client.discovery(
-            new URL(p.issuer),
-            p.clientId,
-            p.clientSecret,
-            undefined,
-            insecure(p.issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
-          );
+          // Discovery is a GET: one more try after a network error is safe.
+          const discover = () =>
+            this.breaker(p).run(() =>
+              client.discovery(new URL(issuer), p.clientId, p.clientSecret, undefined, {
+                timeout,
+                ...(insecure(issuer) ? { execute: [client.allowInsecureRequests] } : {}),
+              }),
+            );
+          return discover().catch(async (err) => {
+            if (!isProviderOutage(err)) throw err;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            return discover();
+          });
         }
         const config = new client.Configuration(
           {
@@ -140,6 +187,7 @@ export class OAuthService {
           p.clientSecret,
         );
         if (insecure(p.authorizationUrl) && insecure(p.tokenUrl)) client.allowInsecureRequests(config);
+        config.timeout = timeout;
         return config;
       })().catch((err) => {
         this.configs.delete(p.slug);
@@ -243,20 +291,28 @@ export class OAuthService {
     const callback = new URL(p.redirectUri);
     callback.searchParams.set('code', code);
     callback.searchParams.set('state', state);
-    const tokens = await client.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: verifier,
-      expectedState: state,
-      ...(p.issuer ? { expectedNonce: nonce, idTokenExpected: true } : {}),
-    });
+    // Not retried: an authorization code is single use.
+    const tokens = await this.breaker(p).run(() =>
+      client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+        ...(p.issuer ? { expectedNonce: nonce, idTokenExpected: true } : {}),
+      }),
+    );
     const idClaims = p.issuer ? tokens.claims() : undefined;
     let info: Record<string, unknown> = { ...(idClaims ?? {}) };
     if (!idClaims?.email || !p.issuer) {
       const userinfoUrl = p.userinfoUrl ?? config.serverMetadata().userinfo_endpoint;
       if (userinfoUrl) {
         if (p.issuer && idClaims)
-          info = { ...info, ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)) };
+          info = {
+            ...info,
+            ...(await this.breaker(p).run(() => client.fetchUserInfo(config, tokens.access_token, idClaims.sub))),
+          };
         else {
-          const r = await client.fetchProtectedResource(config, tokens.access_token, new URL(userinfoUrl), 'GET');
+          const r = await this.breaker(p).run(() =>
+            client.fetchProtectedResource(config, tokens.access_token, new URL(userinfoUrl), 'GET'),
+          );
           if (!r.ok) throw new Error(`userinfo answered ${r.status}`);
           info = { ...info, ...((await r.json()) as Record<string, unknown>) };
         }
@@ -500,8 +556,11 @@ export class OAuthService {
       n: crypto.randomBytes(12).toString('base64url'),
     });
     const linkUrl = `${this.settings.siteUrl}/my-account/link-account?key=${encodeURIComponent(key)}`;
-    try {
-      await this.mailer().sendMail({
+    // The key is signed, not stored: the queued mail is the only write, in a transaction of its own.
+    const mailId = await this.db.transaction((tx) =>
+      this.mail.enqueue(tx, {
+        kind: 'account-link',
+        event: `${user.id}.${sha256(key).slice(0, 22)}`,
         to: user.email,
         ...accountLink({
           linkUrl,
@@ -509,9 +568,12 @@ export class OAuthService {
           customerName: user.firstName || user.username,
           validForMinutes,
         }),
-      });
-    } catch (err) {
-      this.log(`could not send the account-link e-mail for user ${user.id}: ${(err as Error).message}`);
+      }),
+    );
+    const outcome = mailId === null ? 'failed' : (await this.mail.deliver([mailId])).get(mailId);
+    if (outcome !== 'sent') {
+      // The customer waits for this mail: they hear that it did not go out now (the queue still tries).
+      this.log(`the account-link e-mail for user ${user.id} did not go out on its first attempt`);
       throw new AccountError(MAIL_NOT_SENT);
     }
   }

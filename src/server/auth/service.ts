@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { readCart } from '../cart/model.ts';
 import type { Database } from '../db/connection.ts';
-import type { Mailer } from '../mail/index.ts';
+import type { MailQueue } from '../mail/index.ts';
 import { emailVerification, passwordReset } from '../mail/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import type { SessionService, SessionState } from '../session/service.ts';
@@ -57,7 +57,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
     readonly settings: AuthSettings,
-    private readonly mailer: () => Mailer,
+    private readonly mail: MailQueue,
   ) {}
 
   /** Counts one attempt in `bucket` for `key`; throws the rate-limit error when over `limit` per `windowSeconds`. */
@@ -402,18 +402,22 @@ export class AuthService {
     });
     if (!perAccount.allowed) return;
     const key = randomToken();
-    await this.db.transaction(async (tx) => {
-      // Only the newest link works.
+    const keyHash = sha256(key);
+    const resetUrl = `${this.settings.siteUrl}/my-account/lost-password?key=${encodeURIComponent(key)}&login=${encodeURIComponent(user.username)}`;
+    // The key and its mail commit together; the mail queue sends it and retries (an error only for
+    // existing accounts would tell which ones exist, so a failed delivery is only logged there).
+    const mailId = await this.db.transaction(async (tx) => {
+      // Only the newest link works (and only its mail is still sent).
       await tx.delete(passwordResetKeys).where(eq(passwordResetKeys.userId, user.id));
       await tx.insert(passwordResetKeys).values({
-        keyHash: sha256(key),
+        keyHash,
         userId: user.id,
         expiresAt: new Date(Date.now() + this.settings.resetTtlMinutes * 60_000),
       });
-    });
-    const resetUrl = `${this.settings.siteUrl}/my-account/lost-password?key=${encodeURIComponent(key)}&login=${encodeURIComponent(user.username)}`;
-    try {
-      await this.mailer().sendMail({
+      return this.mail.enqueue(tx, {
+        kind: 'password-reset',
+        event: keyHash.slice(0, 22),
+        topic: `password-reset:${user.id}`,
         to: user.email,
         ...passwordReset({
           resetUrl,
@@ -421,13 +425,8 @@ export class AuthService {
           validForMinutes: this.settings.resetTtlMinutes,
         }),
       });
-    } catch (err) {
-      // Logged, not reported: an error only for existing accounts would tell which ones exist.
-      console.error(
-        `[meshfront] could not send the password-reset e-mail for user ${user.id}:`,
-        (err as Error).message,
-      );
-    }
+    });
+    await this.mail.deliver([mailId]);
   }
 
   /** Sets a new password with a reset key (single use, unexpired, for that login); every login ends. */
@@ -489,8 +488,9 @@ export class AuthService {
    * the database yields no working link. Only the newest link works; it names no account (the customer
    * must be logged in to use it, see verifyEmail).
    *
-   * `requested` (the customer pressed "send again"): over the per-account limit or a failed mail is
-   * reported; otherwise both are only logged, since the account exists either way.
+   * `requested` (the customer pressed "send again"): over the per-account limit or a mail that did not go
+   * out on its first attempt is reported; otherwise both are only logged, since the account exists either
+   * way. The key and its mail are written in one transaction; the mail queue sends the mail and retries.
    */
   async sendEmailVerification(user: CustomerRow, options: { requested?: boolean } = {}): Promise<void> {
     if (user.emailVerifiedAt) return;
@@ -505,21 +505,23 @@ export class AuthService {
       return;
     }
     const key = randomToken();
-    await this.db.transaction(async (tx) => {
+    const keyHash = sha256(key);
+    const verifyUrl = `${this.settings.siteUrl}/my-account/verify-email?key=${encodeURIComponent(key)}`;
+    const mailId = await this.db.transaction(async (tx) => {
       // This customer's older key, and anybody's expired ones.
       await tx
         .delete(emailVerificationKeys)
         .where(sql`${emailVerificationKeys.userId} = ${user.id} or ${emailVerificationKeys.expiresAt} < now()`);
       await tx.insert(emailVerificationKeys).values({
-        keyHash: sha256(key),
+        keyHash,
         userId: user.id,
         email: user.email.toLowerCase(),
         expiresAt: new Date(Date.now() + this.settings.verifyTtlMinutes * 60_000),
       });
-    });
-    const verifyUrl = `${this.settings.siteUrl}/my-account/verify-email?key=${encodeURIComponent(key)}`;
-    try {
-      await this.mailer().sendMail({
+      return this.mail.enqueue(tx, {
+        kind: 'email-verification',
+        event: keyHash.slice(0, 22),
+        topic: `email-verification:${user.id}`,
         to: user.email,
         ...emailVerification({
           verifyUrl,
@@ -527,8 +529,12 @@ export class AuthService {
           validForMinutes: this.settings.verifyTtlMinutes,
         }),
       });
-    } catch (err) {
-      console.error(`[meshfront] could not send the e-mail verification for user ${user.id}:`, (err as Error).message);
+    });
+    const outcome = mailId === null ? 'failed' : (await this.mail.deliver([mailId])).get(mailId);
+    // Asked for: the customer hears that it did not go out now (the queue still tries; asking again
+    // replaces it). On registration the account exists either way.
+    if (outcome === 'failed' || (outcome === 'queued' && options.requested)) {
+      console.error(`[meshfront] the e-mail verification for user ${user.id} did not go out on its first attempt`);
       if (options.requested) throw new AccountError(MAIL_NOT_SENT);
     }
   }

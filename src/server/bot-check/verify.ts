@@ -9,6 +9,7 @@
  * crash, and it never waves a visitor through because the check could not run.
  */
 import { z } from 'zod';
+import { type ServiceBreaker, ServiceUnavailableError, serviceBreaker } from '../service-breaker.ts';
 import { getBotCheckSettings, type BotCheckSettings } from './settings.ts';
 
 export type BotCheckFailureReason =
@@ -52,6 +53,26 @@ const siteverifyAnswer = z.object({
 
 const offNoticeGiven = new WeakSet<BotCheckSettings>();
 
+/** siteverify down or overloaded (5xx, 429): counted by the breaker like no answer at all. */
+class SiteverifyOutage extends Error {
+  override name = 'SiteverifyOutage';
+}
+
+/** Google unreachable, too slow or failing: a breaker per siteverify URL (service-breaker.ts). */
+const breakers = new Map<string, ServiceBreaker>();
+function breakerFor(url: string): ServiceBreaker {
+  let breaker = breakers.get(url);
+  if (!breaker) {
+    breaker = serviceBreaker('the bot check (siteverify)', {
+      // Errors of the call itself: no connection, the time limit, a 5xx/429 answer. A JSON body that does
+      // not parse counts as an outage too: siteverify then sent something other than its answer.
+      isOutage: (error) => !(error instanceof ServiceUnavailableError),
+    });
+    breakers.set(url, breaker);
+  }
+  return breaker;
+}
+
 function fail(reason: BotCheckFailureReason, detail: string, errorCodes: string[] = []): BotCheckResult {
   return { ok: false, reason, detail, errorCodes };
 }
@@ -81,16 +102,24 @@ export async function verifyBotToken(
 
   let body: unknown;
   try {
-    const response = await fetch(settings.verifyUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: form,
-      signal: AbortSignal.timeout(settings.timeoutMs),
+    // Not retried: a token is single use, so a second try after a lost answer would be refused as used.
+    const answer = await breakerFor(settings.verifyUrl).run(async () => {
+      const response = await fetch(settings.verifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: form,
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+      if (response.status >= 500 || response.status === 429)
+        throw new SiteverifyOutage(`siteverify answered HTTP ${response.status}`);
+      return response.ok ? { body: (await response.json()) as unknown } : { status: response.status };
     });
-    if (!response.ok) return fail('unavailable', `siteverify answered HTTP ${response.status}`);
-    body = await response.json();
+    if ('status' in answer) return fail('unavailable', `siteverify answered HTTP ${answer.status}`);
+    body = answer.body;
   } catch (error) {
     const e = error as Error;
+    if (e instanceof SiteverifyOutage) return fail('unavailable', e.message);
+    if (e instanceof ServiceUnavailableError) return fail('unavailable', `siteverify is not answering: ${e.message}`);
     if (e.name === 'TimeoutError' || e.name === 'AbortError')
       return fail('unavailable', `siteverify did not answer within ${settings.timeoutMs} ms`);
     const cause = (e.cause as Error | undefined)?.message;

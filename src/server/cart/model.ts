@@ -4,6 +4,7 @@
  * shipping and tax). Stored as JSON under the keys `cart` and `customer`.
  */
 import crypto from 'node:crypto';
+import type { VatCheck } from '../tax/vat-check.ts';
 
 export type StoredCartItem = {
   key: string;
@@ -15,7 +16,16 @@ export type StoredCartItem = {
   extraData: string | null;
 };
 
-export type StoredCart = { items: StoredCartItem[]; coupons: string[]; chosenShipping: string[] };
+export type StoredCart = {
+  items: StoredCartItem[];
+  coupons: string[];
+  chosenShipping: string[];
+  /**
+   * The rate ids the (first) package offered when the cart was last saved: free shipping missing from
+   * them has just become available (shipping/choice.ts). null in a session saved before they were kept.
+   */
+  offeredShipping: string[] | null;
+};
 
 export type Address = {
   firstName: string;
@@ -29,10 +39,22 @@ export type Address = {
   country: string;
   email: string;
   phone: string;
+  /**
+   * A business's VAT ID, as checked (tax/vat-id.ts: "DE136695976"); billing addresses only. Absent on
+   * addresses stored before the shop asked for it.
+   */
+  vatId?: string;
 };
 
-export type SessionCustomer = { billing: Address; shipping: Address; calculatedShipping: boolean };
+/** `vat`: the check of the billing address's VAT ID (tax/vat-check.ts); null when there is none. */
+export type SessionCustomer = {
+  billing: Address;
+  shipping: Address;
+  calculatedShipping: boolean;
+  vat: VatCheck | null;
+};
 
+/** The fields a session address update copies as typed (the VAT ID is checked apart: cart/service.ts). */
 export const ADDRESS_FIELDS = [
   'firstName',
   'lastName',
@@ -60,6 +82,7 @@ export function emptyAddress(): Address {
     country: '',
     email: '',
     phone: '',
+    vatId: '',
   };
 }
 
@@ -69,6 +92,7 @@ export function readCart(data: Record<string, unknown>): StoredCart {
     items: Array.isArray(c?.items) ? c.items : [],
     coupons: Array.isArray(c?.coupons) ? c.coupons : [],
     chosenShipping: Array.isArray(c?.chosenShipping) ? c.chosenShipping : [],
+    offeredShipping: Array.isArray(c?.offeredShipping) ? c.offeredShipping : null,
   };
 }
 
@@ -78,7 +102,61 @@ export function readCustomer(data: Record<string, unknown>): SessionCustomer {
     billing: { ...emptyAddress(), ...(c?.billing ?? {}) },
     shipping: { ...emptyAddress(), ...(c?.shipping ?? {}) },
     calculatedShipping: c?.calculatedShipping ?? false,
+    vat: isVatCheck(c?.vat) ? c.vat : null,
   };
+}
+
+function isVatCheck(value: unknown): value is VatCheck {
+  const v = value as Partial<VatCheck> | null | undefined;
+  return (
+    typeof v?.vatId === 'string' &&
+    typeof v.country === 'string' &&
+    (v.status === 'valid' || v.status === 'unverified') &&
+    typeof v.checkedAt === 'string'
+  );
+}
+
+/** The customer's saved addresses (the account's), behind the session's. */
+export type SavedAddresses = { billing: Address; shipping: Address };
+
+/**
+ * One address of the customer as shipping, tax and the checkout see it (WooCommerce's session customer):
+ * the session's fields over the saved ones. Country and state go together: a session that names a
+ * country names its state too (empty or not).
+ */
+function overlay(saved: Address | undefined, session: Address): Address {
+  if (!saved) return { ...session };
+  const out: Address = { ...saved };
+  for (const f of Object.keys(session) as (keyof Address)[])
+    if (f !== 'country' && f !== 'state' && session[f]) out[f] = session[f];
+  // The VAT ID the session checked is the one its VAT check (SessionCustomer.vat) belongs to.
+  if (session.vatId) out.vatId = session.vatId;
+  if (session.country) {
+    out.country = session.country;
+    out.state = session.state;
+  }
+  return out;
+}
+
+/**
+ * The customer the shop assumes (WooCommerce's customer defaults): the session's addresses, a logged-in
+ * customer's saved addresses behind them, and where neither names a country the shop's base country for
+ * billing and billing's country for shipping — so the cart's estimate and the checkout's form start from
+ * the same country.
+ */
+export function assumedCustomer(
+  session: SessionCustomer,
+  saved: SavedAddresses | null,
+  baseCountry: string,
+): SessionCustomer {
+  const billing = overlay(saved?.billing, session.billing);
+  const shipping = overlay(saved?.shipping, session.shipping);
+  if (!billing.country) billing.country = baseCountry;
+  if (!shipping.country) {
+    shipping.country = billing.country;
+    shipping.state = billing.state;
+  }
+  return { ...session, billing, shipping };
 }
 
 /** WooCommerce's cart id: md5 of product, variation, attributes and extra data — same inputs, same line. */

@@ -10,6 +10,9 @@ import { isCustomerSessionId } from '../session/service.ts';
 import type { SessionCustomer } from './model.ts';
 import { CartError, MAX_CART_LINES, type Who } from './service.ts';
 import type { CartLine, CartView } from './totals.ts';
+import { reverseChargeApplies } from '../tax/location.ts';
+import { taxOf } from '../tax/rates.ts';
+import { VatIdError } from '../tax/vat-id.ts';
 
 type Ctx = GraphQLContext;
 type Format = { format?: 'RAW' | 'FORMATTED' | null };
@@ -25,6 +28,10 @@ export function moneyField<T>(cents: (source: T) => number) {
 }
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+/** What a shipping rate's price fields need besides the rate: the cart's tax and how it is shown. */
+type RateTax = { taxRate: CartView['taxRate']; displayIncludesTax: boolean };
+type RatePrice = { costCents: number } & RateTax;
 
 /** The logged-in customer's id as a session id ('12'), or null: the Bearer login the accounts plugin verified. */
 export function viewerIdOf(ctx: Ctx): string | null {
@@ -56,6 +63,8 @@ export async function userErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
+    // A refused VAT ID keeps its own code: the storefront says why in the shopper's language.
+    if (err instanceof VatIdError) throw new GraphQLError(err.message, { extensions: { code: err.code } });
     if (
       err instanceof CartError ||
       err instanceof CouponError ||
@@ -132,7 +141,8 @@ const cartFields = {
     return { ...page, itemCount: lines.reduce((s, l) => s + l.quantity, 0), productCount: lines.length };
   },
   appliedCoupons: (v: CartView) => (v.coupons.length ? v.coupons : null),
-  availableShippingMethods: (v: CartView) => v.packages.map((p) => ({ ...p, taxRate: v.taxRate })),
+  availableShippingMethods: (v: CartView) =>
+    v.packages.map((p) => ({ ...p, taxRate: v.taxRate, displayIncludesTax: v.displayIncludesTax })),
   chosenShippingMethods: (v: CartView) => v.chosenShippingMethods,
   subtotal: moneyField((v: CartView) => v.subtotalCents),
   subtotalTax: moneyField((v: CartView) => v.subtotalTaxCents),
@@ -158,7 +168,7 @@ const cartFields = {
         ]
       : [],
   isEmpty: (v: CartView) => v.lines.length === 0,
-  displayPricesIncludeTax: () => false,
+  displayPricesIncludeTax: (v: CartView) => v.displayIncludesTax,
   needsShippingAddress: (v: CartView) => v.needsShipping,
 };
 
@@ -298,18 +308,15 @@ export const cartResolvers = {
   },
   ShippingPackage: {
     packageDetails: (p: CartView['packages'][number]) => p.packageDetails,
-    rates: (p: CartView['packages'][number] & { taxRate: CartView['taxRate'] }) =>
-      p.rates.map((r) => ({ ...r, taxRate: p.taxRate })),
+    rates: (p: CartView['packages'][number] & RateTax) =>
+      p.rates.map((r) => ({ ...r, taxRate: p.taxRate, displayIncludesTax: p.displayIncludesTax })),
     supportsShippingCalculator: () => true,
   },
+  // Rates are entered without tax; `cost` shows the tax with them when the cart is shown including tax.
   ShippingRate: {
-    cost: moneyField((r: { costCents: number }) => r.costCents),
-    subtotal: moneyField((r: { costCents: number }) => r.costCents),
-    taxTotal: (r: { costCents: number; taxRate: CartView['taxRate'] }, a: Format) =>
-      cartMoney(
-        r.taxRate ? Number((BigInt(r.costCents) * BigInt(r.taxRate.basisPoints) + 5000n) / 10000n) : 0,
-        a.format,
-      ),
+    cost: moneyField((r: RatePrice) => r.costCents + (r.displayIncludesTax ? taxOf(r.costCents, r.taxRate) : 0)),
+    subtotal: moneyField((r: RatePrice) => r.costCents),
+    taxTotal: moneyField((r: RatePrice) => taxOf(r.costCents, r.taxRate)),
   },
   CartTax: { amount: moneyField((t: { cents: number }) => t.cents) },
   // The session's own Customer fields; the profile fields (id, names, addresses …) are the customers domain's.
@@ -317,5 +324,7 @@ export const cartResolvers = {
     sessionToken: (c: CustomerObject, _: unknown, ctx: Ctx) => ctx.sessions.sign(c.customerId),
     hasCalculatedShipping: (c: CustomerObject) => c.c.calculatedShipping,
     calculatedShipping: (c: CustomerObject) => c.c.calculatedShipping,
+    isVatExempt: (c: CustomerObject, _: unknown, ctx: Ctx) =>
+      reverseChargeApplies(ctx.cart.settings, c.c, c.c.shipping.country || c.c.billing.country),
   },
 };

@@ -16,15 +16,18 @@ import type { CouponService } from '../coupons/service.ts';
 import type { SessionService } from '../session/service.ts';
 import {
   ADDRESS_FIELDS,
+  assumedCustomer,
   cartItemKey,
   readCart,
   readCustomer,
   type Address,
+  type SavedAddresses,
   type SessionCustomer,
   type StoredCart,
   type StoredCartItem,
 } from './model.ts';
 import { computeCart, discountLines, resolveLine, variationName, type CartView } from './totals.ts';
+import { VatIdChecker, type VatCheck } from '../tax/vat-check.ts';
 
 /** A refusal with a message for the shopper (WooGraphQL's wording). */
 export class CartError extends Error {
@@ -91,26 +94,44 @@ function checkStockFor(snap: CatalogSnapshot, items: StoredCartItem[], keys: str
   }
 }
 
+/** A logged-in customer's saved addresses (the customers domain's), by user id; null without an account. */
+export type SavedAddressesOf = (userId: number) => Promise<SavedAddresses | null>;
+
 export class CartService {
   constructor(
     private readonly sessions: SessionService,
     private readonly catalog: CatalogService,
     private readonly coupons: CouponService,
     readonly settings: CommerceSettings,
+    private readonly savedAddresses: SavedAddressesOf | null = null,
+    /** Checks business customers' VAT IDs; without one, the format only (and every ID counts as unverified). */
+    readonly vatIds: VatIdChecker = new VatIdChecker({ viesUrl: null, viesTimeoutMs: 0, recheckMs: 0 }),
   ) {}
 
   /** The cart as it is now (read-only: coupons that stopped being valid are left out of the totals). */
   async view(who: Who): Promise<CartView> {
     const snap = await this.catalog.snapshot();
-    const data = await this.loadFor(who);
+    const [data, saved] = await Promise.all([this.loadFor(who), this.savedFor(who)]);
     const cart = readCart(data);
-    const customer = readCustomer(data);
+    const customer = this.assumed(readCustomer(data), saved);
     const valid = await this.validCoupons(snap, cart, customer, who, await this.coupons.findByCodes(cart.coupons));
     return computeCart(snap, cart, customer, valid, this.settings);
   }
 
+  /** The customer as the cart assumes it: the session's addresses over the saved ones, the base country by default. */
   async customer(who: Who): Promise<SessionCustomer> {
-    return readCustomer(await this.loadFor(who));
+    const [data, saved] = await Promise.all([this.loadFor(who), this.savedFor(who)]);
+    return this.assumed(readCustomer(data), saved);
+  }
+
+  private savedFor(who: Who): Promise<SavedAddresses | null> {
+    const id = Number(who.userId);
+    if (!this.savedAddresses || !who.userId || !Number.isSafeInteger(id)) return Promise.resolve(null);
+    return this.savedAddresses(id);
+  }
+
+  private assumed(customer: SessionCustomer, saved: SavedAddresses | null): SessionCustomer {
+    return assumedCustomer(customer, saved, this.settings.baseCountry);
   }
 
   private loadFor(who: Who): Promise<Record<string, unknown>> {
@@ -154,6 +175,7 @@ export class CartService {
     fn: (s: { cart: StoredCart; customer: SessionCustomer; snap: CatalogSnapshot; tx: DbOrTx }) => Promise<T> | T,
   ): Promise<{ result: T; view: CartView; before: CartView }> {
     const snap = await this.catalog.snapshot();
+    const saved = await this.savedFor(who);
     // Besides the session save, cart mutations only read (coupons, usage counts): `atomic: false` spares
     // them a transaction of their own where the session lock is in-process (PGlite).
     return this.sessions.update(
@@ -163,16 +185,26 @@ export class CartService {
         const customer = readCustomer(data);
         const beforeCodes = [...cart.coupons];
         const beforeCoupons = await this.coupons.findByCodes(cart.coupons, tx);
-        const before = computeCart(snap, structuredClone(cart), customer, beforeCoupons, this.settings);
+        const before = computeCart(
+          snap,
+          structuredClone(cart),
+          this.assumed(customer, saved),
+          beforeCoupons,
+          this.settings,
+        );
+        // A session saved before the offered rates were kept: what it offered is what the cart offered just now.
+        cart.offeredShipping ??= before.packages[0]?.rates.map((r) => r.id) ?? [];
         const result = await fn({ cart, customer, snap, tx });
         // The same codes as before the change (most mutations): the coupons read a moment ago.
         const sameCodes =
           cart.coupons.length === beforeCodes.length && cart.coupons.every((c, i) => c === beforeCodes[i]);
         const applied = sameCodes ? beforeCoupons : await this.coupons.findByCodes(cart.coupons, tx);
-        const valid = await this.validCoupons(snap, cart, customer, who, applied, tx);
+        const assumed = this.assumed(customer, saved);
+        const valid = await this.validCoupons(snap, cart, assumed, who, applied, tx);
         cart.coupons = valid.map((c) => c.code);
-        const view = computeCart(snap, cart, customer, valid, this.settings);
+        const view = computeCart(snap, cart, assumed, valid, this.settings);
         cart.chosenShipping = view.chosenShippingMethods.length ? view.chosenShippingMethods : cart.chosenShipping;
+        cart.offeredShipping = view.packages[0]?.rates.map((r) => r.id) ?? [];
         return { data: { ...data, cart, customer }, result: { result, view, before } };
       },
       { atomic: false },
@@ -401,6 +433,7 @@ export class CartService {
   async updateShippingMethod(who: Who, methods: (string | null)[] | null | undefined): Promise<CartView> {
     const list = (methods ?? []).map((m) => m ?? '');
     if (!list.length || list.every((m) => !m)) throw new CartError('No shipping method provided');
+    const saved = await this.savedFor(who);
     const { view } = await this.mutate(who, async ({ cart, customer, snap, tx }) => {
       const applied = await this.validCoupons(
         snap,
@@ -410,7 +443,7 @@ export class CartService {
         await this.coupons.findByCodes(cart.coupons, tx),
         tx,
       );
-      const current = computeCart(snap, cart, customer, applied, this.settings);
+      const current = computeCart(snap, cart, this.assumed(customer, saved), applied, this.settings);
       list.forEach((rateId, i) => {
         const pkg = current.packages[i];
         if (!pkg) throw new CartError(`No shipping packages available for corresponding index ${i}`);
@@ -420,19 +453,38 @@ export class CartService {
           );
       });
       cart.chosenShipping = list;
+      // Chosen among the rates offered now: the shopper's choice, whatever became available before.
+      cart.offeredShipping = current.packages[0]?.rates.map((r) => r.id) ?? [];
     });
     return view;
   }
 
-  /** A guest's session address (shipping/tax calculation). Unknown fields are kept; given ones replace. */
+  /**
+   * The session's address (shipping/tax calculation). Unknown fields are kept; given ones replace. Returns
+   * the customer as the cart now assumes it.
+   */
   async updateSessionCustomer(
     who: Who,
     input: {
       billing?: Partial<Record<keyof Address, string | null>> | null;
       shipping?: Partial<Record<keyof Address, string | null>> | null;
       shippingSameAsBilling?: boolean | null;
+      /** The billing VAT ID's check when the caller made it already (null: the VAT ID is removed). */
+      vat?: VatCheck | null;
     },
   ): Promise<SessionCustomer> {
+    // A VAT ID is checked (format, then VIES) before the session is locked: VIES may take seconds.
+    // undefined: not given, left as it is; null: removed.
+    let vat: VatCheck | null | undefined = input.vat;
+    const typedVatId = input.billing?.vatId;
+    if (vat === undefined && typedVatId !== undefined) {
+      const raw = (typedVatId ?? '').trim();
+      if (raw) {
+        const current = await this.customer(who);
+        const country = (input.billing?.country ?? current.billing.country).trim().toUpperCase();
+        vat = await this.vatIds.check(raw, country, current.vat);
+      } else vat = null;
+    }
     const { result } = await this.mutate(who, ({ customer }) => {
       const merge = (target: Address, patch: Partial<Record<keyof Address, string | null>> | null | undefined) => {
         if (!patch) return;
@@ -445,10 +497,14 @@ export class CartService {
       if (input.shippingSameAsBilling)
         merge(customer.shipping, { ...customer.billing, email: undefined, phone: undefined });
       else merge(customer.shipping, input.shipping);
+      if (vat !== undefined) {
+        customer.billing.vatId = vat?.vatId ?? '';
+        customer.vat = vat;
+      }
       if (input.shipping?.country !== undefined || input.billing?.country !== undefined)
         customer.calculatedShipping = true;
       return customer;
     });
-    return result;
+    return this.assumed(result, await this.savedFor(who));
   }
 }

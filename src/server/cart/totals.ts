@@ -1,15 +1,21 @@
 /**
  * The cart's numbers, computed from the stored cart, the catalog, the applied coupons, the customer's
- * address and the shop settings — all in integer cents. Per line: subtotal (before discounts, excl. tax),
- * discount, total (after discounts, excl. tax) and tax on that total rounded half up; shipping taxed at
- * the same rate. The order copies these numbers, so cart and order always agree to the cent.
+ * address and the shop settings — all in integer cents. Each line's unit price is the one the customer
+ * pays for their destination (tax/prices.ts: prices entered including the base country's VAT, adjusted to
+ * the destination's rate; net for a business whose VAT is reverse charged). Per line: subtotal (before
+ * discounts, excl. tax), discount, total (after discounts, excl. tax) and the tax, rounded per line;
+ * shipping (entered without tax, as WooCommerce's rates) taxed at the destination's rate. The order copies
+ * these numbers, so cart, order and confirmation mail always agree to the cent.
  */
 import { productOnSale, productPrice, variationOnSale, variationPrice } from '../catalog/pricing.ts';
 import type { CatalogSnapshot, ProductModel, TermModel, VariationModel } from '../catalog/snapshot.ts';
 import type { CommerceSettings } from '../shop/settings.ts';
 import { computeDiscounts, type CouponModel, type DiscountLine } from '../coupons/discounts.ts';
+import { chooseRate } from '../shipping/choice.ts';
 import { ratesFor, type ShippingRate } from '../shipping/zones.ts';
-import { taxOf, taxRateFor, type TaxRate } from '../tax/rates.ts';
+import { reverseChargeApplies, taxContextFor } from '../tax/location.ts';
+import { lineTax, unitPrice } from '../tax/prices.ts';
+import { taxOf, type TaxRate } from '../tax/rates.ts';
 import type { StoredCart, StoredCartItem, SessionCustomer } from './model.ts';
 
 export type CartLine = {
@@ -19,12 +25,21 @@ export type CartLine = {
   product: ProductModel;
   variation: VariationModel | null;
   name: string;
+  /**
+   * The unit price: as entered in the catalog on a resolved line; on a priced line (computeCart) the one
+   * this customer pays, including `taxRate` when `unitIncludesTax`.
+   */
   unitCents: number;
   onSale: boolean;
   virtual: boolean;
   downloadable: boolean;
+  /** quantity × unit price as entered on a resolved line; before discounts, excl. tax on a priced line */
   subtotalCents: number;
+  /** The line's tax rate (null: no tax, e.g. outside the EU or reverse charged). */
+  taxRate: TaxRate | null;
+  unitIncludesTax: boolean;
   subtotalTaxCents: number;
+  /** the coupons' discount, excl. tax */
   discountCents: number;
   /** after discounts, excl. tax */
   totalCents: number;
@@ -43,7 +58,12 @@ export type CartView = {
   needsShipping: boolean;
   country: string;
   state: string;
+  /** The destination's tax; null when none is charged (no tax there, or reverse charged). */
   taxRate: TaxRate | null;
+  /** The customer's VAT is reverse charged (tax/location.ts): net prices, no VAT. */
+  vatExempt: boolean;
+  /** The shop shows cart amounts including tax (TAX_DISPLAY_CART). */
+  displayIncludesTax: boolean;
   subtotalCents: number;
   subtotalTaxCents: number;
   discountCents: number;
@@ -82,7 +102,10 @@ function categoryTrail(snap: CatalogSnapshot, cats: TermModel[]): TermModel[] {
 export function resolveLine(
   snap: CatalogSnapshot,
   item: StoredCartItem,
-): Omit<CartLine, 'subtotalTaxCents' | 'discountCents' | 'totalCents' | 'taxCents'> | null {
+): Omit<
+  CartLine,
+  'taxRate' | 'unitIncludesTax' | 'subtotalTaxCents' | 'discountCents' | 'totalCents' | 'taxCents'
+> | null {
   const product = snap.productsById.get(item.productId);
   if (product?.status !== 'publish' || product.type === 'external') return null;
   let variation: VariationModel | null = null;
@@ -134,42 +157,54 @@ export function computeCart(
   settings: CommerceSettings,
 ): CartView {
   const resolved = cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null);
-  const dLines = discountLines(snap, resolved);
-  const discounts = computeDiscounts(coupons, dLines);
   const country = customer.shipping.country || customer.billing.country || settings.baseCountry;
   const state = customer.shipping.country
     ? customer.shipping.state
     : customer.billing.country
       ? customer.billing.state
       : '';
-  const taxRate = taxRateFor(settings, country);
-  const lines: CartLine[] = resolved.map((l) => {
-    const discount = discounts.perLine.get(l.key) ?? 0;
-    const total = l.subtotalCents - discount;
+  const vatExempt = reverseChargeApplies(settings, customer, country);
+  const taxContext = taxContextFor(settings, country, vatExempt);
+  // The customer's unit prices. Coupons discount them as they are: including the tax when they do, as
+  // WooCommerce discounts prices entered with tax.
+  const priced = resolved.map((l) => {
+    const price = unitPrice(l.unitCents, taxContext);
+    return { ...l, price, unitCents: price.cents, subtotalCents: price.cents * l.quantity };
+  });
+  const discounts = computeDiscounts(coupons, discountLines(snap, priced));
+  const lines: CartLine[] = priced.map(({ price, ...l }) => {
+    const amounts = lineTax(l.subtotalCents, discounts.perLine.get(l.key) ?? 0, price);
     return {
       ...l,
-      subtotalTaxCents: taxOf(l.subtotalCents, taxRate),
-      discountCents: discount,
-      totalCents: total,
-      taxCents: taxOf(total, taxRate),
+      taxRate: price.rate,
+      unitIncludesTax: price.includesTax,
+      subtotalCents: amounts.subtotalNetCents,
+      subtotalTaxCents: amounts.subtotalTaxCents,
+      discountCents: amounts.subtotalNetCents - amounts.totalNetCents,
+      totalCents: amounts.totalNetCents,
+      taxCents: amounts.totalTaxCents,
     };
   });
-  // Discount tax per coupon: each line's (subtotal tax − total tax) shared among the coupons that discounted it.
+  // Each line's discount (excl. tax) and discount tax, shared among the coupons that discounted it in
+  // proportion to what each took off the price.
   const couponViews: AppliedCouponView[] = coupons.map((coupon) => ({ coupon, discountCents: 0, discountTaxCents: 0 }));
   for (const line of lines) {
     const lineDiscountTax = line.subtotalTaxCents - line.taxCents;
+    const taken = discounts.perLine.get(line.key) ?? 0;
     const shares = couponViews
       .map((cv) => ({ cv, d: discounts.perCoupon.get(cv.coupon.code)?.get(line.key) ?? 0 }))
       .filter((s) => s.d > 0);
-    let given = 0;
+    let givenNet = 0;
+    let givenTax = 0;
     shares.forEach((s, i) => {
-      s.cv.discountCents += s.d;
-      const t =
-        i === shares.length - 1
-          ? lineDiscountTax - given
-          : Number((BigInt(lineDiscountTax) * BigInt(s.d)) / BigInt(line.discountCents));
-      s.cv.discountTaxCents += t;
-      given += t;
+      const last = i === shares.length - 1;
+      const part = (amount: number) => Number((BigInt(amount) * BigInt(s.d)) / BigInt(taken));
+      const net = last ? line.discountCents - givenNet : part(line.discountCents);
+      const tax = last ? lineDiscountTax - givenTax : part(lineDiscountTax);
+      s.cv.discountCents += net;
+      s.cv.discountTaxCents += tax;
+      givenNet += net;
+      givenTax += tax;
     });
   }
   const sum = (f: (l: CartLine) => number) => lines.reduce((s, l) => s + f(l), 0);
@@ -184,22 +219,20 @@ export function computeCart(
   const chosen: string[] = [];
   const chosenRates: ShippingRate[] = [];
   if (needsShipping) {
-    const packageSubtotal = shipped.reduce((s, l) => s + l.totalCents, 0);
+    // WooCommerce's free-shipping minimum compares the subtotal as displayed, after discounts.
+    const displayIncl = settings.taxDisplayCart === 'incl';
+    const packageSubtotal = shipped.reduce((s, l) => s + l.totalCents + (displayIncl ? l.taxCents : 0), 0);
     const freeCoupon = coupons.some((c) => c.freeShipping);
     const rates = ratesFor(settings, country, packageSubtotal, freeCoupon);
     packages.push({ rates, packageDetails: shipped.map((l) => `${l.name} ×${l.quantity}`).join(', ') });
-    const wanted = cart.chosenShipping[0];
-    const pick =
-      rates.find((r) => r.id === wanted) ??
-      (freeCoupon ? rates.find((r) => r.methodId === 'free_shipping') : undefined) ??
-      rates[0];
+    const pick = chooseRate(rates, cart.chosenShipping[0], cart.offeredShipping);
     if (pick) {
       chosen.push(pick.id);
       chosenRates.push(pick);
     }
   }
   const shippingCents = chosenRates.reduce((s, r) => s + r.costCents, 0);
-  const shippingTaxCents = chosenRates.reduce((s, r) => s + taxOf(r.costCents, taxRate), 0);
+  const shippingTaxCents = chosenRates.reduce((s, r) => s + taxOf(r.costCents, taxContext.rate), 0);
   const totalTaxCents = contentsTaxCents + shippingTaxCents;
   return {
     lines,
@@ -210,7 +243,9 @@ export function computeCart(
     needsShipping,
     country,
     state,
-    taxRate,
+    taxRate: vatExempt ? null : taxContext.rate,
+    vatExempt,
+    displayIncludesTax: settings.taxDisplayCart === 'incl',
     subtotalCents,
     subtotalTaxCents,
     discountCents,

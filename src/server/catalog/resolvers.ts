@@ -13,6 +13,8 @@ import {
   variationPrice,
 } from './pricing.ts';
 import { encodePostId, type ProductFilter, type TermFilter } from './service.ts';
+import { baseTaxContext } from '../tax/location.ts';
+import { displayedUnitPrice, unitPrice } from '../tax/prices.ts';
 import type {
   ImageModel,
   ProductAttributeModel,
@@ -102,34 +104,50 @@ const termFields = {
   taxonomyName: (t: TermModel) => t.taxonomy,
 };
 
+/**
+ * Catalog prices as the shop shows them (WooCommerce's wc_get_price_to_display): for the shop's base
+ * country — the location of every shopper whose address is not known, and catalog answers are the same for
+ * every caller (they are cached and prebuilt) — with or without tax as TAX_DISPLAY_SHOP says. The cart
+ * prices each line for the customer's own destination (cart/totals.ts). RAW carries the same amounts.
+ */
+function shownPrice(ctx: Ctx): (cents: number) => number {
+  const settings = ctx.cart.settings;
+  const base = baseTaxContext(settings);
+  return (cents) => displayedUnitPrice(unitPrice(cents, base), settings.taxDisplayShop);
+}
+
 function pricingFields<T extends ProductModel | VariationModel>() {
   return {
-    price: (x: T, a: Format) => {
-      if (x.kind === 'variation') return money(variationPrice(x), a.format);
+    price: (x: T, a: Format, ctx: Ctx) => {
+      const shown = shownPrice(ctx);
+      if (x.kind === 'variation') return money(shown(variationPrice(x)), a.format);
       if (x.type === 'variable')
         return moneyList(
-          x.variations.map((v) => variationPrice(v)),
+          x.variations.map((v) => shown(variationPrice(v))),
           a.format,
         );
-      return money(productPrice(x), a.format);
+      const price = productPrice(x);
+      return money(price === null ? null : shown(price), a.format);
     },
-    regularPrice: (x: T, a: Format) => {
-      if (x.kind === 'variation') return money(x.regularPriceCents, a.format);
+    regularPrice: (x: T, a: Format, ctx: Ctx) => {
+      const shown = shownPrice(ctx);
+      if (x.kind === 'variation') return money(shown(x.regularPriceCents), a.format);
       if (x.type === 'variable')
         return moneyList(
-          x.variations.map((v) => v.regularPriceCents),
+          x.variations.map((v) => shown(v.regularPriceCents)),
           a.format,
         );
-      return money(x.regularPriceCents, a.format);
+      return money(x.regularPriceCents === null ? null : shown(x.regularPriceCents), a.format);
     },
-    salePrice: (x: T, a: Format) => {
-      if (x.kind === 'variation') return variationOnSale(x) ? money(x.salePriceCents, a.format) : null;
+    salePrice: (x: T, a: Format, ctx: Ctx) => {
+      const shown = shownPrice(ctx);
+      if (x.kind === 'variation') return variationOnSale(x) ? money(shown(x.salePriceCents!), a.format) : null;
       if (x.type === 'variable')
         return moneyList(
-          x.variations.filter((v) => variationOnSale(v)).map((v) => v.salePriceCents!),
+          x.variations.filter((v) => variationOnSale(v)).map((v) => shown(v.salePriceCents!)),
           a.format,
         );
-      return productOnSale(x) ? money(x.salePriceCents, a.format) : null;
+      return productOnSale(x) ? money(shown(x.salePriceCents!), a.format) : null;
     },
     taxStatus: () => 'TAXABLE',
     taxClass: () => 'STANDARD',

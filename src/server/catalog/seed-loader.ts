@@ -145,7 +145,9 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
     if (checkFiles && !images.has(file))
       issues.push({ file: rel, path: at, message: `image "${file}" is not in images/` });
   };
-  categories.forEach((c, i) => c.image && needImage(c.image, 'categories.json', `[${i}].image`));
+  categories.forEach((c, i) => {
+    if (c.image) needImage(c.image, 'categories.json', `[${i}].image`);
+  });
 
   const slugs = new Map<string, string>();
   const skus = new Map<string, string>();
@@ -165,7 +167,9 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
         issues.push({ file: rel, path: `categories[${i}]`, message: `unknown category "${c}"` });
     });
     needImage(p.image, rel, 'image');
-    p.gallery.forEach((g, i) => needImage(g, rel, `gallery[${i}]`));
+    p.gallery.forEach((g, i) => {
+      needImage(g, rel, `gallery[${i}]`);
+    });
     const attrByName = new Map(p.attributes.map((a) => [a.name, a]));
     p.attributes.forEach((a, i) => {
       if (!a.name.startsWith('pa_')) return;

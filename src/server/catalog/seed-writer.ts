@@ -84,8 +84,13 @@ export async function writeSeedCatalog(
   for (const c of catalog.categories) if (c.image) imageFiles.add(c.image);
   for (const p of catalog.products) {
     imageFiles.add(p.image);
-    p.gallery.forEach((g) => imageFiles.add(g));
-    if (p.type === 'variable') p.variations.forEach((v) => v.image && imageFiles.add(v.image));
+    p.gallery.forEach((g) => {
+      imageFiles.add(g);
+    });
+    if (p.type === 'variable')
+      p.variations.forEach((v) => {
+        if (v.image) imageFiles.add(v.image);
+      });
   }
   const sizes = new Map<string, { width: number | null; height: number | null }>();
   const imageDir = path.join(catalog.dir, 'images');
@@ -123,7 +128,9 @@ export async function writeSeedCatalog(
           })),
         )
         .returning({ id: catalogImages.id, file: catalogImages.file });
-      rows.forEach((r) => imageIds.set(r.file, r.id));
+      rows.forEach((r) => {
+        imageIds.set(r.file, r.id);
+      });
     });
 
     const attributeIds = new Map<string, number>();
@@ -132,13 +139,15 @@ export async function writeSeedCatalog(
         .insert(catalogAttributes)
         .values(catalog.attributes.map((a) => ({ slug: a.slug, name: a.name })))
         .returning({ id: catalogAttributes.id, slug: catalogAttributes.slug });
-      rows.forEach((r) => attributeIds.set(r.slug, r.id));
+      rows.forEach((r) => {
+        attributeIds.set(r.slug, r.id);
+      });
     }
 
     // Terms: categories (parents resolved afterwards), tags, global attribute terms.
     const termIds = new Map<string, number>(); // `${taxonomy}:${slug}`
     const termRows: (typeof catalogTerms.$inferInsert)[] = [];
-    catalog.categories.forEach((c) =>
+    catalog.categories.forEach((c) => {
       termRows.push({
         taxonomy: 'product_cat',
         slug: c.slug,
@@ -146,18 +155,22 @@ export async function writeSeedCatalog(
         description: c.description,
         menuOrder: c.order,
         imageId: c.image ? imageIds.get(c.image) : null,
-      }),
-    );
+      });
+    });
     const tags = new Set(catalog.products.flatMap((p) => p.tags));
     for (const t of [...tags].sort()) termRows.push({ taxonomy: 'product_tag', slug: t, name: titleCase(t) });
     for (const a of catalog.attributes)
-      a.terms.forEach((t, i) => termRows.push({ taxonomy: a.slug, slug: t.slug, name: t.name, menuOrder: i }));
+      a.terms.forEach((t, i) => {
+        termRows.push({ taxonomy: a.slug, slug: t.slug, name: t.name, menuOrder: i });
+      });
     await insertAll(termRows, async (batch) => {
       const rows = await tx
         .insert(catalogTerms)
         .values(batch)
         .returning({ id: catalogTerms.id, taxonomy: catalogTerms.taxonomy, slug: catalogTerms.slug });
-      rows.forEach((r) => termIds.set(`${r.taxonomy}:${r.slug}`, r.id));
+      rows.forEach((r) => {
+        termIds.set(`${r.taxonomy}:${r.slug}`, r.id);
+      });
     });
     for (const c of catalog.categories) {
       if (!c.parent) continue;
@@ -173,7 +186,9 @@ export async function writeSeedCatalog(
         .insert(catalogProducts)
         .values(batch.map((p, i) => productRow(p, imageIds, i)))
         .returning({ id: catalogProducts.id, slug: catalogProducts.slug });
-      rows.forEach((r) => productIds.set(r.slug, r.id));
+      rows.forEach((r) => {
+        productIds.set(r.slug, r.id);
+      });
     });
 
     const productTerms: (typeof catalogProductTerms.$inferInsert)[] = [];
@@ -191,8 +206,12 @@ export async function writeSeedCatalog(
         seen.add(termId);
         productTerms.push({ productId, termId, position });
       };
-      p.categories.forEach((c, i) => addTerm(`product_cat:${c}`, i));
-      p.tags.forEach((t, i) => addTerm(`product_tag:${t}`, i));
+      p.categories.forEach((c, i) => {
+        addTerm(`product_cat:${c}`, i);
+      });
+      p.tags.forEach((t, i) => {
+        addTerm(`product_tag:${t}`, i);
+      });
       p.attributes.forEach((a, i) => {
         productAttributes.push({
           productId,
@@ -203,11 +222,16 @@ export async function writeSeedCatalog(
           visible: a.visible,
           variation: a.variation,
         });
-        if (a.name.startsWith('pa_')) a.options.forEach((o, j) => addTerm(`${a.name}:${o}`, j));
+        if (a.name.startsWith('pa_'))
+          a.options.forEach((o, j) => {
+            addTerm(`${a.name}:${o}`, j);
+          });
       });
-      p.gallery.forEach((g, i) => gallery.push({ productId, imageId: imageIds.get(g)!, position: i }));
+      p.gallery.forEach((g, i) => {
+        gallery.push({ productId, imageId: imageIds.get(g)!, position: i });
+      });
       if (p.type === 'variable') {
-        p.variations.forEach((v, i) =>
+        p.variations.forEach((v, i) => {
           variations.push({
             productId,
             sku: v.sku,
@@ -226,19 +250,19 @@ export async function writeSeedCatalog(
             length: v.length ?? null,
             width: v.width ?? null,
             height: v.height ?? null,
-          }),
-        );
+          });
+        });
       }
       if (p.type === 'simple') {
-        p.downloads.forEach((d, i) =>
+        p.downloads.forEach((d, i) => {
           downloads.push({
             id: crypto.createHash('sha1').update(`${p.slug}/${d.file}`).digest('hex').slice(0, 32),
             productId,
             position: i,
             name: d.name,
             file: d.file,
-          }),
-        );
+          });
+        });
       }
       for (const r of p.reviews) {
         reviews.push({

@@ -362,9 +362,14 @@ export class CatalogService {
     const out: ProductModel[] = [];
     const seen = new Set([product.id]);
     const add = (p: ProductModel | undefined) => {
-      if (p && p.status === 'publish' && !seen.has(p.id) && out.length < limit) out.push(p), seen.add(p.id);
+      if (p && p.status === 'publish' && !seen.has(p.id) && out.length < limit) {
+        out.push(p);
+        seen.add(p.id);
+      }
     };
-    product.relatedSlugs.forEach((s) => add(snap.productsBySlug.get(s)));
+    product.relatedSlugs.forEach((s) => {
+      add(snap.productsBySlug.get(s));
+    });
     const cats = new Set(product.categories.map((c) => c.id));
     for (const p of snap.products) {
       if (out.length >= limit) break;

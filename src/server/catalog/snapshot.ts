@@ -217,7 +217,10 @@ export async function loadSnapshot(
     while (grew) {
       grew = false;
       for (const d of categories)
-        if (d.parentId !== null && set.has(d.parentId) && !set.has(d.id)) set.add(d.id), (grew = true);
+        if (d.parentId !== null && set.has(d.parentId) && !set.has(d.id)) {
+          set.add(d.id);
+          grew = true;
+        }
     }
     categoryDescendants.set(c.id, set);
   }

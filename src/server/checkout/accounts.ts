@@ -6,7 +6,8 @@
  * (rate limit, password rules, a first availability check, the slow password hash), `create` inserts the
  * account INSIDE the order's transaction (so a refused order leaves no account and a refused account
  * leaves no order; the unique indexes decide a race for the same name or address), and `saveAddresses`
- * copies the checkout's addresses onto the account once the order committed; `sendVerification` then
+ * copies the checkout's addresses onto the account once the order committed (a logged-in customer's
+ * too); `sendVerification` then
  * mails the link that confirms the account's address, as a registration on the account page does.
  */
 import type { AccountServices } from '../auth/wire.ts';
@@ -68,10 +69,10 @@ export function checkoutAccountHook(
         return { userId: row.id };
       }),
     async saveAddresses(userId, billing, shipping) {
+      // Fields left out keep what the account has (updateProfile replaces only the given ones).
       await accounts.customers.updateProfile(userId, {
         billing: { ...billing },
         shipping: shipping ? { ...shipping, email: undefined, phone: undefined } : undefined,
-        shippingSameAsBilling: !shipping,
       });
     },
     async sendVerification(userId) {

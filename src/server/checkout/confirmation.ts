@@ -1,53 +1,59 @@
 /**
- * The order confirmation e-mail, sent after the order committed: a mail failure never undoes an order,
- * it is logged. `close` waits for the mails still being sent (engine shutdown).
+ * The order confirmation e-mail: queued in the order's own transaction (mail/queue.ts), so every order
+ * that committed has its confirmation, even when the process dies right after answering the shopper;
+ * the queue sends it once the order committed (woken after the commit) and retries failures. A mail that
+ * cannot be sent never undoes an order: only a database failure to queue it does, with the order.
  */
-import type { Mailer } from '../mail/mailer.ts';
+import type { DbOrTx } from '../db/connection.ts';
+import type { MailQueue } from '../mail/queue.ts';
 import { orderConfirmation } from '../mail/templates.ts';
+import { displayedOrderAmounts } from './order-display.ts';
 import type { OrderRow, OrderService } from '../orders/service.ts';
-import { errorSummary } from '../error-summary.ts';
-import type { AfterOrder } from './service.ts';
+import type { AfterOrder, InOrderTransaction } from './service.ts';
 
 export class OrderConfirmations {
-  private readonly pending = new Set<Promise<void>>();
   private readonly site: string;
 
   constructor(
-    private readonly mailer: Mailer,
+    private readonly mail: MailQueue,
     private readonly orders: OrderService,
     site: string,
-    private readonly log: (message: string) => void,
+    /** TAX_DISPLAY_CART: amounts shown with their tax or without. */
+    private readonly taxDisplay: 'incl' | 'excl' = 'incl',
   ) {
     this.site = site.replace(/\/+$/, '');
   }
 
-  /** The checkout's after-order hook: starts the mail and returns at once. */
-  readonly afterOrder: AfterOrder = (order) => {
-    const p: Promise<void> = this.send(order)
-      .catch((err) => this.log(`order confirmation for order ${order.id} not sent: ${errorSummary(err)}`))
-      .finally(() => this.pending.delete(p));
-    this.pending.add(p);
+  /** The checkout's in-transaction hook: queues the confirmation with the order. */
+  readonly withOrder: InOrderTransaction = async (tx, order) => {
+    await this.queue(tx, order);
   };
 
-  async close(): Promise<void> {
-    await Promise.allSettled([...this.pending]);
-  }
+  /** The checkout's after-order hook: the order committed, so its confirmation can go now. */
+  readonly afterOrder: AfterOrder = () => {
+    this.mail.wake();
+  };
 
-  private async send(order: OrderRow): Promise<void> {
+  private async queue(tx: DbOrTx, order: OrderRow): Promise<void> {
     if (!order.billing.email) return;
-    const items = await this.orders.items(order.id);
+    const items = await this.orders.items(order.id, tx);
+    // As the cart and the checkout showed them: with their tax, when the shop shows prices so.
+    const shown = displayedOrderAmounts(order, items, this.taxDisplay);
     const content = orderConfirmation({
       orderNumber: String(order.id),
       orderDate: order.dateCreated,
       customerName: order.billing.firstName || null,
       currency: order.currency,
-      lineItems: items.map((i) => ({ name: i.name, quantity: i.quantity, totalCents: i.totalCents })),
-      subtotalCents: order.subtotalCents,
-      discountCents: order.discountCents,
-      shippingCents: order.shippingLines.length ? order.shippingCents : undefined,
+      lineItems: items.map((i, n) => ({ name: i.name, quantity: i.quantity, totalCents: shown.lineCents[n]! })),
+      subtotalCents: shown.subtotalCents,
+      discountCents: shown.discountCents,
+      shippingCents: order.shippingLines.length ? shown.shippingCents : undefined,
       shippingMethod: order.shippingLines[0]?.label ?? null,
-      taxCents: order.totalTaxCents,
-      totalCents: order.totalCents,
+      taxCents: shown.taxCents,
+      taxIncluded: shown.taxIncluded,
+      totalCents: shown.totalCents,
+      vatId: order.vatId,
+      vatNote: order.vatNote,
       paymentMethodTitle: order.paymentMethodTitle,
       paymentInstructions:
         order.paymentMethod === 'cod'
@@ -60,6 +66,6 @@ export class OrderConfirmations {
       customerNote: order.customerNote || null,
       orderUrl: `${this.site}/checkout/order-received/${order.id}/?key=${order.orderKey}`,
     });
-    await this.mailer.sendMail({ to: order.billing.email, ...content });
+    await this.mail.enqueue(tx, { kind: 'order-confirmation', event: order.id, to: order.billing.email, ...content });
   }
 }

@@ -22,6 +22,9 @@ import type { DbOrTx } from '../db/connection.ts';
 import { gatewayList, GATEWAY_INFO, type Gateway, type GatewayId } from './gateways.ts';
 import type { CommerceSettings } from '../shop/settings.ts';
 import { addressProblems, toAddress, type AddressInput } from './validate.ts';
+import { orderItemTaxFields, orderTaxFields, vatOrderNotes } from './order-tax.ts';
+import { VatIdChecker, type VatCheck } from '../tax/vat-check.ts';
+import { VatIdError } from '../tax/vat-id.ts';
 
 export class CheckoutError extends Error {
   override name = 'CheckoutError';
@@ -35,6 +38,14 @@ export class CheckoutError extends Error {
     this.retryable = options.retryable ?? false;
   }
 }
+
+/**
+ * A VAT ID checked this recently (while the shopper filled in the checkout) is not asked about again: the
+ * cart was priced with that check, and a card payment is confirmed before the order is placed, so the
+ * order must come out at the price the shopper saw and paid. One VIES could not check stays unverified
+ * and is flagged on the order.
+ */
+const VAT_CHECK_KEPT_AT_CHECKOUT_MS = 30 * 60_000;
 
 /** The orders table keeps amounts in integer columns: an order past this many cents cannot be stored. */
 const MAX_ORDER_CENTS = 2_147_483_647;
@@ -97,7 +108,12 @@ export type PreparedAccount = {
 export type CheckoutAccountHook = {
   prepare(request: AccountRequest, clientIp: string): Promise<PreparedAccount>;
   create(tx: DbOrTx, account: PreparedAccount): Promise<{ userId: number }>;
-  saveAddresses(userId: number, billing: Address, shipping: Address | null): Promise<void>;
+  /**
+   * Saves the addresses of an order on the customer's account (the one the checkout created, or the
+   * logged-in customer's), as WooCommerce does: only the fields the checkout asked for; `shipping` null
+   * leaves the saved shipping address as it is (nothing was shipped).
+   */
+  saveAddresses(userId: number, billing: Partial<Address>, shipping: Partial<Address> | null): Promise<void>;
   sendVerification(userId: number): Promise<void>;
 };
 
@@ -116,6 +132,9 @@ export type CheckoutOptions = {
 
 export type AfterOrder = (order: OrderRow) => void | Promise<void>;
 
+/** Work that must commit with the order, in its transaction (the confirmation e-mail's queue entry). */
+export type InOrderTransaction = (tx: DbOrTx, order: OrderRow) => Promise<void>;
+
 /** The collaborators a checkout uses when the engine has them; each one absent switches its part off. */
 export type CheckoutPorts = {
   /** Card payments (payments/stripe/gateway.ts); null when the card gateway is off. */
@@ -126,9 +145,18 @@ export type CheckoutPorts = {
   accounts?: CheckoutAccountHook | null;
   /** The limits on placed orders per client address and per e-mail. */
   limiter?: RateLimiter | null;
+  /** Checks business customers' VAT IDs (tax/vat-check.ts); absent: the format only, every ID unverified. */
+  vatIds?: VatIdChecker | null;
+  /** Called in the order's transaction with the placed order; a failure rolls the order back. */
+  withOrder?: InOrderTransaction[];
   /** Called after the order committed (e-mail, …); failures are logged, never undo the order. */
   afterOrder?: AfterOrder[];
 };
+
+/** The billing fields a checkout asks for when the billing address is hidden (every item virtual). */
+function contactFields(a: Address): Partial<Address> {
+  return { firstName: a.firstName, lastName: a.lastName, email: a.email, phone: a.phone };
+}
 
 /** What the rest of the engine uses of a checkout (CheckoutService, or the card recovery around it). */
 export type Checkout = Pick<CheckoutService, 'checkout' | 'gateways'>;
@@ -138,6 +166,8 @@ export class CheckoutService {
   readonly kda: KdaCheckoutHook | null;
   readonly accounts: CheckoutAccountHook | null;
   readonly limiter: RateLimiter | null;
+  readonly vatIds: VatIdChecker;
+  readonly withOrder: readonly InOrderTransaction[];
   readonly afterOrder: readonly AfterOrder[];
 
   constructor(
@@ -153,6 +183,8 @@ export class CheckoutService {
     this.kda = ports.kda ?? null;
     this.accounts = ports.accounts ?? null;
     this.limiter = ports.limiter ?? null;
+    this.vatIds = ports.vatIds ?? new VatIdChecker({ viesUrl: null, viesTimeoutMs: 0, recheckMs: 0 });
+    this.withOrder = ports.withOrder ?? [];
     this.afterOrder = ports.afterOrder ?? [];
   }
 
@@ -195,6 +227,24 @@ export class CheckoutService {
     return limits;
   }
 
+  /**
+   * The billing VAT ID's check (tax/vat-check.ts), or null when none was given. A malformed one, one of
+   * another country than the billing address and one VIES says is not valid are refused with the reason's
+   * code, so the storefront can say it in the shopper's language; the cart stays as it was.
+   */
+  private async checkVatId(who: { customerId: string }, billing: AddressInput): Promise<VatCheck | null> {
+    const raw = (billing?.vatId ?? '').trim();
+    if (!raw) return null;
+    const customer = readCustomer(await this.sessions.load(who.customerId));
+    const country = (billing?.country ?? '').trim().toUpperCase() || customer.billing.country;
+    try {
+      return await this.vatIds.check(raw, country, customer.vat, { keepRecentMs: VAT_CHECK_KEPT_AT_CHECKOUT_MS });
+    } catch (err) {
+      if (err instanceof VatIdError) throw new CheckoutError(err.message, { code: err.code });
+      throw err;
+    }
+  }
+
   async checkout(
     who: { customerId: string; userId?: string | null },
     input: CheckoutInput,
@@ -228,6 +278,8 @@ export class CheckoutService {
       );
     }
     const snap = await this.catalog.snapshot();
+    // A business's VAT ID is checked before the transaction too: VIES may take seconds.
+    const vat = await this.checkVatId(who, input.billing);
 
     // The card payment is looked up before the transaction (a network call must not hold the lock);
     // its amount is compared with the order total inside it.
@@ -265,7 +317,9 @@ export class CheckoutService {
       // Addresses.
       const billing = toAddress(input.billing);
       const shipToDifferent = !!input.shipToDifferentAddress && !allVirtual;
+      billing.vatId = vat?.vatId ?? '';
       const shipping = shipToDifferent ? toAddress(input.shipping) : { ...billing, email: '', phone: '' };
+      shipping.vatId = '';
       if (!billing.country && !(this.settings.hideBillingForVirtual && allVirtual))
         billing.country = customer.billing.country;
       const hideBilling = this.settings.hideBillingForVirtual && allVirtual;
@@ -285,6 +339,7 @@ export class CheckoutService {
       else if (!shipToDifferent && !allVirtual) shipping.state = billing.state;
       if (problems.length) throw new CheckoutError(problems.join(' '));
       customer.billing = { ...billing };
+      customer.vat = vat;
       customer.shipping = allVirtual ? customer.shipping : { ...shipping };
       if (!allVirtual) customer.calculatedShipping = true;
 
@@ -314,7 +369,11 @@ export class CheckoutService {
       // An explicitly posted rate must be offered for the address; a stored choice that the new address
       // no longer offers falls back to the default rate (as WooCommerce does when the address changes).
       const posted = input.shippingMethod?.some((m) => !!m) ? input.shippingMethod.map((m) => m ?? '') : null;
-      if (posted) cart.chosenShipping = posted;
+      if (posted) {
+        cart.chosenShipping = posted;
+        // Chosen among the rates the shopper sees now: kept even if free shipping appeared since the last save.
+        cart.offeredShipping = null;
+      }
       const view: CartView = computeCart(snap, cart, customer, applied, this.settings);
       if (view.needsShipping) {
         const pkg = view.packages[0];
@@ -423,6 +482,7 @@ export class CheckoutService {
                 },
               ]
             : [],
+          ...orderTaxFields(view, this.settings, vat),
           metaData: (input.metaData ?? [])
             .filter((m): m is { key: string; value: string } => !!m && typeof m.key === 'string')
             .slice(0, 50)
@@ -443,6 +503,7 @@ export class CheckoutService {
           subtotalTaxCents: l.subtotalTaxCents,
           totalCents: l.totalCents,
           totalTaxCents: l.taxCents,
+          ...orderItemTaxFields(l),
           virtual: l.virtual,
           downloadable: l.downloadable,
           attributes: l.variation ? l.variation.attributes : {},
@@ -451,6 +512,7 @@ export class CheckoutService {
         })),
       );
       await this.coupons.recordUsage(tx, applied, created.id, { userId: ownerUserId, email: billing.email });
+      for (const note of vatOrderNotes(view, vat)) await this.orders.addNote(tx, created.id, note);
 
       // Payment.
       let final: OrderRow = created;
@@ -508,23 +570,38 @@ export class CheckoutService {
         }
       }
 
+      for (const hook of this.withOrder) await hook(tx, final);
+
       cart.items = [];
       cart.coupons = [];
       return {
         data: { ...data, cart, customer },
-        result: { order: final, accountUserId, billing, shipping: shipToDifferent ? shipping : null },
+        result: {
+          order: final,
+          accountUserId,
+          // What the checkout asked for: the contact fields only when the billing address was hidden; no
+          // shipping address when nothing ships.
+          billing: hideBilling ? contactFields(billing) : billing,
+          shipping: allVirtual ? null : shipping,
+        },
       };
     });
     const { order, accountUserId } = placed;
+    // The account's addresses follow its orders (the account made now, or the logged-in customer's), so
+    // the next checkout starts from them. A convenience: a refusal here (e.g. a country the account page
+    // does not accept) is logged and never undoes the order.
+    const owner = accountUserId ?? (who.userId ? Number(who.userId) : null);
+    if (this.accounts && owner !== null && Number.isSafeInteger(owner)) {
+      await this.accounts
+        .saveAddresses(owner, placed.billing, placed.shipping)
+        .catch((err) =>
+          console.error(
+            `[meshfront] addresses of the account that placed order ${order.id} not saved:`,
+            errorSummary(err),
+          ),
+        );
+    }
     if (accountUserId !== null) {
-      // The account exists with the order; its saved addresses are a convenience, so a refusal here
-      // (e.g. a country the account page does not accept) is logged and never undoes the order.
-      await this.accounts!.saveAddresses(accountUserId, placed.billing, placed.shipping).catch((err) =>
-        console.error(
-          `[meshfront] addresses of the account created with order ${order.id} not saved:`,
-          errorSummary(err),
-        ),
-      );
       await this.accounts!.sendVerification(accountUserId).catch((err) =>
         console.error(
           `[meshfront] e-mail verification for the account created with order ${order.id} not sent:`,

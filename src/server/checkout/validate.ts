@@ -1,10 +1,14 @@
 /**
  * Checkout's address checks (before anything is reserved), done properly: required fields, e-mail,
- * country allowed, state valid for the country. Every problem is collected; the mutation reports them
- * all, joined by spaces, as WooCommerce does with its notices.
+ * country allowed, state valid for the country. Whether the town, postcode and state are required, and
+ * what they are called in the messages, is the country's (src/lib/address/rules.ts, the same rules the
+ * storefront's form follows). Every problem is collected; the mutation reports them all, joined by
+ * spaces, as WooCommerce does with its notices.
  */
-import { statesOf } from '../geo/countries.ts';
+import { addressRules, ENGLISH_LABELS } from '../../lib/address/rules.ts';
+import { statesOf } from '../../lib/address/states.ts';
 import { emptyAddress, type Address } from '../cart/model.ts';
+import { parseVatId, VatIdError } from '../tax/vat-id.ts';
 
 export type AddressInput = Partial<Record<keyof Address, string | null>> | null | undefined;
 
@@ -20,6 +24,7 @@ const LABELS: Record<keyof Address, string> = {
   country: 'Country / Region',
   email: 'Email address',
   phone: 'Phone',
+  vatId: 'VAT ID',
 };
 
 export function toAddress(input: AddressInput): Address {
@@ -39,32 +44,14 @@ export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
 }
 
-/**
- * Problems with one address. `required` lists the fields that must be filled; state is required when
- * the country has a state list; a given state must be one of the list (codes or names accepted, the
- * code is kept).
- */
-/** Countries where WooCommerce's address locale makes the state a required field (elsewhere it is optional). */
-const STATE_REQUIRED = new Set([
-  'US',
-  'CA',
-  'AU',
-  'BR',
-  'IN',
-  'MX',
-  'JP',
-  'IT',
-  'ES',
-  'AR',
-  'CN',
-  'ID',
-  'MY',
-  'NG',
-  'TH',
-  'TR',
-  'ZA',
-]);
+/** The fields whose requirement and label depend on the country. */
+const BY_COUNTRY = ['city', 'postcode', 'state'] as const;
 
+/**
+ * Problems with one address. `required` lists the fields that must be filled; when it includes the
+ * country (a whole address is asked for), the country's rules decide the town, postcode and state. A
+ * given state must be one of the country's list (codes or names accepted, the code is kept).
+ */
 export function addressProblems(
   prefix: 'Billing' | 'Shipping',
   a: Address,
@@ -72,30 +59,50 @@ export function addressProblems(
   allowedCountries: string[],
 ): string[] {
   const problems: string[] = [];
-  for (const f of required) if (!a[f]) problems.push(`${prefix} ${LABELS[f]} is a required field.`);
+  const states = a.country ? statesOf(a.country) : [];
+  const rules = addressRules(a.country, states.length > 0);
+  const label = (f: keyof Address) =>
+    f === 'state'
+      ? ENGLISH_LABELS.state[rules.state.label]
+      : f === 'postcode'
+        ? ENGLISH_LABELS.postcode[rules.postcode.label]
+        : f === 'city'
+          ? ENGLISH_LABELS.city[rules.city.label]
+          : LABELS[f];
+  const wanted = new Set(required);
+  if (wanted.has('country'))
+    for (const f of BY_COUNTRY) {
+      if (rules[f].required) wanted.add(f);
+      else wanted.delete(f);
+    }
+  for (const f of wanted) if (f !== 'state' && !a[f]) problems.push(`${prefix} ${label(f)} is a required field.`);
   if (a.email && !isEmail(a.email)) problems.push(`${prefix} ${LABELS.email} is not a valid email address.`);
   if (a.country) {
     if (!allowedCountries.includes(a.country)) problems.push(`'${a.country}' is not a valid country code.`);
-    else {
-      const states = statesOf(a.country);
-      if (states.length) {
-        if (!a.state) {
-          if (required.includes('country') && STATE_REQUIRED.has(a.country))
-            problems.push(`${prefix} ${LABELS.state} is a required field.`);
-        } else {
-          const match = states.find(
-            (s) => s.code.toUpperCase() === a.state.toUpperCase() || s.name.toLowerCase() === a.state.toLowerCase(),
-          );
-          if (!match)
-            problems.push(
-              `${prefix} ${LABELS.state} is not valid. Please enter one of the following: ${states.map((s) => s.name).join(', ')}`,
-            );
-          else a.state = match.code;
-        }
-      }
+    else if (!a.state) {
+      if (wanted.has('state')) problems.push(`${prefix} ${label('state')} is a required field.`);
+    } else if (states.length) {
+      const match = states.find(
+        (s) => s.code.toUpperCase() === a.state.toUpperCase() || s.name.toLowerCase() === a.state.toLowerCase(),
+      );
+      if (!match)
+        problems.push(
+          `${prefix} ${label('state')} is not valid. Please enter one of the following: ${states.map((s) => s.name).join(', ')}`,
+        );
+      else a.state = match.code;
     }
   }
   if (a.phone && !/^[+0-9 ()./-]{4,30}$/.test(a.phone))
     problems.push(`${prefix} ${LABELS.phone} is not a valid phone number.`);
+  // A VAT ID belongs to the billing address; its format and country are checked here, VIES at checkout.
+  if (prefix === 'Shipping') a.vatId = '';
+  else if (a.vatId) {
+    try {
+      a.vatId = parseVatId(a.vatId, a.country).vatId;
+    } catch (err) {
+      if (!(err instanceof VatIdError)) throw err;
+      problems.push(err.message);
+    }
+  }
   return problems;
 }

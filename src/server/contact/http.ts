@@ -16,7 +16,7 @@ import {
   type BotCheckSettings,
 } from '../bot-check/index.ts';
 import { clientAddress, rateLimitKeyForIp, type ClientAddressSettings, type RateLimiter } from '../rate-limit/index.ts';
-import { describeWait, jsonResponse, readJsonBody, RequestBodyError } from './request.ts';
+import { describeWait, jsonResponse, readJsonBody, RequestBodyError } from '../../lib/http/json-route.ts';
 import type { ContactService } from './service.ts';
 import type { ContactSettings } from './settings.ts';
 import { parseContactForm } from './validation.ts';

@@ -9,7 +9,13 @@
 import crypto from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { AccountContext } from '../auth/wire.ts';
-import { sessionCustomer, updateSessionCustomer, whoOf, type SessionCustomerInput } from '../cart/resolvers.ts';
+import {
+  sessionCustomer,
+  updateSessionCustomer,
+  userErrors,
+  whoOf,
+  type SessionCustomerInput,
+} from '../cart/resolvers.ts';
 import { emptyAddress, type Address, type SessionCustomer } from '../cart/model.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
@@ -60,11 +66,12 @@ function accountOf(c: CustomerObject, ctx: Ctx): CustomerRow | null {
   return v && String(v.id) === c.customerId ? v : null;
 }
 
-const filled = (a: Address) =>
-  (['company', 'address1', 'address2', 'city', 'state', 'postcode', 'country', 'phone'] as const).some((k) => !!a[k]);
-
-function addressFor(stored: Address, session: Address, acc: CustomerRow, withEmail: boolean): Address {
-  const base = filled(stored) ? stored : { ...emptyAddress(), ...session };
+/**
+ * A logged-in customer's address as the cart assumes it (the session's over the account's saved one,
+ * cart/model.ts), with the account's names and e-mail where the address has none.
+ */
+function addressFor(assumed: Address, acc: CustomerRow, withEmail: boolean): Address {
+  const base = { ...emptyAddress(), ...assumed };
   return {
     ...base,
     firstName: base.firstName || acc.firstName,
@@ -100,7 +107,9 @@ async function ordersOf(c: CustomerObject, ctx: Ctx): Promise<OrderRow[]> {
   return ctx.orders.listByCustomer(c.customerId, 100);
 }
 
-type UpdateCustomerArgs = { input: ProfileUpdate & SessionCustomerInput & { currentPassword?: string | null } };
+type UpdateCustomerArgs = {
+  input: ProfileUpdate & SessionCustomerInput & { currentPassword?: string | null; isSession?: boolean | null };
+};
 type UpdateUserArgs = {
   input: {
     clientMutationId?: string | null;
@@ -135,6 +144,22 @@ export const customerResolvers = {
       const v = ctx.auth.viewer;
       if (input.id && input.id !== 'guest' && decodeUserId(input.id) !== v.id)
         throw new GraphQLError('Sorry, you are not allowed to edit this user.', { extensions: { code: 'FORBIDDEN' } });
+      if (input.isSession) {
+        // WooGraphQL's isSession: the session's addresses only (the shipping estimate, the checkout's
+        // destination). The account's saved ones change on the account page and with an order.
+        const { billing, shipping, shippingSameAsBilling } = input;
+        await updateSessionCustomer({ billing, shipping, shippingSameAsBilling }, ctx);
+        return { clientMutationId: input.clientMutationId ?? null, customer: await customerOf(ctx, v) };
+      }
+      // A VAT ID given to the account is checked with VIES first, so one VIES refuses saves nothing.
+      const vatId = input.billing?.vatId;
+      const vat = vatId?.trim()
+        ? await userErrors(() =>
+            ctx.cart.vatIds.check(vatId, (input.billing?.country ?? v.billing.country ?? '').trim().toUpperCase()),
+          )
+        : vatId === undefined
+          ? undefined
+          : null;
       const updated = await accountErrors(() =>
         ctx.accounts.emailChange.updateProfile(v, input, {
           currentPassword: input.currentPassword,
@@ -143,7 +168,11 @@ export const customerResolvers = {
       );
       // The session customer's addresses drive shipping and tax: keep them in step.
       if (input.billing || input.shipping) {
-        await ctx.cart.updateSessionCustomer(whoOf(ctx), { billing: updated.billing, shipping: updated.shipping });
+        await ctx.cart.updateSessionCustomer(whoOf(ctx), {
+          billing: { ...updated.billing, vatId: undefined },
+          shipping: updated.shipping,
+          vat,
+        });
         await ctx.sessions.reissue(ctx.session);
       }
       return { clientMutationId: input.clientMutationId ?? null, customer: await customerOf(ctx, updated) };
@@ -229,11 +258,11 @@ export const customerResolvers = {
     },
     billing: (c: CustomerObject, _: unknown, ctx: Ctx) => {
       const acc = accountOf(c, ctx);
-      return acc ? wire(addressFor(acc.billing, c.c.billing, acc, true)) : wire(c.c.billing);
+      return acc ? wire(addressFor(c.c.billing, acc, true)) : wire(c.c.billing);
     },
     shipping: (c: CustomerObject, _: unknown, ctx: Ctx) => {
       const acc = accountOf(c, ctx);
-      return acc ? wire(addressFor(acc.shipping, c.c.shipping, acc, false)) : wire(c.c.shipping);
+      return acc ? wire(addressFor(c.c.shipping, acc, false)) : wire(c.c.shipping);
     },
     orders: async (
       c: CustomerObject,

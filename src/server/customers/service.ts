@@ -177,16 +177,16 @@ export class CustomerService {
     }
   }
 
-  /** Names, e-mail (unique) and addresses (validated); returns the updated row. */
-  async updateProfile(id: number, input: ProfileUpdate): Promise<CustomerRow> {
-    const current = await this.get(id);
+  /** Names, e-mail (unique) and addresses (validated); returns the updated row. `db`: a caller's transaction. */
+  async updateProfile(id: number, input: ProfileUpdate, db: DbOrTx = this.db): Promise<CustomerRow> {
+    const current = await this.get(id, db);
     if (!current) throw new AccountError('Failed to update customer.');
     const set: Partial<typeof customers.$inferInsert> = { updatedAt: new Date() };
     if (input.email !== undefined && input.email !== null) {
       const email = storedEmail(input.email);
       if (!isEmail(email)) throw new AccountError(INVALID_EMAIL);
       if (email !== current.email.toLowerCase()) {
-        const other = await this.findByEmail(email);
+        const other = await this.findByEmail(email, db);
         if (other && other.id !== id) throw new AccountError('This email address is already registered.');
         set.email = email;
         // Whatever proved the old address says nothing about the new one.
@@ -205,7 +205,7 @@ export class CustomerService {
       const out: Address = overwrite ? parsed : { ...stored };
       if (!overwrite)
         for (const k of Object.keys(parsed) as (keyof Address)[])
-          if (given[k] !== undefined && given[k] !== null) out[k] = parsed[k];
+          if (given[k] !== undefined && given[k] !== null) out[k] = parsed[k] ?? '';
       return out;
     };
     let billing: Address | null = null;
@@ -223,7 +223,7 @@ export class CustomerService {
     }
     if (problems.length) throw new AccountError(problems.join(' '));
     try {
-      const [row] = await this.db.update(customers).set(set).where(eq(customers.id, id)).returning();
+      const [row] = await db.update(customers).set(set).where(eq(customers.id, id)).returning();
       return row!;
     } catch (err) {
       if (isUniqueViolation(err, 'customers_email_lower'))

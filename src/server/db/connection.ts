@@ -6,7 +6,11 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ServerConfig } from '../config.ts';
+import { lockDatabaseDir, type DataDirLock } from './data-dir-lock.ts';
+import { openGuardedPGlite, StorageWatch } from './pglite-storage.ts';
+import { openPostgresPool, withPostgresClient } from './postgres.ts';
 import * as schema from './schema.ts';
+import { readDatabaseSettings } from './settings.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -25,7 +29,22 @@ export type DatabaseHandle = {
   db: Database;
   /** Run `fn` with a single dedicated connection (PGlite has only one). */
   withRawClient<T>(fn: (client: RawClient) => Promise<T>): Promise<T>;
+  /** The embedded database's storage: 'read-only' while a full or read-only disk stops changes (pglite-storage.ts). */
+  storageState?(): 'ok' | 'read-only';
+  /**
+   * The embedded database's whole data directory as a gzipped tarball (PGlite only), taken between two
+   * statements, so it is what a restart after a crash at that moment would find: every committed
+   * transaction and nothing half-done. The shop keeps running meanwhile.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
+};
+
+export type OpenOptions = {
+  /** What this process is, named to the processes the embedded database's lock refuses (data-dir-lock.ts). */
+  holder?: string;
+  /** The embedded database's lock, when the caller took it already (kept when the database closes). */
+  lock?: DataDirLock;
 };
 
 /**
@@ -37,66 +56,89 @@ export type DatabaseHandle = {
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
-export async function openDatabase(config: ServerConfig['database']): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: ServerConfig['database'],
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
   if (config.kind === 'pglite') {
     fs.mkdirSync(config.dir, { recursive: true });
-    const { PGlite, types } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    // Drizzle passes these parsers (dates and intervals left as text, it maps them itself) with every
-    // query; PGlite then merges them into its full parser table per query, which costs about a quarter of
-    // a millisecond each time — as much as a small write. Installed once on the instance instead, and
-    // dropped from each call by `drizzleClient`.
-    const keepText = (value: string) => value;
-    const parsers = Object.fromEntries(
-      [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
-        oid,
-        keepText,
-      ]),
-    );
-    const client = await PGlite.create(config.dir, {
-      parsers,
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    });
-    const db = drizzle({ client: drizzleClient(client, parsers), schema }) as unknown as Database;
-    singleProcess.add(db);
-    const raw: RawClient = {
-      query: async (text, params) => ({ rows: (await client.query(text, params)).rows as never[] }),
-      exec: async (text) => {
-        await client.exec(text);
-      },
+    // Before PGlite touches the directory: a second process writing to it would overwrite the first's data.
+    const lock = options.lock ?? lockDatabaseDir(config.dir, options.holder);
+    const release = () => {
+      if (!options.lock) lock.release();
     };
-    return {
-      kind: 'pglite',
-      db,
-      withRawClient: (fn) => fn(raw),
-      close: async () => {
-        if (!client.closed) await client.close();
-      },
-    };
+    try {
+      return await openPGlite(config.dir, release);
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
-  const pg = (await import('pg')).default;
+  const settings = readDatabaseSettings();
+  // Survives the database going away and bounds every wait (postgres.ts).
+  const pool = await openPostgresPool(config, settings);
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (err) => console.error('[meshfront] idle PostgreSQL client error:', err.message));
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return {
     kind: 'postgres',
     db,
-    async withRawClient(fn) {
-      const client = await pool.connect();
+    withRawClient: (fn) => withPostgresClient(pool, settings, fn),
+    close: () => pool.end(),
+  };
+}
+
+/** The PGlite side of openDatabase; `onClose` runs once the database is closed (lets go of the lock). */
+async function openPGlite(dir: string, onClose: () => void): Promise<DatabaseHandle> {
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  // Drizzle passes these parsers (dates and intervals left as text, it maps them itself) with every
+  // query; PGlite then merges them into its full parser table per query, which costs about a quarter of
+  // a millisecond each time — as much as a small write. Installed once on the instance instead, and
+  // dropped from each call by `drizzleClient`.
+  const keepText = (value: string) => value;
+  const parsers = Object.fromEntries(
+    [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+      oid,
+      keepText,
+    ]),
+  );
+  // Behind the full/read-only disk rules of pglite-storage.ts (reopened from its files after a storage error).
+  const settings = readDatabaseSettings();
+  const log = (m: string) => console.error(`[meshfront] ${m}`);
+  const { client, storageState } = await openGuardedPGlite(
+    () =>
+      PGlite.create(dir, {
+        parsers,
+        startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      }),
+    new StorageWatch(dir, { minFreeBytes: settings.minFreeBytes, checkMs: settings.storageCheckMs }, log),
+    { retryMs: settings.storageCheckMs, log },
+  );
+  const db = drizzle({ client: drizzleClient(client, parsers), schema }) as unknown as Database;
+  singleProcess.add(db);
+  const raw: RawClient = {
+    query: async (text, params) => ({ rows: (await client.query(text, params)).rows as never[] }),
+    exec: async (text) => {
+      await client.exec(text);
+    },
+  };
+  return {
+    kind: 'pglite',
+    db,
+    withRawClient: (fn) => fn(raw),
+    storageState,
+    dumpDataDir: async () => {
+      // Dirty pages written back first, so a restore of the copy has little WAL to replay.
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
+    close: async () => {
       try {
-        return await fn({
-          query: async (text, params) => ({ rows: (await client.query(text, params as unknown[])).rows }),
-          exec: async (text) => {
-            await client.query(text);
-          },
-        });
+        if (!client.closed) await client.close();
       } finally {
-        client.release();
+        onClose();
       }
     },
-    close: () => pool.end(),
   };
 }
 
@@ -153,7 +195,7 @@ function drizzleClient<C extends object>(client: C, installed: Record<number, un
 }
 
 /**
- * Databases only this process can open (PGlite: the CLI refuses while the server holds the directory).
+ * Databases only this process can open (PGlite: data-dir-lock.ts refuses every other opener).
  * Their writers are all in this process, so per-key serialisation needs no database lock and in-process
  * caches of their rows can be authoritative (see session/cache.ts).
  */
@@ -169,7 +211,10 @@ const localLocks = new WeakMap<object, Map<string, Promise<void>>>();
 /** Run `fn` after every earlier holder of `key` on `db` finished (in this process); keys are forgotten when idle. */
 export async function withLocalLock<T>(db: Database, key: string, fn: () => Promise<T>): Promise<T> {
   let tails = localLocks.get(db);
-  if (!tails) localLocks.set(db, (tails = new Map()));
+  if (!tails) {
+    tails = new Map();
+    localLocks.set(db, tails);
+  }
   const previous = tails.get(key);
   let release!: () => void;
   const mine = new Promise<void>((resolve) => (release = resolve));

@@ -11,3 +11,4 @@ export * from '../newsletter/tables.ts';
 export * from '../customers/tables.ts';
 export * from '../auth/tables.ts';
 export * from '../wishlist/tables.ts';
+export * from '../mail/tables.ts';

@@ -2,7 +2,7 @@
  * The commerce engine's one composition root: configuration, database (migrated, seeded on first start),
  * every service built in dependency order with its collaborators passed to its constructor, the payment
  * gateways whose settings are usable, the background jobs (card checkout recovery and reconciliation,
- * hold-stock sweeper, KDA watcher) and the schema. `createEngine` builds an independent engine (tests make
+ * hold-stock sweeper, KDA watcher, mail sender) and the schema. `createEngine` builds an independent engine (tests make
  * one per file); `getEngine` is the process-wide one, for the HTTP and Astro entry glue only.
  */
 import type { GraphQLSchema } from 'graphql';
@@ -21,15 +21,15 @@ import { PaymentsService } from '../checkout/payments.ts';
 import { CheckoutService, type Checkout } from '../checkout/service.ts';
 import { StripeWebhookHandler } from '../checkout/stripe-webhook.ts';
 import { getConfig, type ServerConfig } from '../config.ts';
-import { createContactHandlerDeps, type ContactHandlerDeps } from '../contact/index.ts';
+import { contactMailSettled, createContactHandlerDeps, type ContactHandlerDeps } from '../contact/index.ts';
 import type { Services } from '../context.ts';
 import { CouponService } from '../coupons/service.ts';
 import { CustomerService } from '../customers/service.ts';
-import { openDatabase, type DatabaseHandle } from '../db/connection.ts';
+import { openDatabase, type DatabaseHandle, type OpenOptions } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { DownloadService } from '../downloads/service.ts';
 import { readDownloadSettings } from '../downloads/settings.ts';
-import { createMailer, readMailSettings, type Mailer } from '../mail/index.ts';
+import { createMailer, MailQueue, readMailSettings, type Mailer } from '../mail/index.ts';
 import { createNewsletterHandlerDeps, type NewsletterHandlerDeps } from '../newsletter/index.ts';
 import { OrderService } from '../orders/service.ts';
 import { KadenaCheckout } from '../payments/kadena/checkout.ts';
@@ -44,13 +44,17 @@ import { readReviewSettings } from '../reviews/settings.ts';
 import { buildSchema } from '../schema/index.ts';
 import { SessionService } from '../session/service.ts';
 import { loadCommerceSettings, type CommerceSettings } from '../shop/settings.ts';
+import { readVatSettings } from '../tax/settings.ts';
+import { VatIdChecker } from '../tax/vat-check.ts';
 import { WishlistService } from '../wishlist/service.ts';
-import { startCardSweep, startHoldStockSweeper, type Stop } from './jobs.ts';
+import { startCardSweep, startHoldStockSweeper, startMailSender, type Stop } from './jobs.ts';
 
 export type Engine = Services & {
   commerceSettings: CommerceSettings;
-  /** The outbox/SMTP mailer of this engine (order confirmations). */
+  /** The outbox/SMTP mailer of this engine: the transport the mail queue sends through. */
   commerceMailer: Mailer;
+  /** The mail queue: every mail is queued in its change's transaction and sent from there (mail/queue.ts). */
+  mail: MailQueue;
   stripeWebhooks: StripeWebhookHandler;
   /** The KDA payment watcher of this process (null when the KDA gateway is off). */
   kdaWatcher: KadenaPaymentWatcher | null;
@@ -73,19 +77,24 @@ export type EngineOptions = {
   /** Seed an empty database from config.catalogDir (default config.seedOnStart). */
   seed?: boolean;
   log?: (message: string) => void;
+  /** The embedded database's lock: who this process is, or the lock the caller holds already (db/connection.ts). */
+  open?: OpenOptions;
 };
 
 /** Builds on first call and keeps the result; a build that throws is tried again on the next call. */
 function onFirstUse<T>(build: () => T): () => T {
   let built: { value: T } | null = null;
-  return () => (built ??= { value: build() }).value;
+  return () => {
+    built ??= { value: build() };
+    return built.value;
+  };
 }
 
 export async function createEngine(config: ServerConfig = getConfig(), options: EngineOptions = {}): Promise<Engine> {
   const log = options.log ?? ((m: string) => console.log(`[meshfront] ${m}`));
   const env = process.env;
   const seed = options.seed ?? config.seedOnStart;
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, options.open);
   const db = database.db;
   // Run in reverse order on close.
   const stops: Stop[] = [];
@@ -118,10 +127,9 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       }
     }
 
-    // Buying: coupons, cart, orders.
+    // Buying: coupons, orders (the cart comes with the accounts, whose saved addresses it starts from).
     const settings = loadCommerceSettings(env);
     const coupons = new CouponService(db);
-    const cart = new CartService(sessions, catalog, coupons, settings);
     const orders = new OrderService(db, catalog, coupons);
     if (seed && (await coupons.isEmpty())) {
       try {
@@ -148,11 +156,15 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       stripeSettings.enabled ? stripeSettings.webhookSecret : null,
     );
 
-    // Order confirmation e-mail, after the order committed; a mail failure never undoes an order.
-    const commerceMailer = createMailer(readMailSettings({ ...env, MESHFRONT_DATA_DIR: config.dataDir }), { log });
+    // Mail: queued in the transaction of the change that causes it, sent by the mail sender below. The
+    // outbox follows the engine's data directory unless MAIL_OUTBOX_DIR says otherwise.
+    const mailSettings = readMailSettings({ ...env, MESHFRONT_DATA_DIR: config.dataDir });
+    const commerceMailer = createMailer(mailSettings, { log });
     stops.push(() => commerceMailer.close());
-    const confirmations = new OrderConfirmations(commerceMailer, orders, config.sessionIssuer, log);
-    stops.push(() => confirmations.close());
+    const mail = new MailQueue(db, commerceMailer, mailSettings.queue, log);
+    // Contact messages keep whether support got their mail; known before the contact form is first used.
+    mail.onSettled('contact-message', contactMailSettled);
+    const confirmations = new OrderConfirmations(mail, orders, config.sessionIssuer, settings.taxDisplayCart);
 
     // KDA payments when a rate is configured: each order gets its own account; a watcher per process
     // polls the node and moves orders (conditional updates, so several processes agree).
@@ -197,15 +209,30 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       : null;
 
     // Accounts: customers, auth and the domains beside them (reviews and downloads read orders).
-    const accounts = createAccounts({ database, config, catalog, sessions, orders, env });
+    const accounts = createAccounts({ database, config, catalog, sessions, orders, env, mail });
+    // Business customers' VAT IDs: checked with VIES (VIES_URL) by the cart and the checkout.
+    const vatIds = new VatIdChecker(readVatSettings(env), { log });
+    const cart = new CartService(
+      sessions,
+      catalog,
+      coupons,
+      settings,
+      async (userId) => {
+        const customer = await accounts.customers.get(userId);
+        return customer && { billing: customer.billing, shipping: customer.shipping };
+      },
+      vatIds,
+    );
 
     // Checkout: every collaborator it has; with the card gateway on, the crash-safe checkout around it.
     const placing = new CheckoutService(sessions, catalog, coupons, orders, settings, config.allowedCountries, {
       limiter: rateLimiterFor(db),
+      vatIds,
       stripe,
       kda,
       // "Create an account" at checkout goes through the accounts domain.
       accounts: checkoutAccountHook(accounts),
+      withOrder: [confirmations.withOrder],
       afterOrder: [confirmations.afterOrder],
     });
     const recovering = stripe
@@ -249,6 +276,8 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
     // The hold-stock sweeper: every process runs it; each order is cancelled by exactly one of them.
     if (settings.sweepIntervalMs > 0 && settings.holdStockMinutes > 0)
       stops.push(startHoldStockSweeper({ orders, intervalMs: settings.sweepIntervalMs, log }));
+    // The mail sender: every process runs it; each mail is sent by one of them at a time.
+    stops.push(startMailSender({ queue: mail, intervalMs: mailSettings.queue.pollIntervalMs, log }));
 
     return {
       config,
@@ -262,12 +291,13 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       payments,
       commerceSettings: settings,
       commerceMailer,
+      mail,
       stripeWebhooks,
       kdaWatcher: kda?.watcher ?? null,
       reconcileCardPayments,
       accounts,
-      contact: onFirstUse(() => createContactHandlerDeps({ db, sessionSecret: config.sessionSecret })),
-      newsletter: onFirstUse(() => createNewsletterHandlerDeps({ db })),
+      contact: onFirstUse(() => createContactHandlerDeps({ db, sessionSecret: config.sessionSecret, mail })),
+      newsletter: onFirstUse(() => createNewsletterHandlerDeps({ db, mail })),
       schema,
       close: async () => {
         await stop();
@@ -289,16 +319,14 @@ function createAccounts(input: {
   sessions: SessionService;
   orders: OrderService;
   env: Record<string, string | undefined>;
+  mail: MailQueue;
 }): AccountServices {
-  const { database, config, catalog, sessions, orders, env } = input;
+  const { database, config, catalog, sessions, orders, env, mail } = input;
   const settings = readAuthSettings(config, env);
   const limiter = rateLimiterFor(database.db);
   const customers = new CustomerService(database.db, config.allowedCountries);
-  // The outbox follows the engine's data directory unless MAIL_OUTBOX_DIR says otherwise.
-  let mailer: Mailer | null = null;
-  const getMailer = () => (mailer ??= createMailer(readMailSettings({ ...env, MESHFRONT_DATA_DIR: config.dataDir })));
-  const auth = new AuthService(database.db, customers, sessions, limiter, settings, getMailer);
-  const emailChange = new EmailChangeService(database.db, customers, auth, limiter, settings, getMailer);
+  const auth = new AuthService(database.db, customers, sessions, limiter, settings, mail);
+  const emailChange = new EmailChangeService(database.db, customers, auth, limiter, settings, mail);
   const reviews = new ReviewService(database.db, catalog, orders, limiter, readReviewSettings(env));
   const downloads = new DownloadService(
     catalog,
@@ -307,7 +335,7 @@ function createAccounts(input: {
     settings.keys.download,
     settings.siteUrl,
   );
-  const oauth = new OAuthService(database.db, settings, customers, auth, getMailer);
+  const oauth = new OAuthService(database.db, settings, customers, auth, mail);
   const wishlist = new WishlistService(database.db, catalog);
   return {
     settings,
@@ -316,7 +344,7 @@ function createAccounts(input: {
     customers,
     auth,
     emailChange,
-    mailer: getMailer,
+    mailer: () => mail.mailer,
     reviews,
     downloads,
     oauth,

@@ -4,6 +4,7 @@
  */
 import type { Database } from '../db/connection.ts';
 import { errorSummary } from '../error-summary.ts';
+import type { MailQueue } from '../mail/queue.ts';
 import type { OrderService } from '../orders/service.ts';
 import { claimReconcileRun, type ReconcileReport } from '../payments/stripe/reconcile.ts';
 
@@ -60,4 +61,36 @@ export function startHoldStockSweeper(input: {
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * The mail sender (mail/queue.ts): due mail at start and every `intervalMs` — mail queued by another
+ * process or before a restart, and retries. Mail queued in this process is sent when its transaction
+ * commits (the queue is woken then), and each retry at its time; the poll is the fallback. Sent and
+ * cancelled mail is cleaned up hourly.
+ */
+export function startMailSender(input: { queue: MailQueue; intervalMs: number; log: (message: string) => void }): Stop {
+  const { queue, intervalMs, log } = input;
+  queue.start();
+  const poll = setInterval(() => queue.wake(), intervalMs);
+  poll.unref();
+  let purging = false;
+  const purge = setInterval(() => {
+    if (purging) return;
+    purging = true;
+    queue
+      .purge()
+      .then((n) => n && log(`deleted ${n} old rows of the mail queue`))
+      .catch((err) => log(`mail queue clean-up failed: ${errorSummary(err)}`))
+      .finally(() => {
+        purging = false;
+      });
+  }, 3_600_000);
+  purge.unref();
+  setImmediate(() => queue.wake());
+  return async () => {
+    clearInterval(poll);
+    clearInterval(purge);
+    await queue.stop();
+  };
 }

@@ -1,5 +1,6 @@
 import type { GraphQLContext } from '../context.ts';
-import { ALL_COUNTRIES, statesOf } from './countries.ts';
+import { statesOf } from '../../lib/address/states.ts';
+import { ALL_COUNTRIES } from './countries.ts';
 
 export const geoResolvers = {
   RootQuery: {

@@ -43,6 +43,11 @@ function operationNameOf(document: unknown): string | null {
   return definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value ?? null;
 }
 
+/** Marks an error as reported elsewhere (database-errors.ts counts its faults): Yoga's logger skips it. */
+export function markLogged(error: unknown): void {
+  if (error && typeof error === 'object') logged.add(error);
+}
+
 /** Logs an error that is about to be masked, once, without any data it carries. */
 export function logUnexpectedError(endpoint: string, error: unknown): void {
   if (!error || typeof error !== 'object' || logged.has(error)) return;

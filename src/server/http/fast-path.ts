@@ -225,7 +225,9 @@ export class CatalogFastPath {
     const body = raw.toString('utf8');
     const origin = header('origin');
     const accept = header('accept');
-    const entry = await this.lookup(body, origin, accept);
+    // The catalog versions come from the database: when it cannot be asked, Yoga answers (with the
+    // retryable database error) rather than a bare 500 from here.
+    const entry = await this.lookup(body, origin, accept).catch(() => null);
     if (entry) {
       res.writeHead(entry.status, await this.responseHeaders(entry, header(SESSION_HEADER)));
       res.end(entry.body);
@@ -245,7 +247,9 @@ export class CatalogFastPath {
     );
     const bytes = Buffer.from(await response.arrayBuffer());
     const out: Record<string, string | string[]> = {};
-    response.headers.forEach((value, name) => (out[name] = value));
+    response.headers.forEach((value, name) => {
+      out[name] = value;
+    });
     const cookies = response.headers.getSetCookie?.() ?? [];
     if (cookies.length) out['set-cookie'] = cookies;
     out['content-length'] = String(bytes.length);
@@ -265,7 +269,9 @@ export class CatalogFastPath {
     const body = await request.text();
     const origin = header('origin');
     const accept = header('accept');
-    const entry = await this.lookup(body, origin, accept);
+    // The catalog versions come from the database: when it cannot be asked, Yoga answers (with the
+    // retryable database error) rather than a bare 500 from here.
+    const entry = await this.lookup(body, origin, accept).catch(() => null);
     if (entry)
       return new Response(new Uint8Array(entry.body), {
         status: entry.status,

@@ -73,9 +73,15 @@ const catalogReadJudgements = new WeakMap<DocumentNode, Map<string, boolean>>();
  */
 export function isCatalogRead(document: DocumentNode, operationName: string | null | undefined): boolean {
   let byName = catalogReadJudgements.get(document);
-  if (!byName) catalogReadJudgements.set(document, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    catalogReadJudgements.set(document, byName);
+  }
   let judged = byName.get(operationName ?? '');
-  if (judged === undefined) byName.set(operationName ?? '', (judged = cacheableOperation(document, operationName)));
+  if (judged === undefined) {
+    judged = cacheableOperation(document, operationName);
+    byName.set(operationName ?? '', judged);
+  }
   return judged;
 }
 

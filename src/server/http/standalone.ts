@@ -3,6 +3,9 @@
  * serve the static site from a CDN and run N API processes behind a load balancer. Same hardening as the
  * site server (src/lib/http/node-hardening.ts): security headers, body limit (413), slow-client timeouts,
  * and on SIGTERM/SIGINT it stops accepting, finishes the requests in flight, closes the database and exits 0.
+ * On the embedded database it holds the database's lock, so it also takes `npm run shop` commands from this
+ * machine on a loopback port of its own (src/server/local-control); another process holding the database
+ * stops it at start with that process named.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,12 +20,28 @@ import {
   serverOptions,
 } from '../../lib/http/node-hardening.ts';
 import { getConfig } from '../config.ts';
-import { getEngine } from '../engine/index.ts';
+import { DatabaseLockedError } from '../db/data-dir-lock.ts';
+import { getEngine, type Engine } from '../engine/index.ts';
+import { localCommandNodeHandler } from '../local-control/endpoint.ts';
+import { startLocalControl } from '../local-control/listener.ts';
 import { getCatalogFastPath } from './fast-path.ts';
+import { answerHealth, engineReady } from './health.ts';
 
 const config = getConfig();
 const hardening = loadHardeningSettings();
-const engine = await getEngine();
+let engine: Engine;
+try {
+  engine = await getEngine();
+} catch (err) {
+  if (!(err instanceof DatabaseLockedError)) throw err;
+  console.error(`[meshfront] ${err.message}`);
+  process.exit(1);
+}
+const control =
+  engine.database.kind === 'pglite'
+    ? await startLocalControl({ dataDir: config.dataDir, handle: localCommandNodeHandler(async () => engine) })
+    : null;
+control?.publish();
 // Hot catalog reads are answered from stored bytes in front of Yoga; everything else goes to Yoga.
 const handle = getCatalogFastPath().nodeHandler();
 // The API serves JSON (and GraphiQL outside production, which loads its own scripts): no page policy,
@@ -36,9 +55,23 @@ const server = createServer(serverOptions(hardening), async (req, res) => {
   const pathname = new URL(req.url ?? '/', 'http://api.invalid').pathname;
   if (!(await enforceBodyLimit(req, res, bodyLimitFor(pathname, hardening) ?? hardening.apiMaxBodyBytes, pathname)))
     return;
+  if (
+    await answerHealth(
+      req,
+      res,
+      engineReady(async () => engine),
+    )
+  )
+    return;
   handle(req, res);
 });
-gracefulShutdown(server, { graceMs: hardening.shutdownGraceMs, close: () => engine.close() }).install();
+gracefulShutdown(server, {
+  graceMs: hardening.shutdownGraceMs,
+  close: async () => {
+    await control?.close(hardening.shutdownGraceMs);
+    await engine.close();
+  },
+}).install();
 
 server.listen(config.port, config.host, () => {
   const port = (server.address() as AddressInfo).port;

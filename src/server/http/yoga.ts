@@ -17,6 +17,7 @@ import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents
 import { useInputGuard } from './input-guard.ts';
 import { useRequestErrorsWithoutInput } from './request-errors.ts';
 import { errorLogger, logUnexpectedError, useErrorLogContext } from './error-log.ts';
+import { databaseFaultError } from './database-errors.ts';
 
 /** Larger request bodies are refused before parsing (the token limit catches the rest). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -47,6 +48,9 @@ export function maskUnexpectedErrors(endpoint: string) {
       const e = error as { name?: string; originalError?: { name?: string } | null };
       if (e?.name === 'GraphQLError' && (!e.originalError || e.originalError.name === 'GraphQLError'))
         return error as Error;
+      // A lost or refusing database: a retryable 503 that says so, not "Unexpected error." (database-errors.ts).
+      const fault = databaseFaultError(endpoint, error);
+      if (fault) return fault;
       const masked = yogaMaskError(error, message, false);
       if (masked !== error) logUnexpectedError(endpoint, error);
       return masked;

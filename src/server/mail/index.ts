@@ -1,4 +1,4 @@
-/** The mail module's one import door: settings, the mailer and the message builders. */
+/** The mail module's one import door: settings, the mailer, the mail queue and the message builders. */
 export { MailError, isValidEmailAddress } from './address.ts';
 export {
   createMailer,
@@ -11,7 +11,22 @@ export {
   type OutgoingMail,
   type SentMail,
 } from './mailer.ts';
-export { describeMailTransport, readMailSettings, MailSettingsError, type MailSettings } from './settings.ts';
+export {
+  MAIL_KINDS,
+  MailQueue,
+  type DeliveryOutcome,
+  type MailKind,
+  type MailQueueRow,
+  type QueuedMail,
+  type SettledHandler,
+} from './queue.ts';
+export {
+  describeMailTransport,
+  readMailSettings,
+  MailSettingsError,
+  type MailQueueSettings,
+  type MailSettings,
+} from './settings.ts';
 export {
   accountLink,
   contactMessage,

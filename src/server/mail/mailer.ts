@@ -1,7 +1,8 @@
 /**
  * Sends the shop's mail with nodemailer: over SMTP when SMTP_URL is set, otherwise into a file outbox
  * (one .eml file as it would have gone over the wire, plus a .json record) that developers open in a
- * mail client and tests and Playwright read links from. Callers use the same `sendMail` either way.
+ * mail client and tests and Playwright read links from. Callers use the same `sendMail` either way; the
+ * shop's own mail reaches it through the mail queue (queue.ts), which keeps each mail until it went out.
  *
  * Every message is checked before nodemailer sees it: recipients are single bare addresses, the subject
  * and extra headers are single lines, so no form field can add a header or a recipient.
@@ -21,6 +22,11 @@ export type OutgoingMail = {
   replyTo?: string;
   /** Extra single-line headers (List-Unsubscribe, X-…); address and structure headers are refused. */
   headers?: Record<string, string>;
+  /**
+   * `<id@domain>`: the queue sets the same one on every delivery of one mail, so a repeated delivery is
+   * recognisably the same message. Unset: nodemailer makes a new one.
+   */
+  messageId?: string;
 };
 
 export type SentMail = {
@@ -69,11 +75,16 @@ export type Mailer = {
 
 const MAX_RECIPIENTS = 50;
 
-function checkMail(mail: OutgoingMail): {
+/** A Message-ID as RFC 5322 writes it, without anything that could end the header. */
+const MESSAGE_ID = /^<[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,200}@[A-Za-z0-9.-]{1,253}>$/;
+
+/** The mail as it will be sent, or a MailError naming what is wrong with it. */
+export function checkMail(mail: OutgoingMail): {
   to: string[];
   subject: string;
   replyTo?: string;
   headers: Record<string, string>;
+  messageId?: string;
 } {
   const list = typeof mail.to === 'string' ? [mail.to] : [...mail.to];
   if (list.length === 0) throw new MailError('to must name at least one recipient');
@@ -84,7 +95,9 @@ function checkMail(mail: OutgoingMail): {
     throw new MailError('text must be a non-empty string (every message has a plain-text version)');
   if (mail.html !== undefined && typeof mail.html !== 'string') throw new MailError('html must be a string');
   const replyTo = mail.replyTo === undefined ? undefined : requireEmailAddress(mail.replyTo, 'replyTo');
-  return { to, subject, replyTo, headers: requireExtraHeaders(mail.headers) };
+  if (mail.messageId !== undefined && (typeof mail.messageId !== 'string' || !MESSAGE_ID.test(mail.messageId)))
+    throw new MailError('messageId must look like <id@domain>');
+  return { to, subject, replyTo, headers: requireExtraHeaders(mail.headers), messageId: mail.messageId };
 }
 
 function formatMailbox(settings: MailSettings): string {
@@ -147,6 +160,7 @@ export function createMailer(
       html: mail.html,
       replyTo: checked.replyTo,
       headers: checked.headers,
+      messageId: checked.messageId,
     };
     if (smtp) {
       try {

@@ -14,6 +14,15 @@
  *   MAIL_OUTBOX_DIR    where the outbox keeps messages when SMTP_URL is unset: one .eml file and one
  *                      .json record per message (default <MESHFRONT_DATA_DIR or ./var>/mail).
  *   SUPPORT_EMAIL      the address contact-form messages are sent to (default support@meshfront.example).
+ *
+ * The mail queue (queue.ts: every mail is queued in the transaction of its change, then sent):
+ *   MAIL_MAX_ATTEMPTS      deliveries tried before a mail counts as failed and waits for an operator's
+ *                          retry in /admin/mail (default 10).
+ *   MAIL_RETRY_BASE_MS     the wait after the first failed delivery; each further wait doubles, at most
+ *                          an hour (default 30000: 30 s, 1 min, 2 min, … about 3 hours over 10 attempts).
+ *   MAIL_POLL_INTERVAL_MS  how often the sender looks for due mail it was not woken for: mail queued by
+ *                          another process, or after a restart (default 5000). Mail queued in this
+ *                          process is sent right after its transaction commits.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -45,7 +54,17 @@ const envSchema = z.object({
     .string()
     .refine(isValidEmailAddress, 'must be one e-mail address')
     .default('support@meshfront.example'),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
 });
+
+/** How the queue sends: attempts, backoff and the fallback poll. */
+export type MailQueueSettings = {
+  maxAttempts: number;
+  retryBaseMs: number;
+  pollIntervalMs: number;
+};
 
 export type MailSettings = {
   env: 'development' | 'test' | 'production';
@@ -54,6 +73,7 @@ export type MailSettings = {
   smtpUrl: string | null;
   outboxDir: string;
   supportEmail: string;
+  queue: MailQueueSettings;
 };
 
 export class MailSettingsError extends Error {
@@ -75,6 +95,11 @@ export function readMailSettings(env: Record<string, string | undefined> = proce
     smtpUrl: e.SMTP_URL ?? null,
     outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(e.MESHFRONT_DATA_DIR, 'mail')),
     supportEmail: e.SUPPORT_EMAIL,
+    queue: {
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+    },
   };
 }
 

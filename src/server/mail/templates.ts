@@ -6,6 +6,7 @@
  *
  * The result spreads straight into sendMail: `sendMail({ to, ...passwordReset({ resetUrl }) })`.
  */
+import { formatAddress } from '../../lib/address/format.ts';
 import { requireEmailAddress } from './address.ts';
 import { html, oneLine, requireHttpUrl, type SafeHtml } from './html.ts';
 import { blocks, DEFAULT_BRAND, renderHtmlLayout, renderTextLayout, type Brand, type LayoutInput } from './layout.ts';
@@ -52,14 +53,23 @@ export type OrderConfirmationInput = {
   customerName?: string | null;
   /** ISO 4217 code of every amount below (EUR). */
   currency: string;
-  /** Amounts are integer cents, as everywhere in the engine. */
+  /**
+   * Amounts are integer cents, as everywhere in the engine. A line's amount is before discounts, so the
+   * lines add up to the subtotal and the discount is a row of its own.
+   */
   lineItems: { name: string; variation?: string | null; quantity: number; totalCents: number }[];
   subtotalCents: number;
   discountCents?: number;
   shippingCents?: number;
   shippingMethod?: string | null;
   taxCents?: number;
+  /** The amounts include their tax: the total says how much (WooCommerce's "includes € VAT") instead of a tax row. */
+  taxIncluded?: boolean;
   totalCents: number;
+  /** The business customer's VAT ID, shown with the billing address. */
+  vatId?: string | null;
+  /** The order's VAT note (the reverse charge's), shown under the totals. */
+  vatNote?: string | null;
   paymentMethodTitle: string;
   /** Plain text shown under the totals, e.g. where to send a crypto payment or that payment is due on delivery. */
   paymentInstructions?: string | null;
@@ -84,16 +94,12 @@ function formatOrderDate(value: Date | string): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+const englishCountries = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** The postal address as its country writes it (src/lib/address/format.ts, as the order pages), then contact. */
 function addressLines(address: PostalAddress): string[] {
-  const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
-  const cityLine = [address.postcode, address.city].filter(Boolean).join(' ');
   return [
-    name,
-    address.company,
-    address.address1,
-    address.address2,
-    cityLine,
-    [address.state, address.country].filter(Boolean).join(', '),
+    ...formatAddress(address, { countryName: (code) => englishCountries.of(code) ?? code }),
     address.phone,
     address.email,
   ]
@@ -116,12 +122,21 @@ export function orderConfirmation(input: OrderConfirmationInput, brand: Brand = 
       money(input.shippingCents ?? 0),
     ]);
   }
-  if (input.taxCents) totals.push(['Tax', money(input.taxCents)]);
-  totals.push(['Total', money(input.totalCents)]);
+  if (input.taxCents && !input.taxIncluded) totals.push(['Tax', money(input.taxCents)]);
+  totals.push([
+    'Total',
+    input.taxIncluded && input.taxCents
+      ? `${money(input.totalCents)} (includes ${money(input.taxCents)} VAT)`
+      : money(input.totalCents),
+  ]);
   totals.push(['Payment method', input.paymentMethodTitle]);
 
   const addresses: [string, string[]][] = [];
-  if (input.billingAddress) addresses.push(['Billing address', addressLines(input.billingAddress)]);
+  if (input.billingAddress)
+    addresses.push([
+      'Billing address',
+      [...addressLines(input.billingAddress), ...(input.vatId ? [`VAT ID: ${oneLine(input.vatId, 40)}`] : [])],
+    ]);
   if (input.shippingAddress) addresses.push(['Shipping address', addressLines(input.shippingAddress)]);
 
   const itemLabel = (item: OrderConfirmationInput['lineItems'][number]) =>
@@ -135,6 +150,7 @@ export function orderConfirmation(input: OrderConfirmationInput, brand: Brand = 
     ...input.lineItems.map((item) => `${item.quantity} × ${itemLabel(item)}  ${money(item.totalCents)}`),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...(input.vatNote ? ['', input.vatNote] : []),
     ...(input.paymentInstructions ? ['', input.paymentInstructions] : []),
     ...addresses.flatMap(([title, lines]) => ['', `${title}:`, ...lines.map((l) => `  ${l}`)]),
     ...(input.customerNote ? ['', 'Your note:', input.customerNote] : []),
@@ -152,6 +168,7 @@ ${totals.map(([label, value]) => {
   return html`<tr><td style="padding:4px 0;${weight}">${label}</td><td align="right" style="padding:4px 0;${weight}">${value}</td></tr>`;
 })}
 </table>
+${input.vatNote ? blocks.paragraph(input.vatNote) : ''}
 ${input.paymentInstructions ? blocks.paragraph(blocks.multiline(input.paymentInstructions)) : ''}
 ${addresses.map(([title, lines]) => blocks.paragraph(html`<strong>${title}</strong><br>`, blocks.multiline(lines.join('\n'))))}
 ${input.customerNote ? blocks.paragraph(html`<strong>Your note</strong><br>`, blocks.multiline(input.customerNote)) : ''}

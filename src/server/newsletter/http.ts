@@ -12,7 +12,13 @@
  *                                    the page's form (body token=…) → 303 to /<locale>/newsletter/unsubscribed.
  */
 import { localeByCode, localePrefix, DEFAULT_LOCALE, LOCALES } from '../../lib/i18n/locales.ts';
-import { jsonResponse, readJsonBody, readLimitedText, RequestBodyError, describeWait } from '../contact/request.ts';
+import {
+  jsonResponse,
+  readJsonBody,
+  readLimitedText,
+  RequestBodyError,
+  describeWait,
+} from '../../lib/http/json-route.ts';
 import { isValidEmailAddress } from '../mail/index.ts';
 import { clientAddress, rateLimitKeyForIp, type ClientAddressSettings, type RateLimiter } from '../rate-limit/index.ts';
 import type { NewsletterService } from './service.ts';

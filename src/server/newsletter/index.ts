@@ -2,7 +2,7 @@
  * The newsletter module's one import door, and what the engine builds for the Astro routes.
  */
 import type { Database } from '../db/connection.ts';
-import { getMailer } from '../mail/index.ts';
+import type { MailQueue } from '../mail/index.ts';
 import { rateLimiterFor, readClientAddressSettings } from '../rate-limit/index.ts';
 import type { NewsletterHandlerDeps } from './http.ts';
 import { NewsletterService } from './service.ts';
@@ -21,11 +21,11 @@ export { NewsletterService, hashToken, isWellFormedToken, type ConfirmResult } f
 export { readNewsletterSettings, siteBrand, NewsletterSettingsError, type NewsletterSettings } from './settings.ts';
 
 /** The newsletter routes' collaborators on an engine's database; the engine builds them on first use. */
-export function createNewsletterHandlerDeps(input: { db: Database }): NewsletterHandlerDeps {
+export function createNewsletterHandlerDeps(input: { db: Database; mail: MailQueue }): NewsletterHandlerDeps {
   const limiter = rateLimiterFor(input.db);
   const settings = readNewsletterSettings();
   return {
-    newsletter: new NewsletterService(input.db, { mailer: getMailer(), limiter, settings, brand: siteBrand() }),
+    newsletter: new NewsletterService(input.db, { mail: input.mail, limiter, settings, brand: siteBrand() }),
     limiter,
     settings,
     clientAddressSettings: readClientAddressSettings(),

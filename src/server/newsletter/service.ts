@@ -2,7 +2,8 @@
  * The newsletter domain's service: double opt-in sign-up, confirmation and unsubscribe.
  *
  * - subscribe: a new (or previously unsubscribed, or still unconfirmed) address becomes `pending` with a
- *   fresh single-use confirmation token, and gets the confirmation mail. An address that is already
+ *   fresh single-use confirmation token, and gets the confirmation mail (queued in the same transaction,
+ *   mail/queue.ts; so is the welcome mail below). An address that is already
  *   confirmed is left alone and gets no mail. The caller answers the same either way, so the form never
  *   tells anyone whether an address is on the list.
  * - confirm: one UPDATE that matches the token's hash, the pending state and the expiry, and clears the
@@ -13,13 +14,13 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.ts';
-import { newsletterConfirm, newsletterWelcome, type Brand, type Mailer } from '../mail/index.ts';
+import { newsletterConfirm, newsletterWelcome, type Brand, type MailQueue } from '../mail/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import type { NewsletterSettings } from './settings.ts';
 import { newsletterSubscribers } from './tables.ts';
 
 export type NewsletterServiceOptions = {
-  mailer: Pick<Mailer, 'sendMail'>;
+  mail: MailQueue;
   limiter: RateLimiter;
   settings: NewsletterSettings;
   brand?: Brand;
@@ -61,7 +62,7 @@ export class NewsletterService {
 
   /**
    * Start (or restart) a sign-up. `baseUrl` is the origin the confirmation link points to.
-   * Resolves to whether a confirmation mail went out (for tests and logs only — never tell the visitor).
+   * Resolves to whether a confirmation mail was queued (for tests and logs only — never tell the visitor).
    */
   async subscribe(
     email: string,
@@ -81,44 +82,54 @@ export class NewsletterService {
     const token = newToken();
     const now = this.now();
     const expiresAt = new Date(now.getTime() + this.options.settings.confirmSeconds * 1000);
-    const rows = await this.db
-      .insert(newsletterSubscribers)
-      .values({
-        email: address,
-        locale,
-        status: 'pending',
-        confirmTokenHash: hashToken(token),
-        confirmExpiresAt: expiresAt,
-        subscribedIp: meta.ip,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: newsletterSubscribers.email,
-        set: {
+    const confirmUrl = `${meta.baseUrl}/api/newsletter/confirm?token=${token}`;
+    const mailId = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(newsletterSubscribers)
+        .values({
+          email: address,
           locale,
           status: 'pending',
           confirmTokenHash: hashToken(token),
           confirmExpiresAt: expiresAt,
-          unsubscribeTokenHash: null,
           subscribedIp: meta.ip,
+          createdAt: now,
           updatedAt: now,
-        },
-        // A confirmed subscriber stays as is: nobody can reset someone else's subscription to pending.
-        setWhere: sql`${newsletterSubscribers.status} <> 'confirmed'`,
-      })
-      .returning({ id: newsletterSubscribers.id });
-    if (rows.length === 0) return { mailed: false };
-
-    const confirmUrl = `${meta.baseUrl}/api/newsletter/confirm?token=${token}`;
-    try {
-      await this.options.mailer.sendMail({ to: address, ...newsletterConfirm({ confirmUrl }, this.options.brand) });
-      return { mailed: true };
-    } catch (err) {
-      // Answering differently here would tell new addresses from known ones; log it for the operator instead.
-      this.log(`newsletter confirmation mail failed: ${(err as Error).message}`);
+        })
+        .onConflictDoUpdate({
+          target: newsletterSubscribers.email,
+          set: {
+            locale,
+            status: 'pending',
+            confirmTokenHash: hashToken(token),
+            confirmExpiresAt: expiresAt,
+            unsubscribeTokenHash: null,
+            subscribedIp: meta.ip,
+            updatedAt: now,
+          },
+          // A confirmed subscriber stays as is: nobody can reset someone else's subscription to pending.
+          setWhere: sql`${newsletterSubscribers.status} <> 'confirmed'`,
+        })
+        .returning({ id: newsletterSubscribers.id });
+      const row = rows[0];
+      if (!row) return undefined;
+      // Only the newest link works: an older confirmation mail still waiting to go out is cancelled.
+      return this.options.mail.enqueue(tx, {
+        kind: 'newsletter-confirmation',
+        event: `${row.id}.${hashToken(token).slice(0, 16)}`,
+        topic: `newsletter-confirmation:${row.id}`,
+        to: address,
+        ...newsletterConfirm({ confirmUrl }, this.options.brand),
+      });
+    });
+    if (mailId === undefined) return { mailed: false };
+    if (mailId === null) {
+      // Answering differently here would tell new addresses from known ones; logged for the operator instead.
+      this.log('newsletter confirmation mail cannot be sent (kept as failed in the mail queue)');
       return { mailed: false };
     }
+    await this.options.mail.deliver([mailId]);
+    return { mailed: true };
   }
 
   async confirm(token: string, meta: { ip: string | null; baseUrl: string }): Promise<ConfirmResult> {
@@ -126,27 +137,44 @@ export class NewsletterService {
     const hash = hashToken(token);
     const now = this.now();
     const unsubscribeToken = newToken();
-    const [row] = await this.db
-      .update(newsletterSubscribers)
-      .set({
-        status: 'confirmed',
-        confirmTokenHash: null,
-        confirmExpiresAt: null,
-        unsubscribeTokenHash: hashToken(unsubscribeToken),
-        confirmedAt: now,
-        confirmedIp: meta.ip,
-        unsubscribedAt: null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(newsletterSubscribers.confirmTokenHash, hash),
-          eq(newsletterSubscribers.status, 'pending'),
-          gt(newsletterSubscribers.confirmExpiresAt, now),
-        ),
-      )
-      .returning({ email: newsletterSubscribers.email, locale: newsletterSubscribers.locale });
-    if (!row) {
+    const unsubscribeUrl = `${meta.baseUrl}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
+    const confirmed = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(newsletterSubscribers)
+        .set({
+          status: 'confirmed',
+          confirmTokenHash: null,
+          confirmExpiresAt: null,
+          unsubscribeTokenHash: hashToken(unsubscribeToken),
+          confirmedAt: now,
+          confirmedIp: meta.ip,
+          unsubscribedAt: null,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(newsletterSubscribers.confirmTokenHash, hash),
+            eq(newsletterSubscribers.status, 'pending'),
+            gt(newsletterSubscribers.confirmExpiresAt, now),
+          ),
+        )
+        .returning({
+          id: newsletterSubscribers.id,
+          email: newsletterSubscribers.email,
+          locale: newsletterSubscribers.locale,
+        });
+      if (!row) return null;
+      // The subscription stands even if the welcome (and its unsubscribe link) cannot go out; later mails
+      // carry their own.
+      const mailId = await this.options.mail.enqueue(tx, {
+        kind: 'newsletter-welcome',
+        event: `${row.id}.${hashToken(unsubscribeToken).slice(0, 16)}`,
+        to: row.email,
+        ...newsletterWelcome({ unsubscribeUrl, oneClickUnsubscribe: true }, this.options.brand),
+      });
+      return { locale: row.locale, mailId };
+    });
+    if (!confirmed) {
       const [stale] = await this.db
         .select({ locale: newsletterSubscribers.locale })
         .from(newsletterSubscribers)
@@ -155,17 +183,8 @@ export class NewsletterService {
         ? { ok: false, reason: 'expired', locale: stale.locale }
         : { ok: false, reason: 'invalid', locale: null };
     }
-    const unsubscribeUrl = `${meta.baseUrl}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
-    try {
-      await this.options.mailer.sendMail({
-        to: row.email,
-        ...newsletterWelcome({ unsubscribeUrl, oneClickUnsubscribe: true }, this.options.brand),
-      });
-    } catch (err) {
-      // The subscription stands; only the welcome (and its unsubscribe link) is missing. Later mails carry their own.
-      this.log(`newsletter welcome mail to subscriber failed: ${(err as Error).message}`);
-    }
-    return { ok: true, locale: row.locale };
+    await this.options.mail.deliver([confirmed.mailId]);
+    return { ok: true, locale: confirmed.locale };
   }
 
   /** The locale of the subscriber an unsubscribe token belongs to, or null if it belongs to none. */

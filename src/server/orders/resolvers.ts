@@ -17,7 +17,6 @@ import type { OrderAddress } from './tables.ts';
 import { isCustomerSessionId } from '../session/service.ts';
 
 type Ctx = GraphQLContext;
-type Format = { format?: 'RAW' | 'FORMATTED' | null };
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 /** WooCommerce object dates: ISO 8601 with offset. */
@@ -180,7 +179,10 @@ export const orderResolvers = {
     shippingTotal: moneyField((o: OrderRow) => o.shippingCents),
     shippingTax: moneyField((o: OrderRow) => o.shippingTaxCents),
     cartTax: moneyField((o: OrderRow) => o.cartTaxCents),
-    pricesIncludeTax: () => false,
+    pricesIncludeTax: (o: OrderRow) => o.pricesIncludeTax,
+    vatId: (o: OrderRow) => o.vatId,
+    vatReverseCharge: (o: OrderRow) => o.vatReverseCharge,
+    vatNote: (o: OrderRow) => o.vatNote,
     needsPayment: (o: OrderRow) => needsPayment(o),
     needsProcessing: async (o: OrderRow, _: unknown, ctx: Ctx) => needsProcessing(await itemsOf(o, ctx)),
     needsShippingAddress: async (o: OrderRow, _: unknown, ctx: Ctx) => (await itemsOf(o, ctx)).some((i) => !i.virtual),

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Address } from '../cart/model.ts';
+import type { VatCheck } from '../tax/vat-check.ts';
 import {
   boolean,
   index,
@@ -69,6 +70,18 @@ export const orders = pgTable(
     couponLines: jsonb('coupon_lines').$type<CouponLine[]>().notNull().default([]),
     taxLines: jsonb('tax_lines').$type<TaxLine[]>().notNull().default([]),
     metaData: jsonb('meta_data').$type<{ key: string; value: string }[]>().notNull().default([]),
+    /** The shop's prices included tax when the order was placed (TAX_PRICES_INCLUDE_TAX); false before 0009_vat. */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    /** The business customer's VAT ID as checked ("FR40303265045"), or null. */
+    vatId: text('vat_id'),
+    /** The VAT ID was taken while VIES could not check it: the operator checks it before shipping. */
+    vatIdUnverified: boolean('vat_id_unverified').notNull().default(false),
+    /** No VAT charged: the customer accounts for it (reverse charge, tax/location.ts). */
+    vatReverseCharge: boolean('vat_reverse_charge').notNull().default(false),
+    /** What the VAT ID check found (VIES's answer, or why it could not ask), for the records. */
+    vatCheck: jsonb('vat_check').$type<VatCheck>(),
+    /** The note an invoice of this order must carry (the reverse charge's), or null. */
+    vatNote: text('vat_note'),
     /** Stock was taken for this order (and must be given back when it is cancelled). */
     stockReduced: boolean('stock_reduced').notNull().default(false),
     downloadsGranted: boolean('downloads_granted').notNull().default(false),
@@ -114,6 +127,12 @@ export const orderItems = pgTable(
     subtotalTaxCents: integer('subtotal_tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     totalTaxCents: integer('total_tax_cents').notNull(),
+    /** The line's tax rate in basis points (1900 = 19%; 0: no tax, e.g. reverse charged or outside the EU). */
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
+    /** The unit price charged: including the tax when the order's prices include tax, else without. */
+    unitPriceCents: integer('unit_price_cents').notNull().default(0),
+    /** total + total tax: what the customer pays for the line. */
+    totalGrossCents: integer('total_gross_cents').notNull().default(0),
     virtual: boolean('virtual').notNull().default(false),
     downloadable: boolean('downloadable').notNull().default(false),
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),

@@ -48,7 +48,9 @@ export function astroSiteBuilder(deps: {
             .toString('utf8')
             .split(/\r?\n/)
             .filter((l) => l.trim())
-            .forEach((l) => log(l.replace(/\x1b\[[0-9;]*m/g, '')));
+            .forEach((l) => {
+              log(l.replace(/\x1b\[[0-9;]*m/g, ''));
+            });
         child.stdout.on('data', lines);
         child.stderr.on('data', lines);
         const abort = () => child.kill('SIGTERM');

@@ -85,7 +85,10 @@ export async function createBuildSwitch<T>(options: BuildSwitchOptions<T>): Prom
     const published = currentPublishedDir(options.buildsDir);
     if (!published) return options.distDir;
     let t = publishedTimes.get(published);
-    if (t === undefined) publishedTimes.set(published, (t = builtAt(published)));
+    if (t === undefined) {
+      t = builtAt(published);
+      publishedTimes.set(published, t);
+    }
     return !distUsable || t > distBuiltAt ? published : options.distDir;
   };
 

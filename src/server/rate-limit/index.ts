@@ -18,6 +18,9 @@ const limiters = new WeakMap<Database, RateLimiter>();
 /** One limiter per database handle, so its clean-up timer is shared by every caller of that database. */
 export function rateLimiterFor(db: Database): RateLimiter {
   let limiter = limiters.get(db);
-  if (!limiter) limiters.set(db, (limiter = new RateLimiter(db)));
+  if (!limiter) {
+    limiter = new RateLimiter(db);
+    limiters.set(db, limiter);
+  }
   return limiter;
 }

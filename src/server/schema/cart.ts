@@ -107,7 +107,9 @@ type ShippingRate {
   methodId: ID!
   instanceId: Int
   label: String
+  "The rate's cost; includes its tax when the shop displays cart prices including tax."
   cost(format: PricingFieldFormatEnum): String
+  "The rate's cost before tax."
   subtotal(format: PricingFieldFormatEnum): String
   taxTotal(format: PricingFieldFormatEnum): String
 }
@@ -129,6 +131,8 @@ type Customer implements Node {
   shipping: CustomerAddress
   hasCalculatedShipping: Boolean
   calculatedShipping: Boolean
+  "The customer pays no VAT: a business with a checked VAT ID of another EU country than the shop's, buying for another EU country (reverse charge)."
+  isVatExempt: Boolean
 }
 
 type CustomerAddress {
@@ -143,6 +147,8 @@ type CustomerAddress {
   country: CountriesEnum
   email: String
   phone: String
+  "A business's VAT ID as the shop checked it, with its country prefix (DE136695976); billing addresses only."
+  vatId: String
 }
 
 input CustomerAddressInput {
@@ -157,6 +163,8 @@ input CustomerAddressInput {
   country: CountriesEnum
   email: String
   phone: String
+  "A business's VAT ID (billing only; ignored on shipping addresses): checked for the billing country's format, then with the EU's VIES service. An empty string removes it."
+  vatId: String
   overwrite: Boolean
 }
 

@@ -12,7 +12,11 @@ export function mergeResolvers(domains: Record<string, ResolverMap>): ResolverMa
   const owner = new Map<string, string>();
   for (const [domain, map] of Object.entries(domains)) {
     for (const [type, fields] of Object.entries(map)) {
-      const merged = (out[type] ??= {});
+      let merged = out[type];
+      if (!merged) {
+        merged = {};
+        out[type] = merged;
+      }
       for (const [field, resolver] of Object.entries(fields)) {
         const key = `${type}.${field}`;
         const first = owner.get(key);

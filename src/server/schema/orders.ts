@@ -31,7 +31,14 @@ type Order implements Node {
   shippingTotal(format: PricingFieldFormatEnum): String
   shippingTax(format: PricingFieldFormatEnum): String
   cartTax(format: PricingFieldFormatEnum): String
+  "Whether the order's prices were entered including tax (its amounts are stored without tax either way)."
   pricesIncludeTax: Boolean
+  "The business customer's VAT ID, with its country prefix (FR40303265045), or null."
+  vatId: String
+  "No VAT was charged: the customer accounts for it (reverse charge)."
+  vatReverseCharge: Boolean
+  "The note the order's invoice carries about its VAT (the reverse charge's), or null."
+  vatNote: String
   needsPayment: Boolean
   needsProcessing: Boolean
   needsShippingAddress: Boolean

@@ -76,12 +76,18 @@ export class SessionService {
     if (options.cache) this.cache = options.cache;
     else if (isSingleProcess(db)) {
       let shared = sharedCaches.get(db);
-      if (!shared) sharedCaches.set(db, (shared = new SessionCache()));
+      if (!shared) {
+        shared = new SessionCache();
+        sharedCaches.set(db, shared);
+      }
       this.cache = shared;
     } else this.cache = null;
     if (this.cache) {
       let batch = sharedBatches.get(db);
-      if (!batch) sharedBatches.set(db, (batch = new SessionWriteBatch(db)));
+      if (!batch) {
+        batch = new SessionWriteBatch(db);
+        sharedBatches.set(db, batch);
+      }
       this.batch = batch;
     } else this.batch = null;
   }
@@ -92,7 +98,9 @@ export class SessionService {
       this.randomPool = crypto.randomBytes(15 * 272);
       this.randomOffset = 0;
     }
-    const id = this.randomPool.toString('hex', this.randomOffset, (this.randomOffset += 15));
+    const start = this.randomOffset;
+    this.randomOffset += 15;
+    const id = this.randomPool.toString('hex', start, this.randomOffset);
     return `t_${id}`;
   }
 
@@ -310,7 +318,10 @@ export class SessionService {
   private afterWrite(db: DbOrTx, customerId: string, apply: () => void): void {
     this.writeSerial++;
     if (!this.cache) return;
-    if (db === this.db) return apply();
+    if (db === this.db) {
+      apply();
+      return;
+    }
     const pending = this.pending.get(db);
     if (pending) pending.push(apply);
     else this.cache.forget(customerId);

@@ -5,10 +5,23 @@
  *   SHOP_BASE_COUNTRY              the shop's country (default DE): the "domestic" shipping zone, and the
  *                                  address used for shipping and tax before the customer gives one.
  *   SHOP_CURRENCY                  ISO currency of every amount (default EUR; the catalog is in EUR).
- *   TAX_ENABLED                    true/false (default true): charge tax. Prices are entered without tax.
+ *   TAX_ENABLED                    true/false (default true): charge tax.
  *   TAX_RATES                      JSON object country → rate in percent as a decimal string, merged over
  *                                  the defaults (every EU member state's standard VAT rate; no tax outside
  *                                  the EU). E.g. {"CH":"8.1","DE":"19"}; "0" removes a country's tax.
+ *   TAX_PRICES_INCLUDE_TAX         true/false (default true): catalog prices are entered including the base
+ *                                  country's tax (WooCommerce's woocommerce_prices_include_tax). Shipping
+ *                                  costs are always entered without tax, as WooCommerce's flat rates.
+ *   TAX_DISPLAY_SHOP               incl/excl (default: PUBLIC_TAX_DISPLAY_SHOP, else incl): catalog prices
+ *                                  shown with or without tax (woocommerce_tax_display_shop). The storefront
+ *                                  labels its prebuilt prices by PUBLIC_TAX_DISPLAY_SHOP, so on one machine
+ *                                  that one setting switches both.
+ *   TAX_DISPLAY_CART               incl/excl (default incl): cart, checkout and order amounts shown with or
+ *                                  without tax (woocommerce_tax_display_cart).
+ *   TAX_ADJUST_NON_BASE_LOCATION_PRICES  true/false (default true): with prices entered including tax,
+ *                                  another destination pays the net price plus its own tax (WooCommerce's
+ *                                  woocommerce_adjust_non_base_location_prices filter); false keeps the
+ *                                  gross price the same everywhere.
  *   SHIPPING_ZONES                 JSON array replacing the default zones (see shipping/zones.ts for the shape).
  *   SHIPPING_DOMESTIC_FLAT_RATE    domestic flat rate (default "4.90")
  *   SHIPPING_DOMESTIC_FREE_ABOVE   domestic free shipping from this subtotal (default "50.00")
@@ -46,6 +59,7 @@ const money = z
   .transform(parseMoney);
 const country = z.string().refine((c) => ALL_COUNTRIES.includes(c), 'an ISO 3166-1 alpha-2 country code');
 const percent = z.string().regex(/^\d{1,2}(?:\.\d{1,2})?$/, 'a percentage such as "19" or "8.1"');
+const taxDisplay = z.enum(['incl', 'excl']);
 
 export class CommerceSettingsError extends Error {
   override name = 'CommerceSettingsError';
@@ -107,6 +121,11 @@ const envSchema = z.object({
     .default('EUR'),
   TAX_ENABLED: bool.default(true),
   TAX_RATES: z.string().optional(),
+  TAX_PRICES_INCLUDE_TAX: bool.default(true),
+  TAX_DISPLAY_SHOP: taxDisplay.optional(),
+  PUBLIC_TAX_DISPLAY_SHOP: taxDisplay.default('incl'),
+  TAX_DISPLAY_CART: taxDisplay.default('incl'),
+  TAX_ADJUST_NON_BASE_LOCATION_PRICES: bool.default(true),
   SHIPPING_ZONES: z.string().optional(),
   SHIPPING_DOMESTIC_FLAT_RATE: money.default(490),
   SHIPPING_DOMESTIC_FREE_ABOVE: money.default(5000),
@@ -170,6 +189,14 @@ export type CommerceSettings = {
   taxEnabled: boolean;
   /** country → basis points */
   taxRates: Record<string, number>;
+  /** TAX_PRICES_INCLUDE_TAX: catalog prices are entered including the base country's tax. */
+  pricesIncludeTax: boolean;
+  /** TAX_DISPLAY_SHOP: catalog prices shown including ('incl') or excluding ('excl') tax. */
+  taxDisplayShop: 'incl' | 'excl';
+  /** TAX_DISPLAY_CART: cart, checkout and order amounts shown including or excluding tax. */
+  taxDisplayCart: 'incl' | 'excl';
+  /** TAX_ADJUST_NON_BASE_LOCATION_PRICES: another destination pays the net price plus its own tax. */
+  adjustNonBaseLocationPrices: boolean;
   zones: ShippingZoneSetting[];
   holdStockMinutes: number;
   sweepIntervalMs: number;
@@ -292,6 +319,10 @@ export function loadCommerceSettings(source: Record<string, string | undefined> 
     currency: e.SHOP_CURRENCY,
     taxEnabled: e.TAX_ENABLED,
     taxRates,
+    pricesIncludeTax: e.TAX_PRICES_INCLUDE_TAX,
+    taxDisplayShop: e.TAX_DISPLAY_SHOP ?? e.PUBLIC_TAX_DISPLAY_SHOP,
+    taxDisplayCart: e.TAX_DISPLAY_CART,
+    adjustNonBaseLocationPrices: e.TAX_ADJUST_NON_BASE_LOCATION_PRICES,
     zones,
     holdStockMinutes: e.HOLD_STOCK_MINUTES,
     sweepIntervalMs: e.ORDER_SWEEP_INTERVAL_MS,

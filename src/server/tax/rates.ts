@@ -25,7 +25,10 @@ const EU_LABEL_OVERRIDES: Record<string, string> = {
   BE: 'BTW',
 };
 
-/** Tax on an amount of cents, rounded half up to a whole cent (amounts are never negative here). */
+/**
+ * Tax added to a net amount of cents (WC_Tax::calc_exclusive_tax), rounded half up to a whole cent per line
+ * (amounts are never negative here). Tax contained in a gross amount: prices.ts.
+ */
 export function taxOf(cents: number, rate: TaxRate | null): number {
   if (!rate || cents <= 0) return 0;
   return Number((BigInt(cents) * BigInt(rate.basisPoints) + 5000n) / 10000n);

@@ -2,14 +2,16 @@
 import type { APIRoute } from 'astro';
 import { ADMIN_RESPONSE_HEADERS, openAdminPage } from '../../../server/admin/web/page.ts';
 import { AdminCallError } from '../../../server/admin/web/client.ts';
+import { labelled, SUBSCRIBER_STATUS_LABELS } from '../../../server/admin/web/format.ts';
+import type { AdminExportKind } from '../../../graphql/generated/admin-schema.ts';
 
 export const prerender = false;
 
-const KINDS: Record<string, string> = {
+const KINDS: Record<string, AdminExportKind> = {
   'contact-messages': 'CONTACT_MESSAGES',
   'newsletter-subscribers': 'NEWSLETTER_SUBSCRIBERS',
 };
-const STATUSES = new Set(['PENDING', 'CONFIRMED', 'UNSUBSCRIBED']);
+const STATUSES = labelled(SUBSCRIBER_STATUS_LABELS);
 
 export const GET: APIRoute = async (context) => {
   const admin = await openAdminPage(context);
@@ -19,7 +21,7 @@ export const GET: APIRoute = async (context) => {
   if (admin.setCookie) headers.append('Set-Cookie', admin.setCookie);
   if (!kind) return new Response('Nothing to export here.', { status: 404, headers });
   const statusParam = context.url.searchParams.get('status');
-  const status = kind === 'NEWSLETTER_SUBSCRIBERS' && statusParam && STATUSES.has(statusParam) ? statusParam : null;
+  const status = (kind === 'NEWSLETTER_SUBSCRIBERS' && STATUSES.find((s) => s === statusParam)) || null;
   try {
     const { adminExportCsv: file } = await admin.call('adminExportCsv', { kind, status });
     headers.set('Content-Type', file.contentType);

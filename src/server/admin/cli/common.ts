@@ -1,28 +1,67 @@
 /**
- * Shared pieces of the store-operations commands (`npm run shop -- …`): the usage error the dispatcher
- * prints with the command's usage text, argument parsing helpers, and an engine that is opened for one
- * command and always closed.
+ * Shared pieces of the store-operations commands (`npm run shop -- …`): what a command is, the context it
+ * runs in, the usage error the dispatcher prints with the command's usage text and argument parsing
+ * helpers.
+ *
+ * A command never opens the database itself: it asks its context for the engine. In the CLI process that
+ * is an engine of its own (the CLI holds the embedded database's lock); while the shop runs on the
+ * embedded database, the CLI sends the command to the shop (src/server/local-control) and the same code
+ * runs there on the shop's engine, its output sent back. So a command writes through `ctx.io`, never to
+ * the console, and reads files by paths resolved from `ctx.io.cwd`.
  */
+import path from 'node:path';
 import { parseMoney } from '../../catalog/money.ts';
-import { getConfig } from '../../config.ts';
-import { createEngine, type Engine } from '../../engine/index.ts';
-import { AdminService } from '../service.ts';
+import type { ServerConfig } from '../../config.ts';
+import type { DataDirLock } from '../../db/data-dir-lock.ts';
+import type { Engine } from '../../engine/index.ts';
+import { adminServiceFor, type AdminService } from '../service.ts';
+import { CliUsageError } from './terminal.ts';
 
-/** Wrong or missing arguments: the dispatcher prints the message and the command's usage, exit code 2. */
-export class CliUsageError extends Error {
-  override name = 'CliUsageError';
+export { CliUsageError } from './terminal.ts';
+
+export type CommandIo = {
+  /** A line on standard output. */
+  out(line: string): void;
+  /** A line on standard error. */
+  err(line: string): void;
+  /** Text on standard output as it is (no line end added). */
+  write(text: string): void;
+  /** Standard input as text (given a `--…-stdin` flag: terminal.ts). */
+  stdin(): Promise<string>;
+  /** The operator's working directory. */
+  cwd: string;
+};
+
+export type CommandContext = {
+  config: ServerConfig;
+  io: CommandIo;
+  /** The engine to run on, opened on first call in the CLI; `log` shows the engine's start-up lines. */
+  engine(options?: { log?: boolean }): Promise<Engine>;
+  /** In the CLI process, or inside the running shop (sent there by the CLI). */
+  where: 'cli' | 'server';
+  /** The embedded database's lock, held by the CLI process for the whole command (null elsewhere). */
+  lock: DataDirLock | null;
+};
+
+export type CliCommand = {
+  summary: string;
+  usage: string;
+  run(args: string[], ctx: CommandContext): Promise<void>;
+  /** Why it cannot run inside the running shop with these arguments; null when it can. */
+  notWhileRunning?(args: string[]): string | null;
+};
+
+/** The command's engine and its admin service (the shop's own when the command runs inside it). */
+export async function withAdmin<T>(
+  ctx: CommandContext,
+  fn: (admin: AdminService, engine: Engine) => Promise<T>,
+): Promise<T> {
+  const engine = await ctx.engine();
+  return fn(adminServiceFor(engine), engine);
 }
 
-export type CliCommand = { summary: string; usage: string; run(args: string[]): Promise<void> };
-
-export async function withAdmin<T>(fn: (admin: AdminService, engine: Engine) => Promise<T>): Promise<T> {
-  const engine = await createEngine(getConfig(), { seed: false, log: () => {} });
-  try {
-    return await fn(new AdminService(engine), engine);
-  } finally {
-    await engine.close();
-  }
-}
+/** A path given on the command line, from the operator's working directory. */
+export const fromCwd = (ctx: CommandContext, file: string) => path.resolve(ctx.io.cwd, file);
 
 export function positiveInt(value: string | undefined, what: string): number {
   if (value === undefined || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2147483647)
@@ -61,18 +100,6 @@ export function table(header: string[], rows: (string | number | null | undefine
   const cells = [header, ...rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   return cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n');
-}
-
-export async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY)
-    throw new CliUsageError(
-      '--password-stdin reads the password from standard input, e.g. `printf %s "$PASSWORD" | npm run shop -- create-admin …`.',
-    );
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
 }
 
 /** The subcommand and its arguments, or a usage error naming the allowed ones. */

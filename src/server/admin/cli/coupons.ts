@@ -24,7 +24,7 @@ export const couponsCommand: CliCommand = {
                    [--usage-limit N] [--per-customer N] [--minimum 50.00] [--free-shipping] [--description TEXT]
                    (--amount is percent for percent coupons, euros otherwise)
     coupons expire CODE`,
-  async run(argv) {
+  async run(argv, ctx) {
     const [sub, rest] = subcommand(argv, SUBS);
     const { values, positionals } = parseArgs({
       args: rest,
@@ -43,11 +43,11 @@ export const couponsCommand: CliCommand = {
       allowPositionals: true,
     });
     if (sub !== 'list' && positionals.length !== 1) throw new CliUsageError(`"coupons ${sub}" takes one coupon code.`);
-    await withAdmin(async (admin) => {
+    await withAdmin(ctx, async (admin) => {
       if (sub === 'list') {
         const r = await admin.coupons.list({ search: values.search, limit: 100, offset: 0 });
         const now = Date.now();
-        console.log(
+        ctx.io.out(
           r.rows.length
             ? table(
                 ['code', 'type', 'amount', 'used', 'limit', 'expires'],
@@ -71,7 +71,7 @@ export const couponsCommand: CliCommand = {
         const c = await admin.coupons.getByCode(code);
         if (!c) throw new Error(`There is no coupon "${code}".`);
         await admin.coupons.expire(c.id);
-        console.log(`Coupon ${c.code} has expired (used ${c.usageCount} times).`);
+        ctx.io.out(`Coupon ${c.code} has expired (used ${c.usageCount} times).`);
         return;
       }
       const type = values.type ?? '';
@@ -90,7 +90,7 @@ export const couponsCommand: CliCommand = {
         freeShipping: !!values['free-shipping'],
         description: values.description ?? '',
       });
-      console.log(
+      ctx.io.out(
         `Created coupon ${c.code}: ${amountText(c)} off (${c.discountType})${c.expiresAt ? `, expires ${c.expiresAt.toISOString().slice(0, 10)}` : ''}.`,
       );
     });

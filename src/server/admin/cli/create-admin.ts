@@ -6,14 +6,14 @@ import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { hashPassword, passwordProblem } from '../../auth/passwords.ts';
 import { AccountError } from '../../customers/service.ts';
-import { CliUsageError, readStdin, withAdmin, type CliCommand } from './common.ts';
+import { CliUsageError, withAdmin, type CliCommand } from './common.ts';
 
 export const createAdminCommand: CliCommand = {
   summary: 'create a shop manager, or promote/demote an existing account',
   usage: `create-admin --username NAME --email ADDRESS [--password-stdin]
     create-admin --promote USERNAME_OR_EMAIL | --demote USERNAME_OR_EMAIL | --list
     --password-stdin   read the password from standard input (otherwise a random one is printed once)`,
-  async run(argv) {
+  async run(argv, ctx) {
     const { values, positionals } = parseArgs({
       args: argv,
       options: {
@@ -36,10 +36,10 @@ export const createAdminCommand: CliCommand = {
     ].filter(Boolean).length;
     if (modes !== 1)
       throw new CliUsageError('Give either --username and --email (new account), --promote, --demote or --list.');
-    await withAdmin(async (admin, engine) => {
+    await withAdmin(ctx, async (admin, engine) => {
       if (values.list) {
         const list = await admin.roles.shopManagers();
-        console.log(
+        ctx.io.out(
           list.length
             ? list.map((u) => `${u.id}\t${u.username}\t${u.email}`).join('\n')
             : 'There are no shop managers yet.',
@@ -53,7 +53,7 @@ export const createAdminCommand: CliCommand = {
         const role = values.promote !== undefined ? 'shop_manager' : 'customer';
         await admin.roles.setRole(user.id, role);
         // Existing logins carry the old role only until their next request: the role is read per request.
-        console.log(
+        ctx.io.out(
           `${user.username} <${user.email}> is now ${role === 'shop_manager' ? 'a shop manager' : 'a customer'}.`,
         );
         return;
@@ -62,7 +62,7 @@ export const createAdminCommand: CliCommand = {
         throw new CliUsageError('A new shop manager needs --username and --email.');
       let password: string;
       let generated = false;
-      if (values['password-stdin']) password = await readStdin();
+      if (values['password-stdin']) password = await ctx.io.stdin();
       else {
         password = crypto.randomBytes(18).toString('base64url');
         generated = true;
@@ -76,8 +76,8 @@ export const createAdminCommand: CliCommand = {
           passwordHash: await hashPassword(password, engine.accounts.settings.scryptLog2N),
         });
         await admin.roles.setRole(user.id, 'shop_manager');
-        console.log(`Created shop manager ${user.username} <${user.email}> (user ${user.id}).`);
-        if (generated) console.log(`Password (shown once, change it after the first login): ${password}`);
+        ctx.io.out(`Created shop manager ${user.username} <${user.email}> (user ${user.id}).`);
+        if (generated) ctx.io.out(`Password (shown once, change it after the first login): ${password}`);
       } catch (err) {
         if (err instanceof AccountError)
           throw new Error(

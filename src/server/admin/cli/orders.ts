@@ -59,7 +59,7 @@ export const ordersCommand: CliCommand = {
                      no --amount: all that is left; card orders through Stripe. Repeating the same
                      command refunds nothing more (the key defaults to order + amount); give another
                      --key for a second refund of the same amount.`,
-  async run(argv) {
+  async run(argv, ctx) {
     const [sub, rest] = subcommand(argv, SUBS);
     const { values, positionals } = parseArgs({
       args: rest,
@@ -95,7 +95,7 @@ export const ordersCommand: CliCommand = {
       if (positionals.length) throw new CliUsageError(`Unexpected argument "${positionals[0]}".`);
     } else if (positionals.length !== 1) throw new CliUsageError(`"orders ${sub}" takes one order number.`);
     const id = sub === 'list' ? 0 : positiveInt(positionals[0], 'The order number');
-    await withAdmin(async (admin) => {
+    await withAdmin(ctx, async (admin) => {
       switch (sub) {
         case 'list': {
           const limit = values.limit ? positiveInt(values.limit, '--limit') : 50;
@@ -111,7 +111,7 @@ export const ordersCommand: CliCommand = {
             customer: values.customer,
             first: Math.min(limit, 100),
           });
-          console.log(
+          ctx.io.out(
             r.rows.length
               ? table(
                   ['order', 'date', 'status', 'customer', 'total', 'payment'],
@@ -126,11 +126,11 @@ export const ordersCommand: CliCommand = {
                 )
               : 'No orders match.',
           );
-          if (r.total > r.rows.length) console.log(`(${r.rows.length} of ${r.total} shown)`);
+          if (r.total > r.rows.length) ctx.io.out(`(${r.rows.length} of ${r.total} shown)`);
           return;
         }
         case 'show':
-          console.log(await show(admin, id));
+          ctx.io.out(await show(admin, id));
           return;
         case 'complete': {
           const r = await admin.moveOrder(
@@ -145,29 +145,29 @@ export const ordersCommand: CliCommand = {
             },
             'cli',
           );
-          console.log(
+          ctx.io.out(
             `Order ${id} is completed.${r.mailed ? ` The customer was e-mailed at ${r.order.billing.email}.` : values['no-email'] ? '' : ' The customer e-mail could not be sent (see the log).'}`,
           );
           return;
         }
         case 'hold':
           await admin.moveOrder({ orderId: id, status: 'on-hold', note: values.note }, 'cli');
-          console.log(`Order ${id} is on hold.`);
+          ctx.io.out(`Order ${id} is on hold.`);
           return;
         case 'cancel':
           await admin.moveOrder({ orderId: id, status: 'cancelled', note: values.note }, 'cli');
-          console.log(`Order ${id} is cancelled; its stock is back.`);
+          ctx.io.out(`Order ${id} is cancelled; its stock is back.`);
           return;
         case 'refund': {
           const amountCents = values.amount !== undefined ? euros(values.amount, '--amount') : null;
           const key = values.key ?? `cli-${id}-${amountCents ?? 'rest'}`;
           const r = await admin.refund({ orderId: id, amountCents, reason: values.reason, idempotencyKey: key }, 'cli');
           if (r.replayed)
-            console.log(
+            ctx.io.out(
               `Already done: refund ${r.refund.id} of ${eurosText(r.refund.amountCents)} (${r.refund.status}) was made with key ${key}; nothing more was refunded. Use --key for another refund.`,
             );
           else
-            console.log(
+            ctx.io.out(
               `Refunded ${eurosText(r.refund.amountCents)} of order ${id} ${r.refund.method === 'stripe' ? `through Stripe (${r.refund.stripeRefundId})` : '(recorded; pay it back outside the shop)'}. Order status: ${r.order.status}.`,
             );
           return;

@@ -39,7 +39,7 @@ export const productsCommand: CliCommand = {
   usage: `products list [--search TEXT] [--status publish|draft|private] [--low-stock]
     products set-price ID_OR_SKU --regular 349.00 [--sale 299.00 | --no-sale] [--sale-from YYYY-MM-DD] [--sale-to YYYY-MM-DD]
     products set-stock ID_OR_SKU QUANTITY [--low-stock N] [--backorders no|notify|yes]`,
-  async run(argv) {
+  async run(argv, ctx) {
     const [sub, rest] = subcommand(argv, SUBS);
     // --low-stock is a flag for list and takes a number for set-stock: each subcommand has its own options.
     const { values, positionals } =
@@ -70,7 +70,7 @@ export const productsCommand: CliCommand = {
               allowPositionals: true,
             });
     const v = values as Record<string, string | boolean | undefined>;
-    await withAdmin(async (admin) => {
+    await withAdmin(ctx, async (admin) => {
       if (sub === 'list') {
         const lowOnly = v['low-stock'] === true;
         const status = (v.status as string | undefined)?.toLowerCase();
@@ -83,7 +83,7 @@ export const productsCommand: CliCommand = {
           (p) =>
             (!needle || p.searchText.includes(needle)) && (!status || p.status === status) && (!low || low.has(p.id)),
         );
-        console.log(
+        ctx.io.out(
           list.length
             ? table(
                 ['id', 'sku', 'name', 'status', 'price', 'sale', 'stock'],
@@ -133,7 +133,7 @@ export const productsCommand: CliCommand = {
         });
         const snap = await admin.engine.catalog.snapshot();
         const now = kind === 'variation' ? snap.variationsById.get(target.id)! : snap.productsById.get(target.id)!;
-        console.log(
+        ctx.io.out(
           `${target.label}: regular ${eurosText(now.regularPriceCents)}${now.salePriceCents !== null ? `, sale ${eurosText(now.salePriceCents)}` : ', no sale'}.`,
         );
         return;
@@ -152,7 +152,7 @@ export const productsCommand: CliCommand = {
           : {}),
         ...(backorders ? { backorders: backorders as 'no' } : {}),
       });
-      console.log(`${target.label}: stock ${quantity}.`);
+      ctx.io.out(`${target.label}: stock ${quantity}.`);
     });
   },
 };

@@ -4,6 +4,8 @@
  * posted fields into adminCreateProduct / adminUpdateProduct input; the engine checks again (a taken
  * SKU or slug, an unknown category…) and its message is shown on the form.
  */
+import type { AdminProductFieldsFragment } from '../../../graphql/generated/admin-operations.ts';
+import type { AdminAttributeInput, AdminProductInput } from '../../../graphql/generated/admin-schema.ts';
 import { productPriceStockInput } from './product-form.ts';
 import type { FormFields } from './forms.ts';
 
@@ -13,7 +15,22 @@ export const NEW_PRODUCT_TYPES = ['SIMPLE', 'VARIABLE'] as const;
 export const NEW_PRODUCT_STATUSES = ['DRAFT', 'PUBLISH'] as const;
 const MAX_ATTRIBUTES = 20;
 
-export type AttributeIn = { name: string; options: string[]; visible: boolean; variation: boolean };
+/** What the forms read of a stored product. */
+type StoredProduct = Pick<
+  AdminProductFieldsFragment,
+  | 'type'
+  | 'name'
+  | 'slug'
+  | 'sku'
+  | 'shortDescription'
+  | 'description'
+  | 'categories'
+  | 'attributes'
+  | 'virtual'
+  | 'downloadable'
+  | 'downloadLimit'
+  | 'downloadExpiry'
+>;
 
 /**
  * Attributes typed one per line as "Name: value | value" (the admin has no script to add rows). Values may
@@ -25,7 +42,7 @@ export function parseAttributeLines(
   label: string,
   variation: boolean,
   previous: readonly { name: string; visible: boolean }[],
-): AttributeIn[] | undefined {
+): AdminAttributeInput[] | undefined {
   const lines = f
     .raw(name)
     .split(/\r?\n/)
@@ -35,7 +52,7 @@ export function parseAttributeLines(
     f.errors[name] ??= `${label}: at most ${MAX_ATTRIBUTES} lines.`;
     return undefined;
   }
-  const out: AttributeIn[] = [];
+  const out: AdminAttributeInput[] = [];
   for (const [i, line] of lines.entries()) {
     const m = /^([^:]{1,100}):(.*)$/.exec(line);
     const options = m
@@ -84,7 +101,10 @@ function categoryIds(f: FormFields, known: readonly { id: number }[]): number[] 
 }
 
 /** The descriptive fields both forms share. */
-function details(f: FormFields, o: { type: string; categories: readonly { id: number }[]; current: any | null }) {
+function details(
+  f: FormFields,
+  o: { type: string; categories: readonly { id: number }[]; current: StoredProduct | null },
+) {
   const name = f.text('name', 'Name', { required: true, max: 200 });
   const slug = f.text('slug', 'Slug', { max: 200 })?.toLowerCase();
   if (slug && !SLUG.test(slug))
@@ -98,7 +118,7 @@ function details(f: FormFields, o: { type: string; categories: readonly { id: nu
   const shortDescription = f.text('shortDescription', 'Short description', { max: 5_000 });
   const description = f.text('description', 'Description', { max: 100_000 });
   const cats = categoryIds(f, o.categories);
-  const previous = (o.current?.attributes ?? []) as { name: string; visible: boolean }[];
+  const previous = o.current?.attributes ?? [];
   const variationAttributes =
     o.type === 'VARIABLE'
       ? parseAttributeLines(f, 'variationAttributes', 'Attributes for variations', true, previous)
@@ -128,7 +148,7 @@ function details(f: FormFields, o: { type: string; categories: readonly { id: nu
 }
 
 /** adminCreateProduct input for "New product": details plus price and stock for a simple product. */
-export function newProductInput(f: FormFields, categories: readonly { id: number }[]): Record<string, unknown> | null {
+export function newProductInput(f: FormFields, categories: readonly { id: number }[]): AdminProductInput | null {
   const type = f.choice('type', 'Type', NEW_PRODUCT_TYPES, { required: true });
   const status = f.choice('status', 'Status', NEW_PRODUCT_STATUSES, { required: true });
   const d = details(f, { type: type ?? 'SIMPLE', categories, current: null });
@@ -141,9 +161,9 @@ export function newProductInput(f: FormFields, categories: readonly { id: number
 /** adminUpdateProduct input of the product screen's details form (type and status are changed elsewhere). */
 export function productDetailsInput(
   f: FormFields,
-  product: any,
+  product: StoredProduct,
   categories: readonly { id: number }[],
-): Record<string, unknown> | null {
+): AdminProductInput | null {
   const d = details(f, { type: product.type, categories, current: product });
   if (!f.ok) return null;
   if (product.type !== 'SIMPLE') {
@@ -156,14 +176,14 @@ export function productDetailsInput(
 
 export type DetailsValues = Record<string, string | boolean | string[]>;
 
-const attributeLines = (attributes: any[], variation: boolean) =>
+const attributeLines = (attributes: StoredProduct['attributes'], variation: boolean) =>
   attributes
     .filter((a) => !!a.variation === variation)
     .map((a) => `${a.name}: ${a.options.join(' | ')}`)
     .join('\n');
 
 /** What the details fields show: the stored product, what was posted, or a new product's defaults. */
-export function detailsValues(product: any | null, posted: URLSearchParams | null): DetailsValues {
+export function detailsValues(product: StoredProduct | null, posted: URLSearchParams | null): DetailsValues {
   if (posted) {
     const v: DetailsValues = Object.fromEntries(
       [...posted.entries()].filter(([k]) => k !== 'intent' && k !== 'categoryId'),
@@ -189,7 +209,7 @@ export function detailsValues(product: any | null, posted: URLSearchParams | nul
     sku: product.sku,
     shortDescription: product.shortDescription,
     description: product.description,
-    categoryId: product.categories.map((c: any) => String(c.id)),
+    categoryId: product.categories.map((c) => String(c.id)),
     variationAttributes: attributeLines(product.attributes, true),
     otherAttributes: attributeLines(product.attributes, false),
     virtual: !!product.virtual,

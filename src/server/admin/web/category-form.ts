@@ -3,13 +3,15 @@
  * input. A parent must be another existing category and not one of the category's own sub-categories
  * (the engine checks too; this says so next to the field).
  */
+import type { AdminCategoryFieldsFragment } from '../../../graphql/generated/admin-operations.ts';
+import type { AdminCategoryInput } from '../../../graphql/generated/admin-schema.ts';
 import type { FormFields } from './forms.ts';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-type Cat = { id: number; parentId: number | null; name: string; slug: string; description: string };
+type Cat = Pick<AdminCategoryFieldsFragment, 'id' | 'parentId' | 'name' | 'slug' | 'description'>;
 
-export function categoryInput(f: FormFields, all: readonly Cat[], self: Cat | null): Record<string, unknown> | null {
+export function categoryInput(f: FormFields, all: readonly Cat[], self: Cat | null): AdminCategoryInput | null {
   const name = f.text('name', 'Name', { required: true, max: 200 });
   const slug = f.text('slug', 'Slug', { max: 200 })?.toLowerCase();
   if (slug && !SLUG.test(slug))

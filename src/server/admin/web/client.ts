@@ -4,8 +4,12 @@
  * same Yoga instance /api/admin/graphql uses, with the operator's auth token — so the pages get exactly
  * the role check, validation, limits, trusted-document rule and error masking an HTTP client gets, and
  * there is one authorisation path for the admin, not two.
+ *
+ * Typed like the storefront's client: `call('adminProduct', { id })` checks the variables and gives the
+ * result of that operation, both generated from the admin schema and the documents (`npm run codegen`).
  */
 import { print } from 'graphql';
+import type { AdminOperations } from '../../../graphql/generated/admin-operations.ts';
 import { composeOperations } from '../../http/trusted-documents.ts';
 import type { AdminYoga } from '../yoga.ts';
 import { adminOperationsDir } from '../yoga.ts';
@@ -35,22 +39,28 @@ export function adminDocument(name: string): string {
   return doc;
 }
 
-export type AdminCaller = <T = Record<string, any>>(
-  operation: string,
-  variables?: Record<string, unknown>,
-) => Promise<T>;
+export type AdminOperationName = keyof AdminOperations;
+export type AdminVariables<N extends AdminOperationName> = AdminOperations[N]['variables'];
+/** The `data` of an admin operation's answer. */
+export type AdminResult<N extends AdminOperationName> = AdminOperations[N]['result'];
+
+/** Variables are optional exactly when the operation has no required variable. */
+type CallArgs<N extends AdminOperationName> =
+  Record<string, never> extends AdminVariables<N> ? [variables?: AdminVariables<N>] : [variables: AdminVariables<N>];
+
+export type AdminCaller = <N extends AdminOperationName>(operation: N, ...args: CallArgs<N>) => Promise<AdminResult<N>>;
 
 /** A caller bound to one operator's auth token and client address. */
 export function adminCaller(yoga: AdminYoga, authToken: string, clientAddress: string | undefined): AdminCaller {
-  return async <T>(operation: string, variables: Record<string, unknown> = {}) => {
+  return async <N extends AdminOperationName>(operation: N, ...[variables]: CallArgs<N>) => {
     const request = new Request('http://admin.internal/api/admin/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${authToken}` },
-      body: JSON.stringify({ operationName: operation, query: adminDocument(operation), variables }),
+      body: JSON.stringify({ operationName: operation, query: adminDocument(operation), variables: variables ?? {} }),
     });
     const response = await yoga.fetch(request, { clientAddress });
     const text = await response.text();
-    let body: { data?: T | null; errors?: { message: string; extensions?: { code?: string } }[] };
+    let body: { data?: AdminResult<N> | null; errors?: { message: string; extensions?: { code?: string } }[] };
     try {
       body = JSON.parse(text);
     } catch {

@@ -90,7 +90,7 @@ export async function runOrderAction(
     }
     case 'note': {
       if (!note) f.errors.note ??= 'The note is empty.';
-      if (!f.ok) return null;
+      if (!f.ok || !note) return null;
       await call('adminAddOrderNote', { orderId, note });
       return 'noted';
     }

@@ -48,7 +48,8 @@ export const DONE_MESSAGES: Readonly<Record<string, string>> = {
   'category-deleted': 'The category was deleted; its products and sub-categories are kept.',
   completed: 'The order was completed.',
   'completed-mailed': 'The order was completed and the customer was e-mailed.',
-  'completed-not-mailed': 'The order was completed, but the customer e-mail could not be sent (see the server log).',
+  'completed-not-mailed':
+    'The order was completed. The customer e-mail did not go out yet: it is tried again, and shows under Mail while it fails.',
   'on-hold': 'The order is on hold.',
   processing: 'The order is processing again.',
   cancelled: 'The order was cancelled and its stock returned.',
@@ -63,6 +64,9 @@ export const DONE_MESSAGES: Readonly<Record<string, string>> = {
   answered: 'The message was marked as answered.',
   unanswered: 'The message was marked as not answered.',
   'publish-started': 'Publishing started. This page follows it.',
+  'mail-sent': 'The mail was sent.',
+  'mail-queued': 'The mail is queued again; the mail server did not take it yet, so it is tried again later.',
+  'mails-queued': 'Every failed mail is queued again.',
   'logged-out': 'You are logged out.',
 };
 

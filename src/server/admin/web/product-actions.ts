@@ -6,6 +6,7 @@
  * URL-encoded forms: save (price and stock), details, variation (edit), add-variation, delete-variation,
  * archive, restore, remove-image, remove-download. Multipart forms (with a file): upload-image, add-download.
  */
+import type { AdminProductFieldsFragment } from '../../../graphql/generated/admin-operations.ts';
 import type { AdminCaller } from './client.ts';
 import type { FormFields } from './forms.ts';
 import { productDetailsInput } from './catalog-form.ts';
@@ -39,15 +40,15 @@ export function formKey(intent: string, f: FormFields): string {
 
 export async function runProductAction(
   call: AdminCaller,
-  product: any,
+  product: AdminProductFieldsFragment,
   intent: string,
   f: FormFields,
   ctx: { categories: readonly { id: number }[]; file?: UploadedFile | null },
 ): Promise<Done | null> {
-  const id = product.id as number;
+  const id = product.id;
   const variation = () => {
     const variationId = Number(f.raw('variationId')) || 0;
-    return product.variations.find((v: any) => v.id === variationId) ?? null;
+    return product.variations.find((v) => v.id === variationId) ?? null;
   };
   switch (intent) {
     case 'save': {
@@ -102,7 +103,7 @@ export async function runProductAction(
       const { adminUploadImage: image } = await call('adminUploadImage', {
         input: { fileName: ctx.file!.name, contentBase64: ctx.file!.bytes.toString('base64'), altText },
       });
-      const galleryImageIds = (product.gallery as { id: number }[]).map((g) => g.id);
+      const galleryImageIds = product.gallery.map((g) => g.id);
       // The first image of a product is its main image whatever was chosen: the shop shows the main one.
       const input =
         role === 'MAIN' || !product.image ? { imageId: image.id } : { galleryImageIds: [...galleryImageIds, image.id] };
@@ -112,10 +113,10 @@ export async function runProductAction(
     case 'remove-image': {
       const imageId = Number(f.raw('imageId')) || 0;
       if (product.image?.id === imageId) await call('adminUpdateProduct', { id, input: { imageId: null } });
-      else if (product.gallery.some((g: any) => g.id === imageId))
+      else if (product.gallery.some((g) => g.id === imageId))
         await call('adminUpdateProduct', {
           id,
-          input: { galleryImageIds: product.gallery.map((g: any) => g.id).filter((g: number) => g !== imageId) },
+          input: { galleryImageIds: product.gallery.map((g) => g.id).filter((g) => g !== imageId) },
         });
       else return refuse(f, 'imageId', 'This image is no longer on the product; reload the page.');
       return 'image-removed';
@@ -131,7 +132,7 @@ export async function runProductAction(
         f.errors.file = 'Choose a file to upload (or name a file already in the downloads directory).';
       else if (existing && !FILE_NAME.test(existing))
         f.errors.existingFile = 'A file name has letters, digits, dots, hyphens and underscores only (no folders).';
-      if (!f.ok) return null;
+      if (!f.ok || !name) return null;
       const input = ctx.file
         ? { productId: id, name, fileName: ctx.file.name, contentBase64: ctx.file.bytes.toString('base64') }
         : { productId: id, name, fileName: existing };
@@ -140,7 +141,7 @@ export async function runProductAction(
     }
     case 'remove-download': {
       const downloadId = f.raw('downloadId');
-      if (!product.downloads.some((d: any) => d.id === downloadId))
+      if (!product.downloads.some((d) => d.id === downloadId))
         return refuse(f, 'downloadId', 'This file is no longer on the product; reload the page.');
       await call('adminRemoveProductDownload', { downloadId });
       return 'download-removed';

@@ -3,6 +3,8 @@
  * fields into admin-endpoint input. The engine validates again (a sale price above the regular one,
  * sale dates in the wrong order…) and its message is shown on the form.
  */
+import type { AdminProductFieldsFragment } from '../../../graphql/generated/admin-operations.ts';
+import type { AdminProductInput, AdminVariationInput } from '../../../graphql/generated/admin-schema.ts';
 import { eurosInput, type FormFields } from './forms.ts';
 
 const MAX_CENTS = 100_000_000;
@@ -33,7 +35,7 @@ function priceAndStock(f: FormFields) {
 }
 
 /** adminUpdateProduct input for a simple (or external: price only) product. */
-export function productPriceStockInput(f: FormFields, type: string): Record<string, unknown> | null {
+export function productPriceStockInput(f: FormFields, type: string): AdminProductInput | null {
   if (type === 'EXTERNAL') {
     const regularPriceCents = f.money('regularPrice', 'Regular price', { required: true, max: MAX_CENTS });
     const salePriceCents = f.money('salePrice', 'Sale price', { max: MAX_CENTS });
@@ -63,7 +65,7 @@ function saleDates(f: FormFields) {
 }
 
 /** adminUpdateVariation input. */
-export function variationPriceStockInput(f: FormFields): Record<string, unknown> | null {
+export function variationPriceStockInput(f: FormFields): AdminVariationInput | null {
   const v = priceAndStock(f);
   if (!f.ok) return null;
   return {
@@ -76,16 +78,35 @@ export function variationPriceStockInput(f: FormFields): Record<string, unknown>
   };
 }
 
+/**
+ * The price and stock a product and a variation both have (a variation has no sale dates), as the admin
+ * endpoint returns them; a new product's form gives only the defaults it starts from.
+ */
+type PriceStockItem = Partial<
+  Pick<
+    AdminProductFieldsFragment,
+    | 'regularPriceCents'
+    | 'salePriceCents'
+    | 'dateOnSaleFrom'
+    | 'dateOnSaleTo'
+    | 'manageStock'
+    | 'stockQuantity'
+    | 'lowStockAmount'
+    | 'backorders'
+    | 'stockStatus'
+  >
+>;
+
 /** What the form shows: the stored values, or what the operator sent when it was refused. */
-export function priceStockValues(item: any, posted: URLSearchParams | null) {
-  if (posted) {
-    const g = (k: string) => posted.get(k) ?? '';
+export function priceStockValues(item: PriceStockItem | null, posted: URLSearchParams | null) {
+  if (posted || !item) {
+    const g = (k: string) => posted?.get(k) ?? '';
     return {
       regularPrice: g('regularPrice'),
       salePrice: g('salePrice'),
       saleFrom: g('saleFrom'),
       saleTo: g('saleTo'),
-      manageStock: posted.get('manageStock') === 'on',
+      manageStock: posted?.get('manageStock') === 'on',
       stockQuantity: g('stockQuantity'),
       lowStockAmount: g('lowStockAmount'),
       backorders: g('backorders'),

@@ -11,7 +11,10 @@ const publishers = new WeakMap<Engine, Publisher>();
 
 function publisherFor(engine: Engine): Publisher {
   let p = publishers.get(engine);
-  if (!p) publishers.set(engine, (p = createPublisher(engine)));
+  if (!p) {
+    p = createPublisher(engine);
+    publishers.set(engine, p);
+  }
   return p;
 }
 

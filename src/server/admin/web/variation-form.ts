@@ -3,14 +3,22 @@
  * for variations, "any" allowed as WooCommerce does), the SKU, and price and stock (product-form.ts).
  * Used for adding a variation and for editing one.
  */
+import type {
+  AdminProductFieldsFragment,
+  AdminVariationFieldsFragment,
+} from '../../../graphql/generated/admin-operations.ts';
+import type { AdminVariationInput } from '../../../graphql/generated/admin-schema.ts';
 import { priceStockValues, variationPriceStockInput } from './product-form.ts';
 import type { FormFields } from './forms.ts';
 
 const SKU = /^[A-Za-z0-9._-]+$/;
 
+/** What the variation forms read of the product: its attributes and its variations. */
+type VariableProduct = Pick<AdminProductFieldsFragment, 'attributes' | 'variations'>;
+
 /** The product's attributes used for variations ({ name, options }). */
-export function variationAttributes(product: any): { name: string; options: string[] }[] {
-  return (product.attributes ?? []).filter((a: any) => a.variation);
+export function variationAttributes(product: VariableProduct): { name: string; options: string[] }[] {
+  return (product.attributes ?? []).filter((a) => a.variation);
 }
 
 /** The field name of one attribute's select (attribute names may contain spaces and any character). */
@@ -19,9 +27,9 @@ export const attributeField = (index: number) => `attr${index}`;
 /** adminCreateVariation / adminUpdateVariation input, or null with f.errors set. */
 export function variationInput(
   f: FormFields,
-  product: any,
+  product: VariableProduct,
   self: { id: number } | null,
-): Record<string, unknown> | null {
+): AdminVariationInput | null {
   const attrs = variationAttributes(product);
   const attributes: { name: string; value: string }[] = [];
   attrs.forEach((a, i) => {
@@ -37,9 +45,9 @@ export function variationInput(
   // Two variations with the same values: the shop could not tell which one a shopper picked.
   if (f.ok && attrs.length) {
     const same = (product.variations ?? []).find(
-      (v: any) =>
+      (v) =>
         v.id !== self?.id &&
-        attributes.every((a) => (v.attributes.find((x: any) => x.name === a.name)?.value ?? '') === a.value),
+        attributes.every((a) => (v.attributes.find((x) => x.name === a.name)?.value ?? '') === a.value),
     );
     if (same) f.errors[attributeField(0)] ??= `Variation ${same.sku} already has these values.`;
   }
@@ -54,7 +62,11 @@ export function variationInput(
 export type VariationValues = ReturnType<typeof priceStockValues> & { sku: string; attrs: string[] };
 
 /** What a variation form shows: the stored variation, what was posted, or a new variation's defaults. */
-export function variationValues(product: any, variation: any | null, posted: URLSearchParams | null): VariationValues {
+export function variationValues(
+  product: VariableProduct,
+  variation: AdminVariationFieldsFragment | null,
+  posted: URLSearchParams | null,
+): VariationValues {
   const attrs = variationAttributes(product);
   if (posted)
     return {
@@ -72,6 +84,6 @@ export function variationValues(product: any, variation: any | null, posted: URL
   return {
     ...priceStockValues(variation, null),
     sku: variation.sku,
-    attrs: attrs.map((a) => variation.attributes.find((x: any) => x.name === a.name)?.value ?? ''),
+    attrs: attrs.map((a) => variation.attributes.find((x) => x.name === a.name)?.value ?? ''),
   };
 }

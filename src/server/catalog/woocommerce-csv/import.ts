@@ -26,7 +26,7 @@ import {
 } from '../tables.ts';
 import { slugify } from './columns.ts';
 import { mapRecords, type CsvItem, type RowIssue } from './map-import.ts';
-import { CsvSyntaxError, parseCsv } from './parse.ts';
+import { type CsvRecord, CsvSyntaxError, parseCsv } from './parse.ts';
 
 export type ImportOptions = {
   /** The seed catalog directory: images are looked up in <catalogDir>/images. */
@@ -78,7 +78,7 @@ export async function importWooCommerceCsv(db: Database, text: string, options: 
     errors: [],
     warnings: [],
   };
-  let records;
+  let records: CsvRecord[];
   try {
     records = parseCsv(text);
   } catch (err) {
@@ -378,9 +378,17 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
     seenTerms.add(termId);
     termRows.push({ productId, termId, position });
   };
-  categoryIds.forEach((id, i) => addTerm(id, i));
-  tagIds.forEach((t, i) => addTerm(t.id, i));
-  attributes.forEach((a) => a.termIds.forEach((id, j) => addTerm(id, j)));
+  categoryIds.forEach((id, i) => {
+    addTerm(id, i);
+  });
+  tagIds.forEach((t, i) => {
+    addTerm(t.id, i);
+  });
+  attributes.forEach((a) => {
+    a.termIds.forEach((id, j) => {
+      addTerm(id, j);
+    });
+  });
   if (termRows.length) await tx.insert(catalogProductTerms).values(termRows);
   if (attributes.length) {
     await tx.insert(catalogProductAttributes).values(

@@ -4,6 +4,7 @@
  * chainweb-node's /local supports: the command runs against the state N blocks below the tip) — so an
  * order can show "received, waiting for confirmations" before it counts the money as confirmed.
  */
+import { type ServiceBreaker, ServiceUnavailableError } from '../../service-breaker.ts';
 import { formatKda, parseKda, parseKdaJsonNumber } from './decimal.ts';
 import { buildLocalCommand, getBalanceCode } from './pact.ts';
 
@@ -26,7 +27,16 @@ export type ChainwebClientOptions = {
   confirmations: number;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Stops asking a node that is down for a while (service-breaker.ts); none by default. */
+  breaker?: ServiceBreaker;
 };
+
+/** The node is down or overloaded (what a breaker counts): unreachable, too slow, 5xx or 429. */
+export function isChainwebOutage(error: unknown): boolean {
+  if (!(error instanceof ChainwebError)) return false;
+  const status = error.details.status;
+  return status === undefined ? error.details.url !== undefined : status >= 500 || status === 429;
+}
 
 export type PaymentProgress = {
   /** Balance at the tip, including payments in the newest block (decimal KDA string). */
@@ -91,16 +101,36 @@ export class ChainwebClient {
 
   private async request(path: string, init: RequestInit = {}): Promise<{ status: number; text: string; url: string }> {
     const url = `${this.base}${path}`;
-    let response: Response;
+    const send = async () => {
+      let response: Response;
+      let text: string;
+      try {
+        // The time limit covers the body too: a node that stalls mid-answer is as slow as one that never answers.
+        const signal = AbortSignal.timeout(this.timeoutMs);
+        response = await this.fetchImpl(url, { ...init, signal });
+        text = await response.text();
+      } catch (cause) {
+        throw new ChainwebError(`Chainweb node unreachable at ${url}: ${(cause as Error)?.message ?? cause}`, {
+          url,
+          cause,
+        });
+      }
+      if (response.status >= 500 || response.status === 429)
+        throw new ChainwebError(`Chainweb node answered ${response.status}`, {
+          status: response.status,
+          url,
+          body: text.slice(0, 500),
+        });
+      return { status: response.status, text, url };
+    };
+    if (!this.options.breaker) return send();
     try {
-      response = await this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (cause) {
-      throw new ChainwebError(`Chainweb node unreachable at ${url}: ${(cause as Error)?.message ?? cause}`, {
-        url,
-        cause,
-      });
+      return await this.options.breaker.run(send);
+    } catch (err) {
+      if (err instanceof ServiceUnavailableError)
+        throw new ChainwebError(`Chainweb node unreachable at ${url}: ${err.message}`, { url, cause: err });
+      throw err;
     }
-    return { status: response.status, text: await response.text(), url };
   }
 
   /** Height of the configured chain (and the whole cut) from GET …/cut. */

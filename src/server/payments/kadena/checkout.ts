@@ -25,7 +25,9 @@ export class KadenaCheckout {
     this.gateway = createKadenaGateway(settings);
     this.watcher = this.gateway.createWatcher({
       ...orders,
-      log: (level, message) => log(`kadena watcher (${level}): ${message}`),
+      // `details.error` is already a redacted summary (watcher.ts).
+      log: (level, message, details) =>
+        log(`kadena watcher (${level}): ${message}${details?.error ? ` (${String(details.error)})` : ''}`),
     });
   }
 

@@ -3,7 +3,8 @@
  * the KDA amount, the payment window) and build the watcher over the configured node.
  */
 import { deriveOrderPaymentAccount } from './addresses.ts';
-import { ChainwebClient } from './chainweb.ts';
+import { serviceBreaker } from '../../service-breaker.ts';
+import { ChainwebClient, isChainwebOutage } from './chainweb.ts';
 import { fixedRateSource, type RateSource } from './rates.ts';
 import type { KadenaSettings } from './settings.ts';
 import { KadenaPaymentWatcher, type KadenaPaymentWatcherOptions } from './watcher.ts';
@@ -52,7 +53,10 @@ export function createKadenaGateway(settings: KadenaSettings, options: { fetch?:
     networkId: settings.networkId,
     chainId: settings.chainId,
     confirmations: settings.confirmations,
+    timeoutMs: settings.timeoutMs,
     fetch: options.fetch,
+    // A node that is down is asked again after the breaker's cooldown, not by every open order each tick.
+    breaker: serviceBreaker('the Chainweb node', { isOutage: isChainwebOutage }),
   });
   return {
     settings,

@@ -20,6 +20,9 @@
  *                                 gateway is enabled when a rate is configured and off otherwise.
  *   KADENA_PAYMENT_WINDOW_MINUTES how long a crypto order waits for payment (default 60) — timeoutValue.
  *   KADENA_POLL_INTERVAL_MS       how often the watcher asks the node about open crypto orders (default 15000).
+ *   KADENA_TIMEOUT_MS             how long one request to the Chainweb node may take, its answer included
+ *                                 (default 10000); a node that stays down is left alone for a while by the
+ *                                 breaker (service-breaker.ts) and asked again on a later watcher tick.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -44,6 +47,8 @@ export type KadenaSettings = {
   eurPerKda: string | null;
   paymentWindowMinutes: number;
   pollIntervalMs: number;
+  /** KADENA_TIMEOUT_MS: one request to the node. */
+  timeoutMs: number;
 };
 
 const schema = z.object({
@@ -77,6 +82,7 @@ const schema = z.object({
     .max(7 * 24 * 60)
     .default(60),
   KADENA_POLL_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(15_000),
+  KADENA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 /** Read or create the seed file in the data directory; warns when it creates one. A damaged file is never replaced. */
@@ -139,5 +145,6 @@ export function loadKadenaSettings(
     eurPerKda: e.KDA_EUR_RATE ?? null,
     paymentWindowMinutes: e.KADENA_PAYMENT_WINDOW_MINUTES,
     pollIntervalMs: e.KADENA_POLL_INTERVAL_MS,
+    timeoutMs: e.KADENA_TIMEOUT_MS,
   };
 }

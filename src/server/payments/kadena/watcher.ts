@@ -5,6 +5,7 @@
  * reads the chain. Several engine processes may each run a poller: `onProgress` must be idempotent (a
  * conditional status update), which the orders domain does anyway.
  */
+import { errorSummary } from '../../error-summary.ts';
 import { parseKda } from './decimal.ts';
 import type { PaymentProgress } from './chainweb.ts';
 
@@ -156,7 +157,7 @@ export class KadenaPaymentWatcher {
     try {
       orders = await this.options.listOpenCryptoOrders();
     } catch (e) {
-      summary.error = (e as Error)?.message ?? String(e);
+      summary.error = errorSummary(e);
       log('error', 'could not list open crypto orders; retrying next tick', { error: summary.error });
       return summary;
     }
@@ -179,7 +180,7 @@ export class KadenaPaymentWatcher {
           summary.states[state]++;
         } catch (e) {
           summary.failed++;
-          summary.error ??= (e as Error)?.message ?? String(e);
+          summary.error ??= errorSummary(e);
         }
       }
     };

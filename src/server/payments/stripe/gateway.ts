@@ -10,6 +10,7 @@ import type { PaymentState } from './recovery.ts';
 import {
   checkPaymentIntentForCheckout,
   StripePayments,
+  stripeBreaker,
   type PaymentIntentSummary,
   type StripePaymentError,
 } from './service.ts';
@@ -37,7 +38,11 @@ export class StripeGateway {
     readonly settings: StripeSettings,
     private readonly options: StripeGatewayOptions,
   ) {
-    this.stripe = new StripePayments(createStripeClient(settings), { currency: settings.currency });
+    // Stripe down: after a few failed calls the breaker answers at once, so a shopper is told quickly.
+    this.stripe = new StripePayments(createStripeClient(settings), {
+      currency: settings.currency,
+      breaker: stripeBreaker(),
+    });
   }
 
   /** A PaymentIntent for the session's cart, marked as this installation's. */

@@ -54,7 +54,7 @@ export const SESSION_METADATA_KEY = 'session_ref';
 
 /** A run's claim in the engine-wide `meta` table (see `claimReconcileRun`). */
 const CLAIM_KEY = 'stripe_reconcile_run';
-/** Longer than a refund request can take (the SDK's 20 s timeout with 2 retries): a newer pending mark is another run's. */
+/** Longer than a refund request can take (settings.ts keeps a Stripe call with its retries under 60 s): a newer pending mark is another run's. */
 export const REFUND_LEASE_MS = 90_000;
 
 export type ReconcileDeps = {

@@ -65,7 +65,7 @@ export type PaymentState = 'succeeded' | 'unpaid' | 'missing';
 /** The longest wait between two recovery attempts of one record. */
 const MAX_RETRY_DELAY_SECONDS = 3600;
 
-export type RecoveryDeps<I, R, O extends OrderRef> = {
+export type RecoveryDeps<R, O extends OrderRef> = {
   db: Database;
   sessions: {
     load(customerId: string): Promise<Record<string, unknown>>;
@@ -117,7 +117,7 @@ const recordsOf = (data: Record<string, unknown>) => ({
  */
 export function withCardCheckoutRecovery<I, R, O extends OrderRef>(
   checkout: CheckoutFn<I, R>,
-  deps: RecoveryDeps<I, R, O>,
+  deps: RecoveryDeps<R, O>,
 ): { checkout: CheckoutFn<I, R>; sweep: () => Promise<number> } {
   /** Changes one record (null removes it); returns the record as it was. */
   const changeRecord = (

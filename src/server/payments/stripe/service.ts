@@ -8,6 +8,7 @@
  * order's payment intent id), or two concurrent checkouts could both pass the check.
  */
 import Stripe from 'stripe';
+import { type ServiceBreaker, ServiceUnavailableError, serviceBreaker } from '../../service-breaker.ts';
 
 export class StripePaymentError extends Error {
   override name = 'StripePaymentError';
@@ -21,6 +22,11 @@ export class StripePaymentError extends Error {
 
 function wrap(error: unknown, what: string): StripePaymentError {
   if (error instanceof StripePaymentError) return error;
+  if (error instanceof ServiceUnavailableError)
+    return new StripePaymentError(
+      'Failed to connect to Stripe: card payments are not available at the moment. Please try again in a minute.',
+      { type: 'StripeConnectionError', cause: error },
+    );
   if (error instanceof Stripe.errors.StripeError) {
     const connection = error.type === 'StripeConnectionError';
     return new StripePaymentError(
@@ -179,14 +185,40 @@ export type RefundSummary = {
   chargeId: string | null;
 };
 
+/**
+ * Stripe down or overloaded (what the breaker counts): no connection or a timeout after the SDK's
+ * retries, a 5xx, or 429. A declined card, a bad request or a missing intent is Stripe answering.
+ */
+function isStripeOutage(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return false;
+  return (
+    error.type === 'StripeConnectionError' ||
+    error.type === 'StripeAPIError' ||
+    error.type === 'StripeRateLimitError' ||
+    (error.statusCode ?? 0) >= 500
+  );
+}
+
+/** The breaker of the engine's Stripe calls (service-breaker.ts). */
+export function stripeBreaker(): ServiceBreaker {
+  return serviceBreaker('Stripe', { isOutage: isStripeOutage });
+}
+
 export class StripePayments {
   readonly currency: string;
+  private readonly breaker: ServiceBreaker | null;
 
   constructor(
     readonly stripe: Stripe,
-    options: { currency: string },
+    options: { currency: string; breaker?: ServiceBreaker },
   ) {
     this.currency = options.currency.toLowerCase();
+    this.breaker = options.breaker ?? null;
+  }
+
+  /** One SDK call, through the breaker when there is one. */
+  private call<T>(request: () => Promise<T>): Promise<T> {
+    return this.breaker ? this.breaker.run(request) : request();
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentSummary> {
@@ -197,16 +229,18 @@ export class StripePayments {
     if (input.orderRef) metadata.order_ref = input.orderRef;
     if (input.sessionRef) metadata.session_ref = input.sessionRef;
     try {
-      const intent = await this.stripe.paymentIntents.create(
-        {
-          amount: input.amountCents,
-          currency: (input.currency ?? this.currency).toLowerCase(),
-          automatic_payment_methods: { enabled: true },
-          metadata,
-          ...(input.description ? { description: input.description } : {}),
-          ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
-        },
-        { idempotencyKey: input.idempotencyKey },
+      const intent = await this.call(() =>
+        this.stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: (input.currency ?? this.currency).toLowerCase(),
+            automatic_payment_methods: { enabled: true },
+            metadata,
+            ...(input.description ? { description: input.description } : {}),
+            ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
       );
       return summarizePaymentIntent(intent);
     } catch (e) {
@@ -221,9 +255,8 @@ export class StripePayments {
   ): Promise<PaymentIntentSummary> {
     try {
       return summarizePaymentIntent(
-        await this.stripe.paymentIntents.retrieve(
-          paymentIntentId,
-          options.withCharge ? { expand: ['latest_charge'] } : {},
+        await this.call(() =>
+          this.stripe.paymentIntents.retrieve(paymentIntentId, options.withCharge ? { expand: ['latest_charge'] } : {}),
         ),
       );
     } catch (e) {
@@ -278,6 +311,8 @@ export class StripePayments {
   async *listPaymentIntentsSince(createdSince: number, pageSize = 100): AsyncGenerator<ListedPaymentIntent> {
     if (!Number.isSafeInteger(createdSince) || createdSince < 0)
       throw new StripePaymentError('createdSince must be a unix time in seconds');
+    // Background work (the reconciliation): while the breaker is open it waits for the next run.
+    if (this.breaker?.isOpen) throw wrap(new ServiceUnavailableError('Stripe', 0), 'Failed to list Stripe intents');
     try {
       for await (const intent of this.stripe.paymentIntents.list({
         created: { gte: createdSince },
@@ -310,14 +345,16 @@ export class StripePayments {
     }
     if (!input.idempotencyKey) throw new StripePaymentError('an idempotency key is required to refund');
     try {
-      const refund = await this.stripe.refunds.create(
-        {
-          payment_intent: input.paymentIntentId,
-          ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}),
-          ...(input.reason ? { reason: input.reason } : {}),
-          ...(input.metadata ? { metadata: input.metadata } : {}),
-        },
-        { idempotencyKey: input.idempotencyKey },
+      const refund = await this.call(() =>
+        this.stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}),
+            ...(input.reason ? { reason: input.reason } : {}),
+            ...(input.metadata ? { metadata: input.metadata } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
       );
       return {
         id: refund.id,
@@ -336,7 +373,9 @@ export class StripePayments {
   /** Cancel an intent that was never paid (its order was cancelled). */
   async cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<PaymentIntentSummary> {
     try {
-      return summarizePaymentIntent(await this.stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey }));
+      return summarizePaymentIntent(
+        await this.call(() => this.stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey })),
+      );
     } catch (e) {
       throw wrap(e, 'Failed to cancel Stripe intent');
     }

@@ -23,6 +23,14 @@
  *                                  default 900). Counted from the charge, i.e. from when the customer paid.
  *   STRIPE_RECONCILE_LOOKBACK_HOURS how far back the reconciliation lists PaymentIntents at Stripe
  *                                  (default 24; 0 turns the reconciliation off). Must exceed the above.
+ *   STRIPE_TIMEOUT_MS              how long one request to Stripe may take (default 6000).
+ *   STRIPE_MAX_NETWORK_RETRIES     how often the SDK sends a request again after a network error, a
+ *                                  timeout or a 5xx/409/429 answer (default 1). Safe: every POST carries an
+ *                                  idempotency key. Together with the timeout this bounds how long a shopper
+ *                                  waits for Stripe (defaults: about 13 s, within the storefront's 15 s); it
+ *                                  must stay below a minute (the refund lease of reconcile.ts is 90 s) and
+ *                                  below STRIPE_RECOVERY_AFTER_SECONDS. Stripe down: the breaker of
+ *                                  service-breaker.ts stops asking it for a while.
  */
 import { z } from 'zod';
 
@@ -49,7 +57,16 @@ export type StripeSettings = {
   reconcileAfterSeconds: number;
   /** STRIPE_RECONCILE_LOOKBACK_HOURS: how far back the reconciliation lists PaymentIntents; 0 = off. */
   reconcileLookbackHours: number;
+  /** STRIPE_TIMEOUT_MS: one request's time limit. */
+  timeoutMs: number;
+  /** STRIPE_MAX_NETWORK_RETRIES: the SDK's retries of one request. */
+  maxNetworkRetries: number;
 };
+
+/** The longest one Stripe call may take with its retries (the SDK waits at most 2 s between two tries). */
+function stripeCallBudgetMs(settings: Pick<StripeSettings, 'timeoutMs' | 'maxNetworkRetries'>): number {
+  return (settings.maxNetworkRetries + 1) * settings.timeoutMs + settings.maxNetworkRetries * 2_000;
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
@@ -79,7 +96,9 @@ const schema = z.object({
     .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 currency code such as eur')
     .transform((c) => c.toLowerCase())
     .default('eur'),
-  // Longer than any live checkout can take (the SDK's 20 s timeout with 2 retries).
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(6_000),
+  STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  // Longer than any live checkout can take (a Stripe call with its retries, see stripeCallBudgetMs).
   STRIPE_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
   STRIPE_RECOVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   // Longer than a customer takes from paying to the Checkout arriving, including a 3-D Secure return and
@@ -141,6 +160,14 @@ export function loadStripeSettings(source: Record<string, string | undefined> = 
       '  STRIPE_RECONCILE_LOOKBACK_HOURS: must cover more than STRIPE_RECONCILE_AFTER_SECONDS, or no unclaimed payment is ever old enough to be refunded (0 turns the reconciliation off)',
     );
   }
+  const budget = stripeCallBudgetMs({
+    timeoutMs: e.STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: e.STRIPE_MAX_NETWORK_RETRIES,
+  });
+  if (budget > 60_000 || budget >= e.STRIPE_RECOVERY_AFTER_SECONDS * 1000)
+    problems.push(
+      `  STRIPE_TIMEOUT_MS, STRIPE_MAX_NETWORK_RETRIES: one Stripe call may take ${Math.ceil(budget / 1000)} s with its retries; it must stay below 60 s and below STRIPE_RECOVERY_AFTER_SECONDS (the recovery would take over a checkout still waiting for Stripe)`,
+    );
   if (problems.length) throw new StripeSettingsError(`Invalid Stripe settings:\n${problems.join('\n')}`);
   const api: StripeSettings['api'] = {};
   if (e.STRIPE_API_HOST) api.host = e.STRIPE_API_HOST;
@@ -158,5 +185,7 @@ export function loadStripeSettings(source: Record<string, string | undefined> = 
     recoveryMaxAttempts: e.STRIPE_RECOVERY_MAX_ATTEMPTS,
     reconcileAfterSeconds: e.STRIPE_RECONCILE_AFTER_SECONDS,
     reconcileLookbackHours: e.STRIPE_RECONCILE_LOOKBACK_HOURS,
+    timeoutMs: e.STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: e.STRIPE_MAX_NETWORK_RETRIES,
   };
 }

@@ -7,7 +7,7 @@
  * (The leading '_' keeps this folder out of Astro's routing.)
  */
 import { buildRequest } from '../../../../graphql/build';
-import type { ProductCategory, ProductDetail, ProductListItem, Term } from '../../../../graphql/types';
+import type { ProductCategory, ProductDetail, ProductListItem, Term } from '../../../../graphql/shapes';
 import { ENGINE_THRESHOLD } from '../../../../lib/catalog/engine-query';
 import {
   categoryParentMap,
@@ -127,7 +127,7 @@ export function productsInCategory(
   categories: readonly ProductCategory[],
 ): ProductListItem[] {
   const parents = categoryParents(categories);
-  return products.filter((product) => matchesCategories(product as unknown as CatalogProduct, [slug], parents));
+  return products.filter((product) => matchesCategories(product, [slug], parents));
 }
 
 /** Number of listing pages for a product count. */
@@ -156,7 +156,7 @@ export function listingIslandData(
   page: number,
   terms: readonly Term[],
 ): ListingIslandData {
-  const slim = (all as unknown as CatalogProduct[]).map(slimListingProduct);
+  const slim = all.map(slimListingProduct);
   const pageProducts = pageSlice(slim, page, PRODUCTS_PER_PAGE);
   if (all.length > ENGINE_THRESHOLD) {
     return {

@@ -1,5 +1,5 @@
 /**
- * Small pieces the REST routes of the contact and newsletter domains share: JSON answers that never cache,
+ * Small pieces the engine's JSON routes (contact form, newsletter) share: JSON answers that never cache,
  * and a JSON body reader that refuses oversized bodies while reading them (a missing or lying
  * Content-Length cannot make it buffer more than the limit).
  */
