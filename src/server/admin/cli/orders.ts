@@ -146,7 +146,7 @@ export const ordersCommand: CliCommand = {
             'cli',
           );
           ctx.io.out(
-            `Order ${id} is completed.${r.mailed ? ` The customer was e-mailed at ${r.order.billing.email}.` : values['no-email'] ? '' : ' The customer e-mail could not be sent (see the log).'}`,
+            `Order ${id} is completed.${r.mailed ? ` The customer was e-mailed at ${r.order.billing.email}.` : values['no-email'] ? '' : ' The customer e-mail did not go out at the first try; it stays queued and is retried (mail that keeps failing is listed in /admin/mail).'}`,
           );
           return;
         }
