@@ -7,6 +7,7 @@ import type { CouponService } from './coupons/service.ts';
 import type { OrderService } from './orders/service.ts';
 import type { Checkout } from './checkout/service.ts';
 import type { PaymentsService } from './checkout/payments.ts';
+import type { LocaleCode } from '../lib/i18n/locales.ts';
 
 export type Services = {
   config: ServerConfig;
@@ -22,4 +23,6 @@ export type Services = {
 export type GraphQLContext = Services & {
   session: SessionState;
   request: Request;
+  /** The language the answer is given in (texts the engine writes, translated catalog fields). */
+  locale: LocaleCode;
 };

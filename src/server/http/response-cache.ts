@@ -122,7 +122,7 @@ export function useCatalogResponseCache(
         report();
       }
       const tag = ctx[FAST_PATH_TAG];
-      const key = `${versions}:${docKey}:${args.operationName ?? ''}:${JSON.stringify(args.variableValues ?? {})}`;
+      const key = `${versions}:${ctx.locale}:${docKey}:${args.operationName ?? ''}:${JSON.stringify(args.variableValues ?? {})}`;
       const hit = entries.get(key);
       const now = Date.now();
       if (hit && now - hit.at < TTL_MS) {

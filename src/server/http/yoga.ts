@@ -18,6 +18,7 @@ import { useInputGuard } from './input-guard.ts';
 import { useRequestErrorsWithoutInput } from './request-errors.ts';
 import { errorLogger, logUnexpectedError, useErrorLogContext } from './error-log.ts';
 import { databaseFaultError } from './database-errors.ts';
+import { requestLocale } from './request-locale.ts';
 
 /** Larger request bodies are refused before parsing (the token limit catches the rest). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -163,6 +164,7 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
         payments: e.payments,
         session,
         request,
+        locale: requestLocale(request),
       } satisfies GraphQLContext;
     },
     plugins,

@@ -82,6 +82,8 @@ export const orders = pgTable(
     vatCheck: jsonb('vat_check').$type<VatCheck>(),
     /** The note an invoice of this order must carry (the reverse charge's), or null. */
     vatNote: text('vat_note'),
+    /** The shop locale the order was placed in (en_US, de_DE …): its mails and invoice use it. */
+    locale: text('locale').notNull().default('en_US'),
     /** Stock was taken for this order (and must be given back when it is cancelled). */
     stockReduced: boolean('stock_reduced').notNull().default(false),
     downloadsGranted: boolean('downloads_granted').notNull().default(false),
