@@ -1,5 +1,5 @@
 // `npm run bench`: measures what shoppers and operators feel and prints one table against the
-// budgets in DESIGN.md. Exits non-zero when a measured figure breaks its budget.
+// shop's performance budgets (the `budget` column). Exits non-zero when a measured figure breaks its budget.
 //
 //   npm run bench                  everything that can run here
 //   npm run bench -- --only api    API only;  --only site  page weight only;  --only build  build time
@@ -37,7 +37,7 @@ const BILLING = {
   email: 'bench@example.com',
   phone: '+49 30 123456',
 };
-/** DESIGN.md → Budgets: 200 concurrent checkouts against this much stock. */
+/** Overselling check: 200 concurrent checkouts against this much stock must sell exactly this much. */
 const RACE_STOCK = 20;
 const RACE_CHECKOUTS = 200;
 

@@ -1,5 +1,5 @@
 // The embedded database's buffer pool (src/server/db/connection.ts): PGlite opens with a 32MB pool rather
-// than PostgreSQL's 128MB, which it zeroes inside the WASM heap at start (issue #7: ~100 MB of resident
+// than PostgreSQL's 128MB, which it zeroes inside the WASM heap at start (~100 MB of resident
 // memory for buffers an engine never filled). Tables larger than the pool must still read back whole and
 // unchanged, through the pages that no longer fit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
