@@ -1,4 +1,8 @@
-/** What every resolver receives: the engine's services and the request's session. */
+/**
+ * What every resolver receives: the engine's services and the request's session; account resolvers also
+ * get the account domains (customers, auth and the ones beside them, as src/server/engine/ builds them)
+ * and the request's login, which the Yoga plugin in auth/plugin.ts adds.
+ */
 import type { ServerConfig } from './config.ts';
 import type { CatalogService } from './catalog/service.ts';
 import type { SessionService, SessionState } from './session/service.ts';
@@ -8,6 +12,16 @@ import type { OrderService } from './orders/service.ts';
 import type { Checkout } from './checkout/service.ts';
 import type { PaymentsService } from './checkout/payments.ts';
 import type { LocaleCode } from '../lib/i18n/locales.ts';
+import type { CustomerService } from './customers/service.ts';
+import type { Mailer } from './mail/index.ts';
+import type { ClientAddressSettings, RateLimiter } from './rate-limit/index.ts';
+import type { AuthService, RequestAuth } from './auth/service.ts';
+import type { OAuthService } from './auth/oauth.ts';
+import type { EmailChangeService } from './auth/email-change.ts';
+import type { WishlistService } from './wishlist/service.ts';
+import type { AuthSettings } from './auth/settings.ts';
+import type { ReviewService } from './reviews/service.ts';
+import type { DownloadService } from './downloads/service.ts';
 
 export type Services = {
   config: ServerConfig;
@@ -26,3 +40,22 @@ export type GraphQLContext = Services & {
   /** The language the answer is given in (texts the engine writes, translated catalog fields). */
   locale: LocaleCode;
 };
+
+/** The account domains of an engine. */
+export type AccountServices = {
+  settings: AuthSettings;
+  clientAddress: ClientAddressSettings;
+  limiter: RateLimiter;
+  customers: CustomerService;
+  auth: AuthService;
+  /** E-mail changes (current password, notice to the previous address) and their "this wasn't me" reports. */
+  emailChange: EmailChangeService;
+  mailer: () => Mailer;
+  reviews: ReviewService;
+  downloads: DownloadService;
+  oauth: OAuthService;
+  wishlist: WishlistService;
+};
+
+/** What account resolvers receive: the engine's context plus the account services and the request's login. */
+export type AccountContext = GraphQLContext & { accounts: AccountServices; auth: RequestAuth };

@@ -10,7 +10,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { clientAddress, rateLimitKeyForIp } from '../rate-limit/index.ts';
 import { isCustomerSessionId, type SessionService, type SessionState } from '../session/service.ts';
-import type { AccountServices } from './wire.ts';
+import type { AccountServices } from '../context.ts';
 
 /** The TCP peer: Astro passes `clientAddress`, node:http passes `req` (also used by the admin endpoint). */
 export function socketAddressOf(context: Record<string, unknown>): string | null {

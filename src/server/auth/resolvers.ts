@@ -7,7 +7,7 @@ import { GraphQLError } from 'graphql';
 import type { CustomerRow } from '../customers/service.ts';
 import { accountErrors, customerOf, requireViewer } from '../customers/resolvers.ts';
 import type { PendingAccountLink } from './oauth.ts';
-import type { AccountContext } from './wire.ts';
+import type { AccountContext } from '../context.ts';
 
 type Ctx = AccountContext;
 type Mid = { clientMutationId?: string | null };

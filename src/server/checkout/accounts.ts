@@ -10,7 +10,7 @@
  * too); `sendVerification` then
  * mails the link that confirms the account's address, as a registration on the account page does.
  */
-import type { AccountServices } from '../auth/wire.ts';
+import type { AccountServices } from '../context.ts';
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { AccountError, DUPLICATE_EMAIL, DUPLICATE_USERNAME } from '../customers/service.ts';
 import { CheckoutError, type CheckoutAccountHook } from './service.ts';

@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import type { AccountContext } from '../auth/wire.ts';
+import type { AccountContext } from '../context.ts';
 import {
   sessionCustomer,
   updateSessionCustomer,

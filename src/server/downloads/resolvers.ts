@@ -1,6 +1,6 @@
 /** customer.downloadableItems and the signed DownloadableItem.url (also on Order.downloadableItems). */
 import { GraphQLError } from 'graphql';
-import type { AccountContext } from '../auth/wire.ts';
+import type { AccountContext } from '../context.ts';
 import type { CustomerObject } from '../customers/resolvers.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import type { DownloadFilter, DownloadNode } from './service.ts';

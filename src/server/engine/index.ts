@@ -6,7 +6,7 @@
  * one per file); `getEngine` is the process-wide one, for the HTTP and Astro entry glue only.
  */
 import type { GraphQLSchema } from 'graphql';
-import type { AccountServices } from '../auth/wire.ts';
+import type { AccountServices, Services } from '../context.ts';
 import { EmailChangeService } from '../auth/email-change.ts';
 import { OAuthService } from '../auth/oauth.ts';
 import { AuthService } from '../auth/service.ts';
@@ -22,7 +22,6 @@ import { CheckoutService, type Checkout } from '../checkout/service.ts';
 import { StripeWebhookHandler } from '../checkout/stripe-webhook.ts';
 import { getConfig, type ServerConfig } from '../config.ts';
 import { contactMailSettled, createContactHandlerDeps, type ContactHandlerDeps } from '../contact/index.ts';
-import type { Services } from '../context.ts';
 import { CouponService } from '../coupons/service.ts';
 import { CustomerService } from '../customers/service.ts';
 import { openDatabase, type DatabaseHandle, type OpenOptions } from '../db/connection.ts';

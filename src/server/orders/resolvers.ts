@@ -1,10 +1,9 @@
 /** Order, checkout and payment-gateway resolvers: thin mapping to the order and checkout services. */
 import { GraphQLError } from 'graphql';
 import { requireSession, userErrors, viewerIdOf, whoOf, moneyField } from '../cart/resolvers.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { AccountServices, GraphQLContext } from '../context.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import type { CheckoutInput } from '../checkout/service.ts';
-import type { AccountServices } from '../auth/wire.ts';
 import {
   isDownloadPermitted,
   needsPayment,

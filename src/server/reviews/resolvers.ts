@@ -1,5 +1,5 @@
 /** writeReview, and the Comment status fields for a review that waits for approval. */
-import type { AccountContext } from '../auth/wire.ts';
+import type { AccountContext } from '../context.ts';
 import { accountErrors } from '../customers/resolvers.ts';
 import type { WriteReviewInput, WrittenReview } from './service.ts';
 

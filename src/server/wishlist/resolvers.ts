@@ -1,6 +1,6 @@
 /** customer.wishlist and addToWishlist / removeFromWishlist / mergeWishlist (logged-in customers only). */
 import { GraphQLError } from 'graphql';
-import type { AccountContext } from '../auth/wire.ts';
+import type { AccountContext } from '../context.ts';
 import { accountErrors, customerOf, requireViewer, type CustomerObject } from '../customers/resolvers.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 
