@@ -19,6 +19,7 @@ import {
 } from '../../src/lib/content/schemas';
 import {
   CONTENT_LOCALES,
+  type ContentLocale,
   entryIdFromPath,
   localizedId,
   pickTranslation,
@@ -255,6 +256,33 @@ describe('policies and company pages', () => {
   });
 });
 
+/**
+ * Locales whose translation of the support site and the company pages is complete. A locale joins
+ * this list once every English article and page has its `<slug>.<locale>.mdx`; from then on a new
+ * English file without its translation fails here instead of silently showing the English fallback.
+ */
+const COMPLETE_LOCALES: readonly ContentLocale[] = ['de_DE', 'pt_BR', 'fr_FR', 'es_ES', 'it_IT'];
+
+describe('translation coverage', () => {
+  const englishPages = pages.filter((p) => splitLocale(p.id).locale === 'en_US');
+  const sources = [
+    ...englishArticles.map((a) => ({
+      id: a.id,
+      file: (l: ContentLocale) => `support/${a.id}.${l}.mdx`,
+      all: articles,
+    })),
+    ...englishPages.map((p) => ({ id: p.id, file: (l: ContentLocale) => `pages/${p.id}.${l}.mdx`, all: pages })),
+    { id: '_index', file: (l: ContentLocale) => `support/_index.${l}.mdx`, all: supportIndexes },
+  ];
+
+  it.each(COMPLETE_LOCALES)('%s translates every support article, company page and the support index', (locale) => {
+    const missing = sources
+      .filter((s) => !s.all.some((f) => f.id === localizedId(s.id, locale)))
+      .map((s) => s.file(locale));
+    expect(missing, `content/ is missing ${locale} translations`).toEqual([]);
+  });
+});
+
 const STATIC_ROUTES = [
   '/',
   '/support',
@@ -350,7 +378,9 @@ describe('support helpers on the real content', () => {
   });
 
   it('orders a category sidebar and falls back to English per article', () => {
-    const list = articlesInCategory(articleEntries, 'troubleshooting', 'de_DE');
+    // German covers every article, so one translation is left out to exercise the fallback.
+    const partial = articleEntries.filter((e) => e.id !== 'troubleshooting/factory-reset.de_DE');
+    const list = articlesInCategory(partial, 'troubleshooting', 'de_DE');
     expect(list[0]).toMatchObject({ baseId: 'troubleshooting/gateway-offline', isFallback: false });
     expect(list.find((a) => a.baseId === 'troubleshooting/factory-reset')?.isFallback).toBe(true);
     expect(prevNext(list, 'troubleshooting/led-codes').prev?.baseId).toBe('troubleshooting/gateway-offline');
