@@ -2,11 +2,14 @@
 // The Astro node adapter's handler does the serving; this wrapper adds what must happen before a
 // static file is chosen (locale negotiation, redirect rules, security headers), because Astro
 // middleware does not run for prerendered pages. Unknown paths under a locale prefix get that
-// locale's 404 page with status 404. Hardening (src/lib/http/node-hardening.ts, static-csp.ts): every
-// response gets the security headers and a Content-Security-Policy with the page's inline-script hashes,
-// cookies get Secure over HTTPS, /graphql and /api/* bodies are limited (413), slow clients time out, and
-// SIGTERM and SIGINT finish in-flight requests before the database is closed (a database closed cleanly
-// keeps its sequences: order numbers go on without a gap after a restart).
+// locale's 404 page with status 404, naming the requested path (src/lib/http/not-found-page.ts).
+// Prebuilt pages asked for with a query parameter their canonical URL keeps (/products?page=2) are sent
+// with that canonical URL (src/lib/http/canonical-query.ts). Hardening (src/lib/http/node-hardening.ts,
+// static-csp.ts): every response gets the security headers and a Content-Security-Policy with the
+// page's inline-script hashes, cookies get Secure over HTTPS, /graphql and /api/* bodies are limited
+// (413), slow clients time out, and SIGTERM and SIGINT finish in-flight requests before the database is
+// closed (a database closed cleanly keeps its sequences: order numbers go on without a gap after a
+// restart).
 // On the embedded database `serveSite` opens the engine at start — so the shop holds the database's lock
 // from then on, and a second process on it stops at once — and takes `npm run shop` commands from this
 // machine on a loopback listener of its own (src/server/local-control).
@@ -31,6 +34,7 @@ export async function createSiteServer({
   const hardening = await import('../src/lib/http/node-hardening.ts');
   const { StaticPagePolicies } = await import('../src/lib/http/static-csp.ts');
   const { CompressedStatic } = await import('../src/lib/http/compressed-static.ts');
+  const { CanonicalQuery } = await import('../src/lib/http/canonical-query.ts');
   const { createBuildSwitch, buildsDirFromEnv } = await import('../src/server/publish/site-switch.ts');
   const { LOCAL_COMMAND_PATH } = await import('../src/server/local-control/credential.ts');
   const { answerHealth, readyRoute } = await import('../src/server/http/health.ts');
@@ -47,6 +51,8 @@ export async function createSiteServer({
       }),
       // Brotli/gzip for prebuilt pages, CSS and JS (Astro's handler sends them uncompressed).
       compressed: new CompressedStatic(clientDir),
+      // Prebuilt pages asked for with a query their canonical URL keeps (/products?page=2).
+      canonicalQuery: new CanonicalQuery(clientDir),
     };
   };
   const fixed = handler ? { dir: distDir, value: await loadBuild(distDir) } : null;
@@ -66,13 +72,14 @@ export async function createSiteServer({
         return;
       }
       // One build for the whole request, even if a publish switches builds meanwhile.
-      const { clientDir, policies, astroHandler, compressed } = (await builds.current()).value;
+      const { clientDir, policies, astroHandler, compressed, canonicalQuery } = (await builds.current()).value;
       // /health here; /ready inside the server bundle, on the engine the pages use (src/pages/api/ready.ts).
       if (await answerHealth(req, res, readyRoute(astroHandler))) return;
       if (!(await hardening.enforceBodyLimit(req, res, hardening.bodyLimitFor(pathname, settings), pathname))) return;
       if (await beforeAstro(req, res, { clientDir })) return;
       // On-demand pages replace this with their own (src/middleware.ts hashes the rendered page).
       res.setHeader('Content-Security-Policy', policies.policyFor(pathname, https));
+      if (await canonicalQuery.serve(req, res, req.url ?? '/')) return;
       if (await compressed.serve(req, res, pathname)) return;
       astroHandler(req, res);
     } catch (err) {

@@ -23,3 +23,13 @@ export function canonicalUrl(input: string | URL, site: string | URL, options: C
   const query = new URLSearchParams(kept).toString();
   return `${base.origin}${path || '/'}${query ? `?${query}` : ''}`;
 }
+
+/**
+ * A prebuilt page's canonical URL (built without a query string) for the query the visitor asked with:
+ * the whitelisted parameters added, sorted, everything else dropped, as canonicalUrl does on demand.
+ */
+export function canonicalWithQuery(canonical: string, search: string, queryWhitelist: readonly string[]): string {
+  const url = new URL(canonical);
+  url.search = search;
+  return canonicalUrl(url, url.origin, { lowercasePath: false, queryWhitelist });
+}

@@ -19,6 +19,18 @@ describe('redirect rules', () => {
     expect(matchRedirect('/pt-br/checkout-todo/', '', REDIRECT_RULES, prefixes)?.location).toBe('/pt-br/checkout');
   });
 
+  it('sends the account tab paths the support articles link to to the account page with that tab open', () => {
+    expect(matchRedirect('/my-account/downloads')).toEqual({ location: '/my-account?tab=downloads', status: 301 });
+    expect(matchRedirect('/fr/my-account/orders/', '', REDIRECT_RULES, prefixes)).toEqual({
+      location: '/fr/my-account?tab=orders',
+      status: 301,
+    });
+    // The rule's tab wins over one in the request; the request's other parameters stay.
+    expect(matchRedirect('/de/my-account/downloads', '?tab=details&debug=1', REDIRECT_RULES, prefixes)?.location).toBe(
+      '/de/my-account?tab=downloads&debug=1',
+    );
+  });
+
   it('leaves other paths alone', () => {
     expect(matchRedirect('/shop')).toBeNull();
     expect(matchRedirect('/shop-todo-else')).toBeNull();

@@ -13,6 +13,10 @@ export const REDIRECT_RULES: readonly RedirectRule[] = [
   { from: '/checkout-todo', to: '/checkout', status: 301 },
   { from: '/product-details-todo', to: '/products', status: 301 },
   { from: '/order-summary-ORIGINAL', to: '/order-summary', status: 301 },
+  // The account area's tabs as paths (WooCommerce's account URLs, linked from the support articles and
+  // the downloads pages): the account page opens the tab named in ?tab= (src/islands/account/tabs.ts).
+  { from: '/my-account/downloads', to: '/my-account?tab=downloads', status: 301 },
+  { from: '/my-account/orders', to: '/my-account?tab=orders', status: 301 },
 ];
 
 const SCRIPT_PROTOCOL = /^\s*(javascript|data|vbscript):/i;
@@ -53,8 +57,20 @@ export function matchRedirect(
     if (!rule) continue;
     const target = safeRedirectTarget(rule.to);
     if (!target) return null;
-    const location = target.startsWith('/') ? `${prefix}${target}${search}` : target;
+    const location = target.startsWith('/') ? `${prefix}${withQuery(target, search)}` : target;
     return { location, status: rule.status };
   }
   return null;
+}
+
+/**
+ * A same-site target with the request's query string carried over. When the target has a query of its
+ * own (`/my-account?tab=orders`), its parameters win and the request's other parameters are kept.
+ */
+function withQuery(target: string, search: string): string {
+  const at = target.indexOf('?');
+  if (at < 0) return `${target}${search}`;
+  const params = new URLSearchParams(target.slice(at + 1));
+  for (const [name, value] of new URLSearchParams(search)) if (!params.has(name)) params.append(name, value);
+  return `${target.slice(0, at)}?${params.toString()}`;
 }

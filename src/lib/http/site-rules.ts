@@ -5,6 +5,7 @@ import { LOCALES, localePrefix } from '../i18n/locales.ts';
 import { splitLocalePath } from '../i18n/negotiate.ts';
 import { matchRedirect } from './redirects.ts';
 import { localeRedirect } from './locale-rule.ts';
+import { notFoundPage } from './not-found-page.ts';
 
 // Imported by scripts/serve.mjs with Node's type stripping: keep to erasable TypeScript and
 // import siblings with their .ts extension.
@@ -73,14 +74,15 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 /**
- * Astro answers unknown paths with the English 404.html. Under a locale prefix, swap in that
- * locale's prerendered 404 page (dist/client/<prefix>/404/index.html), keeping status 404.
+ * Astro answers unknown paths with the English 404.html. Send the prerendered 404 page of the path's
+ * locale instead (dist/client/<prefix>/404/index.html, English: 404.html), keeping status 404, with the
+ * requested path written into its message (not-found-page.ts), so the page says which path is missing
+ * without JavaScript too.
  */
 export function localizeNotFound(pathname: string, res: ServerResponse, clientDir: string): void {
   const { locale } = splitLocalePath(pathname);
   const prefix = localePrefix(locale);
-  if (!prefix) return;
-  const file = path.join(clientDir, prefix, '404', 'index.html');
+  const file = prefix ? path.join(clientDir, prefix, '404', 'index.html') : path.join(clientDir, '404.html');
   const originalWriteHead = res.writeHead;
   res.writeHead = function patchedWriteHead(this: ServerResponse, status: number, ...rest: unknown[]) {
     res.writeHead = originalWriteHead;
@@ -89,7 +91,7 @@ export function localizeNotFound(pathname: string, res: ServerResponse, clientDi
     if (status !== 404 || !type.includes('text/html') || !fs.existsSync(file)) {
       return (originalWriteHead as (...a: unknown[]) => ServerResponse).call(this, status, ...rest);
     }
-    const body = fs.readFileSync(file);
+    const body = Buffer.from(notFoundPage(fs.readFileSync(file, 'utf8'), pathname));
     originalWriteHead.call(this, 404, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
     const originalEnd = res.end.bind(res);
     // The English body that Astro streams next is dropped; the localized page is the response.
