@@ -11,6 +11,7 @@ import type { CouponService } from './coupons/service.ts';
 import type { OrderService } from './orders/service.ts';
 import type { Checkout } from './checkout/service.ts';
 import type { PaymentsService } from './checkout/payments.ts';
+import type { InvoiceService } from './invoices/service.ts';
 import type { LocaleCode } from '../lib/i18n/locales.ts';
 import type { CustomerService } from './customers/service.ts';
 import type { Mailer } from './mail/index.ts';
@@ -32,6 +33,8 @@ export type Services = {
   orders: OrderService;
   checkout: Checkout;
   payments: PaymentsService;
+  /** Invoices and credit notes (their numbers and download links on an order). */
+  invoices: InvoiceService;
 };
 
 export type GraphQLContext = Services & {

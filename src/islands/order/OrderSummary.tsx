@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import { request } from '../../graphql/client';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
+import { createPluralLookup } from '../../lib/i18n/plural';
 import { getImage, localiseImageUrl, PLACEHOLDER_IMAGE } from '../../lib/image/helper';
 import '../../stores/session';
 import CryptoPayment from './CryptoPayment';
@@ -60,6 +61,7 @@ export default function OrderSummary({
   pollMs = 10_000,
 }: OrderSummaryProps) {
   const t = createLookup(strings);
+  const tn = createPluralLookup(strings, lang);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   useEffect(() => {
@@ -130,6 +132,7 @@ export default function OrderSummary({
     ...(order.vatId ? [t('order.vatId', { vatId: order.vatId })] : []),
   ];
   const shipping = addressLines(order.shipping, countryName);
+  const invoices = order.invoices ?? [];
   const downloads = order.isDownloadPermitted ? (order.downloadableItems?.nodes ?? []).filter((d) => d.url) : [];
 
   return (
@@ -188,7 +191,7 @@ export default function OrderSummary({
                   <p className="font-medium text-gray-900">{name}</p>
                   {attributes.length > 0 && (
                     <p className="text-xs text-gray-600">
-                      {attributes.map((a) => `${a.label ?? a.name}: ${a.value}`).join(' · ')}
+                      {attributes.map((a) => `${a.label ?? a.name}: ${a.valueName || a.value}`).join(' · ')}
                     </p>
                   )}
                   <p className="text-xs text-gray-600">{t('cart.quantity', { count: line.quantity ?? 0 })}</p>
@@ -237,7 +240,7 @@ export default function OrderSummary({
                   {d.name}
                   {d.downloadsRemaining !== null && (
                     <span className="ml-2 text-xs text-gray-600">
-                      {t('order.downloadsLeft', { count: d.downloadsRemaining })}
+                      {tn('order.downloadsLeft', d.downloadsRemaining)}
                     </span>
                   )}
                 </span>
@@ -247,6 +250,29 @@ export default function OrderSummary({
                   download
                 >
                   {t('order.download')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {invoices.length > 0 && (
+        <section aria-labelledby="order-invoices">
+          <h2 id="order-invoices" className="mb-3 text-lg font-semibold text-gray-900">
+            {t('invoice.documents')}
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {invoices.map((i) => (
+              <li key={i.number}>
+                <a
+                  href={i.downloadUrl}
+                  className="inline-block rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-gray-900 hover:bg-gray-50"
+                  download
+                >
+                  {t(i.kind === 'CREDIT_NOTE' ? 'invoice.downloadCreditNote' : 'invoice.download', {
+                    number: i.number,
+                  })}
                 </a>
               </li>
             ))}

@@ -7,7 +7,8 @@
 import type { AddressFragment as Address, OrderFragment as Order } from '../../graphql/generated/operations';
 import type { OrderIdTypeEnum as OrderIdType, OrderStatusEnum as OrderStatus } from '../../graphql/generated/schema';
 import { formatAddress } from '../../lib/address/format';
-import { centsToDecimal, decimalToCents, formatEUR } from '../../lib/money';
+import { pageLocale } from '../../lib/i18n/page-locale';
+import { centsToDecimal, decimalToCents, formatMoney } from '../../lib/money';
 import { gatewayKind } from '../checkout/gateways';
 
 /**
@@ -159,7 +160,7 @@ export function lineAmount(
 /** A net RAW amount plus its RAW tax, formatted; null when the net amount is missing or malformed. */
 function withTax(net: string | null | undefined, tax: string | null | undefined): string | null {
   const cents = decimalToCents(net ?? '');
-  return cents === null ? null : formatEUR(cents + (decimalToCents(tax ?? '') ?? 0));
+  return cents === null ? null : formatMoney(cents + (decimalToCents(tax ?? '') ?? 0), pageLocale());
 }
 
 /** includedTax: the tax the total includes (WooCommerce's "includes € VAT"), when amounts are shown with it. */

@@ -5,8 +5,10 @@
  * cannot be sent never undoes an order: only a database failure to queue it does, with the order.
  */
 import type { DbOrTx } from '../db/connection.ts';
-import type { MailQueue } from '../mail/queue.ts';
+import type { MailQueue, QueuedMail } from '../mail/queue.ts';
 import { orderConfirmation } from '../mail/templates.ts';
+import { storedLocale } from '../i18n/stored-locale.ts';
+import { renderText, text } from '../i18n/text.ts';
 import { displayedOrderAmounts } from './order-display.ts';
 import type { OrderRow, OrderService } from '../orders/service.ts';
 import type { AfterOrder, InOrderTransaction } from './service.ts';
@@ -20,6 +22,8 @@ export class OrderConfirmations {
     site: string,
     /** TAX_DISPLAY_CART: amounts shown with their tax or without. */
     private readonly taxDisplay: 'incl' | 'excl' = 'incl',
+    /** The files the mail carries (the order's invoice, once it has one). */
+    private readonly attachmentsFor: (tx: DbOrTx, order: OrderRow) => Promise<QueuedMail['attach']> = async () => [],
   ) {
     this.site = site.replace(/\/+$/, '');
   }
@@ -39,6 +43,8 @@ export class OrderConfirmations {
     const items = await this.orders.items(order.id, tx);
     // As the cart and the checkout showed them: with their tax, when the shop shows prices so.
     const shown = displayedOrderAmounts(order, items, this.taxDisplay);
+    // Written in the language the order was placed in (an unknown value in the column reads as English).
+    const locale = storedLocale(order);
     const content = orderConfirmation({
       orderNumber: String(order.id),
       orderDate: order.dateCreated,
@@ -57,15 +63,30 @@ export class OrderConfirmations {
       paymentMethodTitle: order.paymentMethodTitle,
       paymentInstructions:
         order.paymentMethod === 'cod'
-          ? 'Payment to be made upon delivery.'
+          ? renderText(text('mail.order.codInstructions'), locale)
           : order.paymentCurrency && order.status === 'pending'
-            ? `Please send ${order.cryptoAmount} ${order.paymentCurrency} to ${order.paymentAddress} before ${order.paymentExpiresAt?.toISOString()}.`
+            ? renderText(
+                text('mail.order.kdaInstructions', {
+                  amount: order.cryptoAmount ?? '',
+                  currency: order.paymentCurrency,
+                  address: order.paymentAddress ?? '',
+                  deadline: order.paymentExpiresAt?.toISOString() ?? '',
+                }),
+                locale,
+              )
             : null,
       billingAddress: order.billing,
       shippingAddress: order.shipping.address1 ? order.shipping : null,
       customerNote: order.customerNote || null,
       orderUrl: `${this.site}/checkout/order-received/${order.id}/?key=${order.orderKey}`,
+      locale,
     });
-    await this.mail.enqueue(tx, { kind: 'order-confirmation', event: order.id, to: order.billing.email, ...content });
+    await this.mail.enqueue(tx, {
+      kind: 'order-confirmation',
+      event: order.id,
+      to: order.billing.email,
+      ...content,
+      attach: await this.attachmentsFor(tx, order),
+    });
   }
 }

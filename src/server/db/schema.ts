@@ -12,3 +12,4 @@ export * from '../customers/tables.ts';
 export * from '../auth/tables.ts';
 export * from '../wishlist/tables.ts';
 export * from '../mail/tables.ts';
+export * from '../invoices/tables.ts';

@@ -31,6 +31,9 @@ import { readDownloadSettings } from '../downloads/settings.ts';
 import { createMailer, MailQueue, readMailSettings, type Mailer } from '../mail/index.ts';
 import { createNewsletterHandlerDeps, type NewsletterHandlerDeps } from '../newsletter/index.ts';
 import { OrderService } from '../orders/service.ts';
+import { queueInvoiceMail } from '../invoices/mail.ts';
+import { InvoiceService } from '../invoices/service.ts';
+import { readInvoiceSettings } from '../invoices/settings.ts';
 import { KadenaCheckout } from '../payments/kadena/checkout.ts';
 import { loadKadenaSettings } from '../payments/kadena/settings.ts';
 import type { KadenaPaymentWatcher } from '../payments/kadena/watcher.ts';
@@ -163,7 +166,36 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
     const mail = new MailQueue(db, commerceMailer, mailSettings.queue, log);
     // Contact messages keep whether support got their mail; known before the contact form is first used.
     mail.onSettled('contact-message', contactMailSettled);
-    const confirmations = new OrderConfirmations(mail, orders, config.sessionIssuer, settings.taxDisplayCart);
+    // Invoices and credit notes: issued in the transaction of the status change that calls for them; the
+    // confirmation mail carries the invoice, made into a PDF when the mail is sent.
+    const invoices = new InvoiceService(
+      db,
+      orders,
+      readInvoiceSettings(env, mailSettings.from.address),
+      config.sessionSecret,
+      mailSettings.from.name || 'Meshfront',
+    );
+    const invoiceBrand = { shopName: invoices.brand, shopUrl: config.sessionIssuer };
+    orders.onStatusChange(async (tx, order) => {
+      const issued = await invoices.onOrderStatus(tx, order);
+      // Paid after its confirmation went out: the invoice comes in a mail of its own.
+      if (issued) await queueInvoiceMail(mail, tx, order, issued, invoiceBrand);
+    });
+    mail.resolveAttachmentsWith(async (ref) => {
+      const row = await invoices.get(ref.id);
+      if (!row) throw new Error(`invoice ${ref.id} does not exist`);
+      return { filename: invoices.fileName(row), content: await invoices.pdf(row), contentType: 'application/pdf' };
+    });
+    const confirmations = new OrderConfirmations(
+      mail,
+      orders,
+      config.sessionIssuer,
+      settings.taxDisplayCart,
+      async (tx, order) => {
+        const invoice = await invoices.invoiceOf(order.id, tx);
+        return invoice ? [{ kind: 'invoice', id: invoice.id }] : [];
+      },
+    );
 
     // KDA payments when a rate is configured: each order gets its own account; a watcher per process
     // polls the node and moves orders (conditional updates, so several processes agree).
@@ -210,7 +242,7 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
     // Accounts: customers, auth and the domains beside them (reviews and downloads read orders).
     const accounts = createAccounts({ database, config, catalog, sessions, orders, env, mail });
     // Business customers' VAT IDs: checked with VIES (VIES_URL) by the cart and the checkout.
-    const vatIds = new VatIdChecker(readVatSettings(env), { log });
+    const vatIds = new VatIdChecker(readVatSettings(env), { log, limiter: rateLimiterFor(database.db) });
     const cart = new CartService(
       sessions,
       catalog,
@@ -291,6 +323,7 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       commerceSettings: settings,
       commerceMailer,
       mail,
+      invoices,
       stripeWebhooks,
       kdaWatcher: kda?.watcher ?? null,
       reconcileCardPayments,

@@ -27,6 +27,8 @@ export type OutgoingMail = {
    * recognisably the same message. Unset: nodemailer makes a new one.
    */
   messageId?: string;
+  /** Files sent along (an invoice PDF): bytes in memory only, never a path or a URL. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 export type SentMail = {
@@ -50,6 +52,8 @@ export type OutboxMessage = {
   html: string | null;
   replyTo: string | null;
   headers: Record<string, string>;
+  /** The attached files' names. */
+  attachments: string[];
   /** Every http(s) link in the text version, in order: what tests click. */
   links: string[];
   /** Absolute path of the raw message. */
@@ -161,6 +165,11 @@ export function createMailer(
       replyTo: checked.replyTo,
       headers: checked.headers,
       messageId: checked.messageId,
+      attachments: mail.attachments?.map((a) => ({
+        filename: a.filename,
+        content: a.content,
+        contentType: a.contentType,
+      })),
     };
     if (smtp) {
       try {
@@ -189,6 +198,7 @@ export function createMailer(
       html: mail.html ?? null,
       replyTo: checked.replyTo ?? null,
       headers: checked.headers,
+      attachments: (mail.attachments ?? []).map((a) => a.filename),
       links: extractLinks(mail.text),
       file: `${base}.eml`,
     };

@@ -37,12 +37,13 @@ import { errorSummary, redactMessage } from '../error-summary.ts';
 import { MailError } from './address.ts';
 import { checkMail, type Mailer, type OutgoingMail } from './mailer.ts';
 import type { MailQueueSettings } from './settings.ts';
-import { mailQueue, type QueuedContent } from './tables.ts';
+import { mailQueue, type MailAttachmentRef, type QueuedContent } from './tables.ts';
 
 /** Every mail the shop sends, by what causes it. */
 export const MAIL_KINDS = [
   'order-confirmation',
   'order-completed',
+  'order-invoice',
   'password-reset',
   'email-verification',
   'email-changed',
@@ -59,7 +60,14 @@ export type QueuedMail = OutgoingMail & {
   event: string | number;
   /** Mails of one topic replace each other: queuing one cancels the older ones not sent yet. */
   topic?: string;
+  /** Files made when the mail is sent (the row keeps the reference, not the bytes). */
+  attach?: MailAttachmentRef[];
 };
+
+/** Makes a referenced attachment's file at send time (the invoice domain's PDF). */
+export type AttachmentSource = (
+  ref: MailAttachmentRef,
+) => Promise<{ filename: string; content: Buffer; contentType: string }>;
 
 export type MailQueueRow = typeof mailQueue.$inferSelect;
 
@@ -128,6 +136,7 @@ export class MailQueue {
   private readonly singleProcess: boolean;
   private readonly domain: string;
   private readonly handlers = new Map<MailKind, SettledHandler>();
+  private attachmentSource: AttachmentSource | null = null;
   /** Rows this process is sending now, with their outcome to come. */
   private readonly inFlight = new Map<number, Promise<DeliveryOutcome>>();
   private readonly slots = new Slots(SEND_CONCURRENCY);
@@ -148,6 +157,11 @@ export class MailQueue {
   ) {
     this.singleProcess = isSingleProcess(db);
     this.domain = mailer.settings.from.address.split('@')[1] ?? 'localhost';
+  }
+
+  /** Records what makes the files that queued mails reference. */
+  resolveAttachmentsWith(source: AttachmentSource): void {
+    this.attachmentSource = source;
   }
 
   /** Records a domain's handler for the outcome of its mails of `kind` (one per kind). */
@@ -178,6 +192,7 @@ export class MailQueue {
       html: mail.html ?? null,
       replyTo: checked?.replyTo ?? mail.replyTo ?? null,
       headers: checked?.headers ?? mail.headers ?? {},
+      ...(mail.attach?.length ? { attachments: mail.attach } : {}),
     };
     if (mail.topic) {
       // The older mails of the topic that are not being sent right now (PostgreSQL: locked by a sender).
@@ -206,6 +221,15 @@ export class MailQueue {
     const id = rows[0]?.id ?? null;
     if (refusal && id !== null) this.log(`mail ${id} (${mail.kind}) cannot be sent: ${refusal}`);
     return refusal ? null : id;
+  }
+
+  /** Whether a mail of this event was queued before (whatever became of it since). */
+  async wasQueued(tx: DbOrTx, kind: MailKind, event: string | number): Promise<boolean> {
+    const rows = await tx
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(eq(mailQueue.idempotencyKey, `${kind}:${event}`));
+    return rows.length > 0;
   }
 
   /** Starts sending: `wake` does nothing before (the engine starts it with its background jobs). */
@@ -426,7 +450,11 @@ export class MailQueue {
     const content = row.content;
     if (!content) return { sent: false, permanent: true, error: 'the mail has no content left to send' };
     try {
+      const refs = content.attachments ?? [];
+      if (refs.length && !this.attachmentSource) throw new Error('no attachment source for this mail queue');
+      const attachments = await Promise.all(refs.map((ref) => this.attachmentSource!(ref)));
       await this.mailer.sendMail({
+        attachments: attachments.length ? attachments : undefined,
         to: row.recipients,
         subject: row.subject,
         text: content.text,

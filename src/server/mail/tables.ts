@@ -9,12 +9,16 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+/** A file a queued mail carries by reference, made when the mail is sent (an issued invoice's PDF). */
+export type MailAttachmentRef = { kind: 'invoice'; id: number };
+
 /** What a queued mail carries besides its recipients and subject; dropped once the mail is sent. */
 export type QueuedContent = {
   text: string;
   html: string | null;
   replyTo: string | null;
   headers: Record<string, string>;
+  attachments?: MailAttachmentRef[];
 };
 
 export const mailQueue = pgTable(

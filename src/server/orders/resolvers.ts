@@ -4,6 +4,7 @@ import { requireSession, userErrors, viewerIdOf, whoOf, moneyField } from '../ca
 import type { AccountServices, GraphQLContext } from '../context.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import type { CheckoutInput } from '../checkout/service.ts';
+import type { InvoiceRow } from '../invoices/service.ts';
 import {
   isDownloadPermitted,
   needsPayment,
@@ -68,7 +69,7 @@ export const orderResolvers = {
       return owner || keyHolder ? order : null;
     },
     paymentGateways: (_: unknown, a: PageArgs, ctx: Ctx) =>
-      paginate(ctx.checkout.gateways(), a, { defaultPageSize: 100, maxPageSize: 100 }, (g) => g.id),
+      paginate(ctx.checkout.gateways(ctx.locale), a, { defaultPageSize: 100, maxPageSize: 100 }, (g) => g.id),
     stripePaymentIntent: async (
       _: unknown,
       a: {
@@ -130,7 +131,7 @@ export const orderResolvers = {
       requireSession(ctx);
       const clientIp = (ctx as unknown as { clientIp?: string }).clientIp;
       const who = whoOf(ctx);
-      const r = await userErrors(() => ctx.checkout.checkout(who, input, { clientIp }));
+      const r = await userErrors(() => ctx.checkout.checkout(who, input, { clientIp, locale: ctx.locale }), ctx.locale);
       let customerWho = who;
       if (r.accountUserId !== null) {
         // The new account takes over this session (as a login would): the returned customer is the
@@ -153,6 +154,13 @@ export const orderResolvers = {
         redirect: r.redirect,
       };
     },
+  },
+  OrderInvoice: {
+    kind: (i: InvoiceRow) => (i.kind === 'invoice' ? 'INVOICE' : 'CREDIT_NOTE'),
+    number: (i: InvoiceRow) => i.number,
+    date: (i: InvoiceRow) => i.issueDate,
+    total: moneyField((i: InvoiceRow) => i.grossCents),
+    downloadUrl: (i: InvoiceRow, _: unknown, ctx: Ctx) => ctx.invoices.urlFor(i),
   },
   Order: {
     id: (o: OrderRow) => b64(`order:${o.id}`),
@@ -196,6 +204,7 @@ export const orderResolvers = {
       o.metaData
         .map((m, i) => ({ id: b64(`order_meta:${o.id}:${i}`), key: m.key, value: m.value }))
         .filter((m) => (!a.key || m.key === a.key) && (!a.keysIn || a.keysIn.includes(m.key))),
+    invoices: async (o: OrderRow, _: unknown, ctx: Ctx) => ctx.invoices.listForOrder(o.id),
     lineItems: async (o: OrderRow, a: PageArgs, ctx: Ctx) =>
       paginate(await itemsOf(o, ctx), a, { defaultPageSize: 100, maxPageSize: 100 }, (i) => i.id),
     downloadableItems: async (

@@ -49,7 +49,12 @@ export function isDownloadPermitted(o: Pick<OrderRow, 'status'>): boolean {
   return o.status === 'completed' || o.status === 'processing';
 }
 
+/** Work that must commit with a status change (the invoice of a paid order): runs in its transaction. */
+export type OrderStatusListener = (tx: DbOrTx, order: OrderRow) => Promise<void>;
+
 export class OrderService {
+  private readonly statusListeners: OrderStatusListener[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly catalog: CatalogService,
@@ -171,9 +176,14 @@ export class OrderService {
       .limit(limit);
   }
 
+  /** Called with the order after every status change this service makes, in the change's transaction. */
+  onStatusChange(listener: OrderStatusListener): void {
+    this.statusListeners.push(listener);
+  }
+
   /**
    * Move an order from one of `from` to `to`; true when this call made the change (someone else may
-   * have moved it first). Extra columns are set in the same statement.
+   * have moved it first). Extra columns are set in the same statement; the status listeners run after it.
    */
   async transition(
     tx: DbOrTx,
@@ -192,7 +202,9 @@ export class OrderService {
       })
       .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
       .returning();
-    return rows[0] ?? null;
+    const row = rows[0] ?? null;
+    if (row) for (const listener of this.statusListeners) await listener(tx, row);
+    return row;
   }
 
   /**

@@ -67,8 +67,23 @@ type Order implements Node {
   timeoutValue: Int
   "Crypto payments: when the payment window ends (ISO 8601)."
   paymentExpiresAt: String
+  "The order's invoice and credit notes, oldest first: empty until the order is paid (or, paid on delivery, processing)."
+  invoices: [OrderInvoice!]!
 }
 
+enum OrderInvoiceKindEnum { INVOICE CREDIT_NOTE }
+"An invoice or credit note of an order, as issued (a PDF)."
+type OrderInvoice {
+  kind: OrderInvoiceKindEnum!
+  "As printed: 2026-000123."
+  number: String!
+  "The issue date (YYYY-MM-DD)."
+  date: String!
+  "The document's total (a credit note's: what it credits)."
+  total(format: PricingFieldFormatEnum): String
+  "A short-lived link to the PDF (the site's path)."
+  downloadUrl: String!
+}
 type LineItem implements Node {
   id: ID!
   databaseId: Int
