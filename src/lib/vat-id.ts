@@ -50,6 +50,7 @@ export const VAT_ID_ERROR_KEYS: Readonly<Record<string, string>> = {
   VAT_ID_COUNTRY_MISMATCH: 'checkout.error.vatIdCountry',
   VAT_ID_NOT_EU: 'checkout.error.vatIdNotEu',
   VAT_ID_REJECTED: 'checkout.error.vatIdRejected',
+  VAT_ID_TOO_MANY_CHECKS: 'checkout.error.vatIdTooManyChecks',
 };
 
 /**

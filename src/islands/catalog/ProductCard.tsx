@@ -1,11 +1,12 @@
-import { productDiscountPercent } from '../../lib/catalog/discount.ts';
 import { priceDisplay } from '../../lib/catalog/price.ts';
 import type { CatalogProduct } from '../../lib/catalog/types.ts';
 import { createLookup, type Strings } from '../../lib/i18n/lookup.ts';
 import { getSizes, localiseImageUrl, PLACEHOLDER_IMAGE } from '../../lib/image/helper.ts';
 import WishlistButton from '../wishlist/WishlistButton.tsx';
 import StarRating from './StarRating.tsx';
+import { saleBadgeText } from './sale-badge.ts';
 import TaxNote from './TaxNote.tsx';
+import { useShopperPrices } from './use-shopper-prices.ts';
 
 export interface ProductCardProps {
   product: CatalogProduct;
@@ -28,7 +29,7 @@ export const CARD_IMAGE_SIZES = 'sm:50vw md:50vw lg:33vw xl:300px';
  * rating and a wishlist heart. Renders without JavaScript too (Astro can render it statically).
  */
 export default function ProductCard({
-  product,
+  product: catalogProduct,
   strings,
   localePrefix = '',
   priority = false,
@@ -36,16 +37,18 @@ export default function ProductCard({
   sizes = CARD_IMAGE_SIZES,
   pricesIncludeTax = true,
 }: ProductCardProps) {
+  // A shopper whose destination is not the shop's base country sees their own prices.
+  const product = useShopperPrices(catalogProduct);
   const t = createLookup(strings);
   const href = `${localePrefix}/product/${encodeURIComponent(product.slug ?? '')}`;
   const { price, regularPrice, onSale } = priceDisplay(product);
-  const percent = onSale ? productDiscountPercent(product) : 0;
+  const badge = saleBadgeText(product, t);
   const source = localiseImageUrl(product.image?.sourceUrl) || PLACEHOLDER_IMAGE;
   const image = getSizes(source, { preset: 'card', sizes });
   const outOfStock = product.stockStatus === 'OUT_OF_STOCK';
   const name = product.name ?? '';
   return (
-    <article className="group relative flex flex-col">
+    <article className="group relative flex flex-col" data-product-id={product.databaseId}>
       <div className="relative aspect-square overflow-hidden rounded-lg bg-gray-100 dark:bg-gray-800">
         <img
           src={image.src}
@@ -66,9 +69,12 @@ export default function ProductCard({
             }
           }}
         />
-        {percent > 0 && (
-          <span className="absolute left-2 top-2 rounded-full bg-main px-2 py-0.5 text-xs font-semibold text-on-main">
-            {t('product.saleBadge', { percent })}
+        {badge && (
+          <span
+            className="absolute left-2 top-2 rounded-full bg-main px-2 py-0.5 text-xs font-semibold text-on-main"
+            data-sale-badge
+          >
+            {badge}
           </span>
         )}
         {showWishlist && (

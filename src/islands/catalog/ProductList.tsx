@@ -226,6 +226,7 @@ export default function ProductList(props: ProductListProps) {
               attributes={facets}
               bounds={bounds}
               hideCategories={Boolean(fixedCategory)}
+              locale={locale}
             />
           </div>
         </aside>

@@ -1,4 +1,6 @@
-import { formatEUR, highestRawPrice, lowestRawPrice, parseRawPrices } from '../money.ts';
+import type { LocaleCode } from '../i18n/locales.ts';
+import { pageLocale } from '../i18n/page-locale.ts';
+import { formatMoney, highestRawPrice, lowestRawPrice, parseRawPrices } from '../money.ts';
 import type { PricedFields } from './types.ts';
 
 /**
@@ -30,21 +32,26 @@ export interface PriceDisplay {
   onSale: boolean;
 }
 
-function rangeFromRaw(raw: string | null | undefined): string {
+function rangeFromRaw(raw: string | null | undefined, locale: LocaleCode): string {
   const prices = parseRawPrices(raw);
   if (!prices.length) return '';
   const low = Math.min(...prices);
   const high = Math.max(...prices);
-  return low === high ? formatEUR(low) : `${formatEUR(low)} – ${formatEUR(high)}`;
+  return low === high ? formatMoney(low, locale) : `${formatMoney(low, locale)} – ${formatMoney(high, locale)}`;
 }
 
 /**
  * The price strings a card or product page shows: the engine's FORMATTED strings when present (they
- * follow the store's format), else euros formatted from the RAW amounts.
+ * follow the store's format and the language the page asked the engine for), else euros formatted from
+ * the RAW amounts in `locale` (default: the page's).
  */
-export function priceDisplay(item: PricedFields): PriceDisplay {
-  const price = item.price || rangeFromRaw(item.rawPrice) || item.regularPrice || rangeFromRaw(item.rawRegularPrice);
-  const regular = item.regularPrice || rangeFromRaw(item.rawRegularPrice);
+export function priceDisplay(item: PricedFields, locale: LocaleCode = pageLocale()): PriceDisplay {
+  const price =
+    item.price ||
+    rangeFromRaw(item.rawPrice, locale) ||
+    item.regularPrice ||
+    rangeFromRaw(item.rawRegularPrice, locale);
+  const regular = item.regularPrice || rangeFromRaw(item.rawRegularPrice, locale);
   const onSale = Boolean(item.onSale) && Boolean(regular) && regular !== price;
   return { price, regularPrice: onSale ? regular : null, onSale };
 }

@@ -13,7 +13,7 @@ import type { CommerceSettings } from '../shop/settings.ts';
 import { computeDiscounts, type CouponModel, type DiscountLine } from '../coupons/discounts.ts';
 import { chooseRate } from '../shipping/choice.ts';
 import { ratesFor, type ShippingRate } from '../shipping/zones.ts';
-import { reverseChargeApplies, taxContextFor } from '../tax/location.ts';
+import { customerTax } from '../tax/location.ts';
 import { lineTax, unitPrice } from '../tax/prices.ts';
 import { taxOf, type TaxRate } from '../tax/rates.ts';
 import type { StoredCart, StoredCartItem, SessionCustomer } from './model.ts';
@@ -149,6 +149,24 @@ export function discountLines(
   });
 }
 
+/**
+ * The cart's subtotal before discounts as the customer sees it (TAX_DISPLAY_CART: with or without tax), at
+ * the customer's own prices: what a coupon's minimum and maximum spend compare against, as WooCommerce
+ * compares its displayed subtotal. `lines` are resolved lines (catalog prices as entered).
+ */
+export function shownSubtotalCents(
+  lines: Pick<CartLine, 'unitCents' | 'quantity'>[],
+  customer: SessionCustomer,
+  settings: CommerceSettings,
+): number {
+  const { context } = customerTax(settings, customer);
+  return lines.reduce((sum, l) => {
+    const price = unitPrice(l.unitCents, context);
+    const amounts = lineTax(price.cents * l.quantity, 0, price);
+    return sum + amounts.subtotalNetCents + (settings.taxDisplayCart === 'incl' ? amounts.subtotalTaxCents : 0);
+  }, 0);
+}
+
 export function computeCart(
   snap: CatalogSnapshot,
   cart: StoredCart,
@@ -157,14 +175,12 @@ export function computeCart(
   settings: CommerceSettings,
 ): CartView {
   const resolved = cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null);
-  const country = customer.shipping.country || customer.billing.country || settings.baseCountry;
+  const { country, vatExempt, context: taxContext } = customerTax(settings, customer);
   const state = customer.shipping.country
     ? customer.shipping.state
     : customer.billing.country
       ? customer.billing.state
       : '';
-  const vatExempt = reverseChargeApplies(settings, customer, country);
-  const taxContext = taxContextFor(settings, country, vatExempt);
   // The customer's unit prices. Coupons discount them as they are: including the tax when they do, as
   // WooCommerce discounts prices entered with tax.
   const priced = resolved.map((l) => {

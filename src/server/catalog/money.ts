@@ -1,5 +1,6 @@
 /** Money inside the engine is integer cents (EUR). These convert at the edges only. */
-import { formatEUR } from '../../lib/money.ts';
+import type { LocaleCode } from '../../lib/i18n/locales.ts';
+import { formatMoney as formatInLocale } from '../../lib/money.ts';
 
 /** "349", "349.5", "349.00" → 34900. Throws on anything else (seed-format already validated the shape). */
 export function parseMoney(value: string): number {
@@ -23,7 +24,10 @@ export function formatRaw(cents: number): string {
   return `${sign}${euros}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
 }
 
-/** The storefront's display format: "€1,349.00", "-€5.00" (the same helper the storefront uses, no float division). */
-export function formatMoney(cents: number): string {
-  return formatEUR(cents);
+/**
+ * The storefront's display format in the answer's language: "€1,349.00", "-€5.00" in English,
+ * "1.349,00 €" in German (the same helper the storefront uses, no float division).
+ */
+export function formatMoney(cents: number, locale: LocaleCode = 'en_US'): string {
+  return formatInLocale(cents, locale);
 }

@@ -23,7 +23,8 @@
  *                                  woocommerce_adjust_non_base_location_prices filter); false keeps the
  *                                  gross price the same everywhere.
  *   SHIPPING_ZONES                 JSON array replacing the default zones (see shipping/zones.ts for the shape).
- *   SHIPPING_DOMESTIC_FLAT_RATE    domestic flat rate (default "4.90")
+ *   SHIPPING_DOMESTIC_FLAT_RATE    domestic flat rate without tax (default "4.12": €4.90 with Germany's 19%,
+ *                                  the domestic price the shop's customers see)
  *   SHIPPING_DOMESTIC_FREE_ABOVE   domestic free shipping from this subtotal (default "50.00")
  *   SHIPPING_EU_FLAT_RATE          EU flat rate (default "9.90")
  *   SHIPPING_EU_FREE_ABOVE         EU free shipping from this subtotal (default "100.00")
@@ -127,7 +128,8 @@ const envSchema = z.object({
   TAX_DISPLAY_CART: taxDisplay.default('incl'),
   TAX_ADJUST_NON_BASE_LOCATION_PRICES: bool.default(true),
   SHIPPING_ZONES: z.string().optional(),
-  SHIPPING_DOMESTIC_FLAT_RATE: money.default(490),
+  // Entered without tax like every shipping cost, so that a German shopper pays €4.12 + €0.78 VAT = €4.90.
+  SHIPPING_DOMESTIC_FLAT_RATE: money.default(412),
   SHIPPING_DOMESTIC_FREE_ABOVE: money.default(5000),
   SHIPPING_EU_FLAT_RATE: money.default(990),
   SHIPPING_EU_FREE_ABOVE: money.default(10000),

@@ -49,3 +49,19 @@ export function taxContextFor(settings: CommerceSettings, country: string, vatEx
 export function baseTaxContext(settings: CommerceSettings): TaxContext {
   return taxContextFor(settings, settings.baseCountry, false);
 }
+
+/** What the destination rule reads of a customer: the addresses' countries and the VAT ID check. */
+export type TaxAddresses = TaxCustomer & { shipping: { country: string } };
+
+/** A customer's destination for tax, whether their VAT is reverse charged, and the tax context of both. */
+export type CustomerTax = { country: string; vatExempt: boolean; context: TaxContext };
+
+/**
+ * The tax a customer's prices carry: the shipping address's country, else the billing address's, else the
+ * shop's base country — the cart's, the checkout's and the catalog's prices for this customer alike.
+ */
+export function customerTax(settings: CommerceSettings, customer: TaxAddresses): CustomerTax {
+  const country = customer.shipping.country || customer.billing.country || settings.baseCountry;
+  const vatExempt = reverseChargeApplies(settings, customer, country);
+  return { country, vatExempt, context: taxContextFor(settings, country, vatExempt) };
+}

@@ -75,6 +75,17 @@ export function unitPrice(enteredCents: number, ctx: TaxContext): UnitPrice {
   return { cents: enteredCents, includesTax: true, rate: ctx.rate };
 }
 
+/** Whether two tax contexts price every entered amount alike (so one's prices may be shown for the other). */
+export function samePrices(a: TaxContext, b: TaxContext): boolean {
+  return (
+    a.pricesIncludeTax === b.pricesIncludeTax &&
+    a.adjustNonBaseLocationPrices === b.adjustNonBaseLocationPrices &&
+    a.vatExempt === b.vatExempt &&
+    bp(a.rate) === bp(b.rate) &&
+    bp(a.baseRate) === bp(b.baseRate)
+  );
+}
+
 /** A unit price as shown: with the tax (`incl`) or without it (`excl`). */
 export function displayedUnitPrice(price: UnitPrice, display: 'incl' | 'excl'): number {
   if (price.includesTax) return display === 'incl' ? price.cents : price.cents - taxIncludedIn(price.cents, price.rate);

@@ -9,7 +9,13 @@
  *   VIES_TIMEOUT_MS       how long to wait for VIES (default 5000). VIES asks the member state's own
  *                         register and is often slow or down; an order does not wait longer than this.
  *   VIES_RECHECK_HOURS    a VAT ID VIES confirmed is asked again after this many hours (default 24); one VIES
- *                         could not check is asked again on every change and at checkout.
+ *                         could not check is asked again on every change and at checkout. Within that time
+ *                         the engine answers for a confirmed VAT ID from memory, whoever types it.
+ *   VIES_CHECKS_PER_SESSION_PER_HOUR  VIES questions one shopper's session may cause per sliding hour
+ *                         (default 10): a business types its VAT ID once or twice; more is someone trying
+ *                         numbers, and each try costs a request to the EU's service.
+ *   VIES_CHECKS_PER_IP_PER_HOUR       the same per client address (an IPv6 /64; default 30), so new
+ *                         sessions do not lift the bound.
  */
 import { z } from 'zod';
 
@@ -27,6 +33,8 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  VIES_CHECKS_PER_SESSION_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  VIES_CHECKS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
 export type VatSettings = {
@@ -34,6 +42,9 @@ export type VatSettings = {
   viesUrl: string | null;
   viesTimeoutMs: number;
   recheckMs: number;
+  /** VIES questions per session and per client address per sliding hour. */
+  checksPerSessionPerHour?: number;
+  checksPerIpPerHour?: number;
 };
 
 export class VatSettingsError extends Error {
@@ -52,5 +63,7 @@ export function readVatSettings(source: Record<string, string | undefined> = pro
     viesUrl: e.VIES_URL === 'off' ? null : e.VIES_URL,
     viesTimeoutMs: e.VIES_TIMEOUT_MS,
     recheckMs: e.VIES_RECHECK_HOURS * 3_600_000,
+    checksPerSessionPerHour: e.VIES_CHECKS_PER_SESSION_PER_HOUR,
+    checksPerIpPerHour: e.VIES_CHECKS_PER_IP_PER_HOUR,
   };
 }

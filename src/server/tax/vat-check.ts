@@ -1,5 +1,8 @@
 /**
  * Checking a business customer's VAT ID: its format and check digits (vat-id.ts), then VIES (vies.ts).
+ * Every VIES question is a request to the EU's service that a shopper causes by typing a number, so they
+ * are bounded per session and per client address (VIES_CHECKS_PER_…_PER_HOUR, counted by the shop's rate
+ * limiter across processes), and a confirmation is answered from memory for VIES_RECHECK_HOURS.
  *
  * What happens when VIES does not answer (it asks the member state's own register, which is often down or
  * slow): the order is taken. A well-formed VAT ID then counts as `unverified` — the customer gets the
@@ -32,8 +35,29 @@ export type VatCheck = {
   requestIdentifier: string | null;
 };
 
+/** The rate limiter's one call the checker needs (rate-limit/service.ts's RateLimiter has it). */
+export type VatCheckLimiter = {
+  consume(input: {
+    bucket: string;
+    key: string;
+    limit: number;
+    windowSeconds: number;
+  }): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+};
+
+/** Who makes the engine ask VIES: the shopper's session and client address (rateLimitKeyForIp). */
+export type VatCheckCaller = { session?: string | null; clientIp?: string | null };
+
+/** What the rate limiter calls a client whose address the engine could not tell. */
+const UNKNOWN_CLIENT = 'unknown';
+const HOUR_SECONDS = 3600;
+/** Confirmed VAT IDs answered from memory at most; the oldest go first. */
+const MAX_CACHED_ANSWERS = 5000;
+
 export type VatIdCheckerOptions = {
   fetch?: typeof fetch;
+  /** Bounds the VIES questions per session and client address; without one, VIES is asked without bound. */
+  limiter?: VatCheckLimiter | null;
   /** Gets operator messages; never a VAT ID or a name (a sole trader's number is personal data). */
   log?: (message: string) => void;
   now?: () => number;
@@ -43,6 +67,9 @@ export class VatIdChecker {
   private readonly fetchImpl: typeof fetch;
   private readonly log: (message: string) => void;
   private readonly now: () => number;
+  private readonly limiter: VatCheckLimiter | null;
+  /** VIES's confirmations by VAT ID, kept for VIES_RECHECK_HOURS (Map order: oldest first). */
+  private readonly confirmed = new Map<string, VatCheck>();
 
   constructor(
     private readonly settings: VatSettings,
@@ -51,6 +78,48 @@ export class VatIdChecker {
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.log = options.log ?? ((m) => console.warn(`[meshfront] ${m}`));
     this.now = options.now ?? Date.now;
+    this.limiter = options.limiter ?? null;
+  }
+
+  /** A confirmation VIES gave within VIES_RECHECK_HOURS, to anyone: the register's answer is the same. */
+  private cachedConfirmation(vatId: string): VatCheck | null {
+    const hit = this.confirmed.get(vatId);
+    if (!hit) return null;
+    if (this.now() - Date.parse(hit.checkedAt) < this.settings.recheckMs) return hit;
+    this.confirmed.delete(vatId);
+    return null;
+  }
+
+  private remember(check: VatCheck): void {
+    if (this.settings.recheckMs <= 0) return;
+    this.confirmed.delete(check.vatId);
+    this.confirmed.set(check.vatId, check);
+    while (this.confirmed.size > MAX_CACHED_ANSWERS) this.confirmed.delete(this.confirmed.keys().next().value!);
+  }
+
+  /**
+   * Counts one VIES question against the caller's session and client address; throws VatIdError
+   * VAT_ID_TOO_MANY_CHECKS once either has asked VIES_CHECKS_PER_…_PER_HOUR times within the last hour.
+   */
+  private async limit(caller: VatCheckCaller | undefined): Promise<void> {
+    if (!this.limiter || !caller) return;
+    const bounds = [
+      { bucket: 'vies:session', key: caller.session, limit: this.settings.checksPerSessionPerHour ?? 10 },
+      { bucket: 'vies:ip', key: caller.clientIp, limit: this.settings.checksPerIpPerHour ?? 30 },
+    ];
+    for (const { bucket, key, limit } of bounds) {
+      if (!key || key === UNKNOWN_CLIENT) continue;
+      const result = await this.limiter.consume({ bucket, key, limit, windowSeconds: HOUR_SECONDS });
+      if (!result.allowed) {
+        this.log(
+          `VAT ID checks refused for a ${bucket === 'vies:ip' ? 'client address' : 'session'}: over ${limit} an hour`,
+        );
+        throw new VatIdError(
+          vatIdMessages.tooManyChecks(Math.ceil(result.retryAfterSeconds / 60)),
+          'VAT_ID_TOO_MANY_CHECKS',
+        );
+      }
+    }
   }
 
   /**
@@ -63,7 +132,7 @@ export class VatIdChecker {
     raw: string,
     billingCountry: string,
     previous?: VatCheck | null,
-    options: { keepRecentMs?: number } = {},
+    options: { keepRecentMs?: number; caller?: VatCheckCaller } = {},
   ): Promise<VatCheck> {
     const id = parseVatId(raw, billingCountry);
     if (previous?.vatId === id.vatId) {
@@ -83,6 +152,9 @@ export class VatIdChecker {
         requestDate: null,
         requestIdentifier: null,
       };
+    const cached = this.cachedConfirmation(id.vatId);
+    if (cached) return cached;
+    await this.limit(options.caller);
     const answer: ViesAnswer = await askVies(
       this.settings.viesUrl,
       { prefix: id.prefix, number: id.number },
@@ -102,7 +174,7 @@ export class VatIdChecker {
         requestIdentifier: null,
       };
     }
-    return {
+    const confirmed: VatCheck = {
       ...base,
       status: 'valid',
       reason: null,
@@ -111,5 +183,7 @@ export class VatIdChecker {
       requestDate: answer.requestDate,
       requestIdentifier: answer.requestIdentifier,
     };
+    this.remember(confirmed);
+    return confirmed;
   }
 }

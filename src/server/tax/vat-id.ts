@@ -95,7 +95,12 @@ export type VatId = {
 };
 
 /** Why a VAT ID was refused; `code` is the GraphQL error code the storefront translates. */
-export type VatIdProblemCode = 'VAT_ID_INVALID' | 'VAT_ID_COUNTRY_MISMATCH' | 'VAT_ID_NOT_EU' | 'VAT_ID_REJECTED';
+export type VatIdProblemCode =
+  | 'VAT_ID_INVALID'
+  | 'VAT_ID_COUNTRY_MISMATCH'
+  | 'VAT_ID_NOT_EU'
+  | 'VAT_ID_REJECTED'
+  | 'VAT_ID_TOO_MANY_CHECKS';
 
 /** A refusal with a message for the shopper (the storefront shows it in the shopper's language by `code`). */
 export class VatIdError extends Error {
@@ -116,6 +121,8 @@ export const vatIdMessages = {
   notEu: () => 'A VAT ID can only be entered for a billing address in the European Union.',
   rejected: (vatId: string) =>
     `The VAT ID ${vatId} is not valid according to the EU's VIES service. Please check it, or remove it to order with VAT.`,
+  tooManyChecks: (minutes: number) =>
+    `Too many VAT IDs were checked from here. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or order without a VAT ID.`,
 };
 
 /** Spaces, dots, dashes and slashes people type between the digits; letters upper-cased. */
