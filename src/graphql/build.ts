@@ -2,7 +2,7 @@
  * The build-time executor used by Astro pages (never by islands): runs the spec's named operations while
  * pages are prerendered.
  *
- *   const { products } = await buildRequest('getProducts', { first: 24 });
+ *   const { products } = await buildRequestIn('en-US')('getProducts', { first: 24 });
  *
  * - COMMERCE_GRAPHQL_URL set → HTTP POST to that endpoint through the shared client (same error, retry and
  *   timeout rules as the browser; no session or auth headers, no debug logging).
@@ -28,6 +28,11 @@ export interface BuildExecutorOptions {
   url?: string;
   /** Loads the engine for in-process execution (tests inject one). */
   loadEngine?: () => Promise<{ executeInProcess: ExecuteInProcess }>;
+  /**
+   * The language of the answers (its BCP 47 tag, sent as Accept-Language): the engine gives catalog texts —
+   * names, descriptions, categories, attribute and term names — in it, English where one is not translated.
+   */
+  language?: string;
   /** HTTP only. */
   timeoutMs?: number;
   retries?: number;
@@ -55,6 +60,7 @@ const loadOwnEngine = () => import('../server/http/yoga');
 export function createBuildExecutor(options: BuildExecutorOptions = {}): BuildRequest {
   const url = (options.url ?? process.env.COMMERCE_GRAPHQL_URL ?? '').trim();
   const source = url ? `the GraphQL API at ${url} (COMMERCE_GRAPHQL_URL)` : 'the in-process commerce engine';
+  const languageHeaders: Record<string, string> = options.language ? { 'accept-language': options.language } : {};
   let http: Client | undefined;
   let engine: Promise<ExecuteInProcess> | undefined;
 
@@ -98,7 +104,11 @@ export function createBuildExecutor(options: BuildExecutorOptions = {}): BuildRe
         debug: () => false,
       });
       try {
-        return (await http.request<OperationName>(operationName, variables as never)) as OperationResult<N>;
+        return (await http.request<OperationName>(
+          operationName,
+          variables as never,
+          { headers: languageHeaders } as never,
+        )) as OperationResult<N>;
       } catch (error) {
         throw fail(error instanceof Error ? error.message : String(error), error);
       }
@@ -107,7 +117,7 @@ export function createBuildExecutor(options: BuildExecutorOptions = {}): BuildRe
     let result: Awaited<ReturnType<ExecuteInProcess>>;
     try {
       const [execute, document] = await Promise.all([getEngine(), loadDocument(operationName)]);
-      result = await execute(document, (variables ?? {}) as Record<string, unknown>);
+      result = await execute(document, (variables ?? {}) as Record<string, unknown>, languageHeaders);
     } catch (error) {
       throw fail(error instanceof Error ? error.message : String(error), error);
     }
@@ -119,10 +129,18 @@ export function createBuildExecutor(options: BuildExecutorOptions = {}): BuildRe
   };
 }
 
-let defaultExecutor: BuildRequest | undefined;
+const languageExecutors = new Map<string, BuildRequest>();
 
-/** Runs an operation at build time (source chosen from COMMERCE_GRAPHQL_URL on first use). */
-export const buildRequest: BuildRequest = (operationName, ...args) => {
-  defaultExecutor ??= createBuildExecutor();
-  return defaultExecutor(operationName, ...args);
-};
+/**
+ * Runs operations at build time for the pages of one language (a BCP 47 tag such as "de-DE"; the source is
+ * chosen from COMMERCE_GRAPHQL_URL on first use): the catalog's texts come back translated, so each
+ * locale's prebuilt pages carry its own product names and descriptions.
+ */
+export function buildRequestIn(language: string): BuildRequest {
+  let executor = languageExecutors.get(language);
+  if (!executor) {
+    executor = createBuildExecutor({ language });
+    languageExecutors.set(language, executor);
+  }
+  return executor;
+}

@@ -144,7 +144,9 @@ test.describe('shop admin', () => {
     await page.getByRole('link', { name: PRODUCT.name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: PRODUCT.name })).toBeVisible();
 
-    const price = page.getByRole('textbox', { name: 'Regular price', exact: true });
+    // The shop's prices are entered including VAT (TAX_PRICES_INCLUDE_TAX): the inputs say so.
+    await expect(page.locator('[data-price-entry-tax]').first()).toHaveText('Price (euros, including VAT)');
+    const price = page.getByRole('textbox', { name: 'Regular price (incl. VAT)', exact: true });
     const stock = page.getByRole('textbox', { name: 'Stock quantity', exact: true });
     const oldCents = Math.round(Number(await price.inputValue()) * 100);
     const oldStock = Number(await stock.inputValue());
@@ -159,16 +161,16 @@ test.describe('shop admin', () => {
     await expect(page.locator('[data-field-error="regularPrice"]')).toHaveText(
       'Regular price must be an amount in euros, like 12 or 12.50.',
     );
-    await expect(page.getByRole('textbox', { name: 'Regular price', exact: true })).toHaveAttribute(
+    await expect(page.getByRole('textbox', { name: 'Regular price (incl. VAT)', exact: true })).toHaveAttribute(
       'aria-invalid',
       'true',
     );
 
-    await page.getByRole('textbox', { name: 'Regular price', exact: true }).fill(newPrice);
+    await page.getByRole('textbox', { name: 'Regular price (incl. VAT)', exact: true }).fill(newPrice);
     await page.getByRole('textbox', { name: 'Stock quantity', exact: true }).fill(String(oldStock + 25));
     await page.getByRole('button', { name: 'Save price and stock' }).click();
     await expect(page.getByRole('status')).toHaveText('Saved.');
-    await expect(page.getByRole('textbox', { name: 'Regular price', exact: true })).toHaveValue(newPrice);
+    await expect(page.getByRole('textbox', { name: 'Regular price (incl. VAT)', exact: true })).toHaveValue(newPrice);
     await expect(page.getByRole('textbox', { name: 'Stock quantity', exact: true })).toHaveValue(String(oldStock + 25));
 
     // The static page still has the old price until the site is published.
@@ -347,7 +349,7 @@ test.describe('shop admin', () => {
 
     // Without a name and with a typo in the price: refused next to the fields, what was typed kept.
     await page.getByRole('textbox', { name: 'SKU', exact: true }).fill(sku);
-    await page.getByRole('textbox', { name: 'Regular price', exact: true }).fill('19,90');
+    await page.getByRole('textbox', { name: 'Regular price (incl. VAT)', exact: true }).fill('19,90');
     await page.getByRole('button', { name: 'Create product' }).click();
     await expect(page.locator('[data-field-error="name"]')).toHaveText('Name is required.');
     await expect(page.locator('[data-field-error="regularPrice"]')).toHaveText(
@@ -360,7 +362,7 @@ test.describe('shop admin', () => {
       .getByRole('textbox', { name: 'Short description', exact: true })
       .fill('Cables, ties and a torque wrench.');
     await page.getByRole('checkbox', { name: 'Accessories', exact: true }).check();
-    await page.getByRole('textbox', { name: 'Regular price', exact: true }).fill('19.90');
+    await page.getByRole('textbox', { name: 'Regular price (incl. VAT)', exact: true }).fill('19.90');
     await page.getByRole('checkbox', { name: 'Track the stock quantity' }).check();
     await page.getByRole('textbox', { name: 'Stock quantity', exact: true }).fill('8');
     await page.getByRole('button', { name: 'Create product' }).click();

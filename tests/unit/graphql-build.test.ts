@@ -85,7 +85,21 @@ describe('build executor in process', () => {
     const execute = vi.fn<ExecuteInProcess>(async () => ({ data: { product: { name: 'Gateway' } } }));
     const run = createBuildExecutor({ url: '', loadEngine: engine(execute) });
     await expect(run('getProduct', { slug: 'gateway' })).resolves.toEqual({ product: { name: 'Gateway' } });
-    expect(execute).toHaveBeenCalledWith(await loadDocument('getProduct'), { slug: 'gateway' });
+    expect(execute).toHaveBeenCalledWith(await loadDocument('getProduct'), { slug: 'gateway' }, {});
+  });
+
+  it("asks in the pages' language, so catalog texts come back translated", async () => {
+    const execute = vi.fn<ExecuteInProcess>(async () => ({ data: { product: { name: 'Gateway' } } }));
+    await createBuildExecutor({ url: '', loadEngine: engine(execute), language: 'de-DE' })('getProduct', {
+      slug: 'gateway',
+    });
+    expect(execute).toHaveBeenCalledWith(
+      await loadDocument('getProduct'),
+      { slug: 'gateway' },
+      {
+        'accept-language': 'de-DE',
+      },
+    );
   });
 
   it('loads the engine once', async () => {

@@ -54,6 +54,9 @@ import type {
 import type { CatalogOperator, CategoryInput, ProductInput, StockInput, VariationInput } from '../catalog/operator.ts';
 import { productOnSale, productPrice, productStockStatus, stockStatusOf } from '../catalog/pricing.ts';
 import type { ProductModel, VariationModel, ImageModel } from '../catalog/snapshot.ts';
+import { orderItemAttributes } from '../catalog/display-names.ts';
+import { translationList, translationRecord } from '../catalog/translations.ts';
+import { DEFAULT_LOCALE } from '../../lib/i18n/locales.ts';
 import type { RequestAuth } from '../auth/service.ts';
 import type { CouponInput, CouponRow } from '../coupons/operator.ts';
 import { isShopManager } from '../customers/operator.ts';
@@ -146,6 +149,7 @@ function productOut(p: ProductModel) {
     menuOrder: p.menuOrder,
     shortDescription: p.shortDescription,
     description: p.description,
+    translations: translationList(p.translations),
     regularPriceCents: p.regularPriceCents,
     salePriceCents: p.salePriceCents,
     dateOnSaleFrom: iso(p.dateOnSaleFrom),
@@ -244,11 +248,14 @@ function orderOut(o: OrderRow, ctx: AdminContext) {
     dateCreated: iso(o.dateCreated),
     datePaid: iso(o.datePaid),
     dateCompleted: iso(o.dateCompleted),
-    items: async () =>
-      (await ctx.engine.orders.items(o.id)).map((i) => ({
+    items: async () => {
+      // Attribute and term names ("Color: Black"), not the slugs the line stored (catalog/display-names.ts).
+      const snap = await ctx.engine.catalog.snapshot();
+      return (await ctx.engine.orders.items(o.id)).map((i) => ({
         ...i,
-        attributes: Object.entries(i.attributes).map(([name, value]) => ({ name, value })),
-      })),
+        attributes: orderItemAttributes(snap.productsById.get(i.productId), i.attributes, DEFAULT_LOCALE.code),
+      }));
+    },
     notes: async () => (await ctx.engine.orders.notes(o.id)).map((n) => ({ note: n.note, date: iso(n.createdAt) })),
     refunds: async () => (await loadRefunds()).map(refundOut),
   };
@@ -402,6 +409,7 @@ function productIn(input: AdminProductInput): ProductInput {
     status: down(input.status),
     visibility: down(input.visibility),
     attributes: input.attributes?.map(attributeIn),
+    translations: input.translations ? translationRecord(input.translations) : undefined,
   };
 }
 
@@ -422,7 +430,7 @@ function priceIn(input: AdminPriceInput): PriceInput {
 
 function categoryIn(input: AdminCategoryInput): CategoryInput {
   refuseNulls(input, CATEGORY_NOT_NULL);
-  return input;
+  return { ...input, translations: input.translations ? translationRecord(input.translations) : undefined };
 }
 
 function couponIn(input: AdminCouponInput): CouponInput {
@@ -498,7 +506,9 @@ export const adminResolvers = {
     }),
     adminCategories: guarded(async (_a, ctx) => {
       const snap = await ctx.engine.catalog.snapshot();
-      return snap.terms.filter((t) => t.taxonomy === 'product_cat').map((t) => ({ ...t, image: imageOut(t.image) }));
+      return snap.terms
+        .filter((t) => t.taxonomy === 'product_cat')
+        .map((t) => ({ ...t, image: imageOut(t.image), translations: translationList(t.translations) }));
     }),
     adminOrders: guarded(async (a: QueryAdminOrdersArgs, ctx) => {
       const r = await ctx.admin.listOrders({
@@ -613,12 +623,12 @@ export const adminResolvers = {
     adminCreateCategory: guarded(async (a: MutationAdminCreateCategoryArgs, ctx) => {
       const id = await ctx.admin.catalog.createCategory(categoryIn(a.input));
       const t = (await ctx.engine.catalog.snapshot()).termsById.get(id)!;
-      return { ...t, image: imageOut(t.image) };
+      return { ...t, image: imageOut(t.image), translations: translationList(t.translations) };
     }),
     adminUpdateCategory: guarded(async (a: MutationAdminUpdateCategoryArgs, ctx) => {
       await ctx.admin.catalog.updateCategory(a.id, categoryIn(a.input));
       const t = (await ctx.engine.catalog.snapshot()).termsById.get(a.id)!;
-      return { ...t, image: imageOut(t.image) };
+      return { ...t, image: imageOut(t.image), translations: translationList(t.translations) };
     }),
     adminDeleteCategory: guarded(async (a: MutationAdminDeleteCategoryArgs, ctx) => {
       await ctx.admin.catalog.deleteCategory(a.id);

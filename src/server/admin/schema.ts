@@ -161,13 +161,18 @@ type AdminProduct {
   categories: [AdminTerm!]!
   attributes: [AdminAttribute!]!
   variations: [AdminVariation!]!
+  "Name and descriptions in the shop's other languages (a missing field shows the English text)."
+  translations: [AdminTranslation!]!
   "Storefront page path (/products/<slug>/)."
   permalink: String!
   dateCreated: String!
   dateModified: String!
 }
 type AdminProductPage { total: Int! nodes: [AdminProduct!]! }
-type AdminCategory { id: Int! name: String! slug: String! description: String! parentId: Int menuOrder: Int! count: Int! image: AdminImage }
+type AdminCategory { id: Int! name: String! slug: String! description: String! parentId: Int menuOrder: Int! count: Int! image: AdminImage translations: [AdminTranslation!]! }
+"A catalog text in one of the shop's other languages (de_DE, es_ES, fr_FR, it_IT, pt_BR); null: the English text is shown."
+type AdminTranslation { locale: String! name: String shortDescription: String description: String }
+input AdminTranslationInput { locale: String! name: String shortDescription: String description: String }
 
 input AdminAttributeInput { name: String! options: [String!]! visible: Boolean variation: Boolean }
 input AdminProductInput {
@@ -205,6 +210,8 @@ input AdminProductInput {
   imageId: Int
   galleryImageIds: [Int!]
   attributes: [AdminAttributeInput!]
+  "Replaces the stored translations; a locale or field left out or empty shows the English text."
+  translations: [AdminTranslationInput!]
 }
 input AdminStockInput { stockQuantity: Int manageStock: Boolean lowStockAmount: Int backorders: AdminBackorders stockStatus: AdminStockStatus }
 input AdminPriceInput { regularPriceCents: Int salePriceCents: Int dateOnSaleFrom: String dateOnSaleTo: String }
@@ -226,7 +233,7 @@ input AdminVariationInput {
 }
 input AdminImageUploadInput { fileName: String! contentBase64: String! altText: String }
 input AdminDownloadInput { productId: Int! name: String! fileName: String! contentBase64: String }
-input AdminCategoryInput { name: String slug: String description: String parentId: Int menuOrder: Int imageId: Int }
+input AdminCategoryInput { name: String slug: String description: String parentId: Int menuOrder: Int imageId: Int translations: [AdminTranslationInput!] }
 
 enum AdminOrderStatus { PENDING PROCESSING ON_HOLD COMPLETED CANCELLED REFUNDED FAILED }
 type AdminAddress { firstName: String! lastName: String! company: String! address1: String! address2: String! city: String! state: String! postcode: String! country: String! email: String! phone: String! }

@@ -368,6 +368,8 @@ export class AdminService {
       order.id,
       `Refunded ${formatMoney(refund.amountCents)} ${how} by ${actor}${refund.reason ? `: ${refund.reason}` : '.'}`,
     );
+    // The refund's credit note, numbered with the refund (an order without an invoice needs none).
+    await this.engine.invoices.issueCreditNote(tx, order, refund);
     const refunded = await this.orders.refundedCents(order.id, tx);
     if (refunded >= order.totalCents)
       await this.engine.orders.refund(tx, order.id, `Order fully refunded (${formatMoney(refunded)}).`);

@@ -13,6 +13,7 @@ import { bumpCounter } from '../db/meta.ts';
 import type { CatalogService } from './service.ts';
 import type { ProductModel, VariationModel } from './snapshot.ts';
 import { markStockChanged } from './stock.ts';
+import { compactTranslations, TRANSLATION_LOCALES, type Translations } from './translations.ts';
 import {
   catalogAttributes,
   catalogDownloads,
@@ -90,6 +91,22 @@ const attributeInput = z.object({
   variation: z.boolean().optional(),
 });
 
+/**
+ * A `translations` input: shop locales other than English only, the given fields only; stored without
+ * empty fields (compactTranslations), so an emptied field shows the English text again.
+ */
+function textTranslations<S extends z.ZodRawShape>(fields: S) {
+  const one = z.strictObject(fields, {
+    error: (i) => (i.code === 'unrecognized_keys' ? `Unknown translated field ${i.keys.join(', ')}.` : undefined),
+  });
+  return z
+    .record(z.string(), one)
+    .refine((r) => Object.keys(r).every((k) => (TRANSLATION_LOCALES as string[]).includes(k)), {
+      message: `Translations are for the shop's other languages: ${TRANSLATION_LOCALES.join(', ')}.`,
+    })
+    .transform((r) => compactTranslations(r as Translations<Record<string, unknown>>));
+}
+
 export const productInputSchema = z
   .object({
     name: text('Name', 200).trim().min(1, 'A product needs a name'),
@@ -140,6 +157,12 @@ export const productInputSchema = z
     imageId: z.number().int().nullable(),
     galleryImageIds: z.array(z.number().int()).max(50),
     attributes: z.array(attributeInput).max(20),
+    /** Name and descriptions in the shop's other languages; replaces the stored ones, empty = English. */
+    translations: textTranslations({
+      name: text('Translated name', 200).trim().optional(),
+      shortDescription: text('Translated short description', 5_000).optional(),
+      description: text('Translated description', 100_000).optional(),
+    }),
     ...stockFields,
   })
   .partial();
@@ -179,6 +202,11 @@ export const categoryInputSchema = z
     parentId: z.number().int().nullable(),
     menuOrder: z.number().int().min(-100_000).max(100_000),
     imageId: z.number().int().nullable(),
+    /** Name and description in the shop's other languages; replaces the stored ones, empty = English. */
+    translations: textTranslations({
+      name: text('Translated name', 200).trim().optional(),
+      description: text('Translated description', 10_000).optional(),
+    }),
   })
   .partial();
 
@@ -305,6 +333,19 @@ export class CatalogOperator {
     productId: number,
     attributes: z.output<typeof attributeInput>[],
   ): Promise<void> {
+    // A local attribute keeps its translations when the editor saves it again under the same name with the
+    // same options (the product form does not edit them); other changes start them afresh.
+    const previous = await tx
+      .select({
+        name: catalogProductAttributes.name,
+        options: catalogProductAttributes.options,
+        translations: catalogProductAttributes.translations,
+      })
+      .from(catalogProductAttributes)
+      .where(eq(catalogProductAttributes.productId, productId));
+    const keptTranslations = (a: { name: string; options: string[] }) =>
+      previous.find((x) => x.name === a.name && JSON.stringify(x.options) === JSON.stringify(a.options))
+        ?.translations ?? {};
     await tx.delete(catalogProductAttributes).where(eq(catalogProductAttributes.productId, productId));
     // Global attribute terms (pa_…) a product has are product terms too; local attributes are free text.
     await tx.execute(
@@ -324,6 +365,7 @@ export class CatalogOperator {
         options: a.options,
         visible: a.visible ?? true,
         variation: a.variation ?? false,
+        translations: global ? {} : keptTranslations(a),
       });
       if (global) {
         for (const [i, slug] of a.options.entries()) {
@@ -401,6 +443,7 @@ export class CatalogOperator {
           reviewsAllowed: p.reviewsAllowed ?? true,
           weight: p.weight ?? null,
           imageId: p.imageId ?? null,
+          translations: p.translations ?? {},
         })
         .returning({ id: catalogProducts.id });
       const id = row!.id;
@@ -649,6 +692,7 @@ export class CatalogOperator {
           parentId: c.parentId ?? null,
           menuOrder: c.menuOrder ?? 0,
           imageId: c.imageId ?? null,
+          translations: c.translations ?? {},
         })
         .returning({ id: catalogTerms.id });
       return row!.id;

@@ -1,6 +1,7 @@
 /** Catalog resolvers: thin mapping from GraphQL fields to the catalog service and its models. */
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext } from '../context.ts';
+import type { LocaleCode } from '../../lib/i18n/locales.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import { formatMoney, formatRaw } from './money.ts';
 import {
@@ -13,8 +14,9 @@ import {
   variationPrice,
 } from './pricing.ts';
 import { encodePostId, type ProductFilter, type TermFilter } from './service.ts';
-import { baseTaxContext } from '../tax/location.ts';
-import { displayedUnitPrice, unitPrice } from '../tax/prices.ts';
+import { shownPriceFor } from './shopper-prices.ts';
+import { localized, localizedOption } from './translations.ts';
+import { attributeLabel, localizedVariationName, variationAttributes } from './display-names.ts';
 import type {
   ImageModel,
   ProductAttributeModel,
@@ -50,19 +52,19 @@ export function wpDate(d: Date | null): string | null {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** money field: null for a missing or zero amount (as WooGraphQL), else RAW or "€349.00". */
-function money(cents: number | null | undefined, format: Format['format']): string | null {
+/** money field: null for a missing or zero amount (as WooGraphQL), else RAW or "€349.00" / "349,00 €". */
+function money(cents: number | null | undefined, format: Format['format'], locale: LocaleCode): string | null {
   if (cents === null || cents === undefined || cents === 0) return null;
-  return format === 'RAW' ? formatRaw(cents) : formatMoney(cents);
+  return format === 'RAW' ? formatRaw(cents) : formatMoney(cents, locale);
 }
 
-function moneyList(list: number[], format: Format['format']): string | null {
+function moneyList(list: number[], format: Format['format'], locale: LocaleCode): string | null {
   if (!list.length) return null;
   const sorted = [...list].sort((a, b) => a - b);
   if (format === 'RAW') return sorted.map(formatRaw).join(', ');
   const min = sorted[0]!;
   const max = sorted.at(-1)!;
-  return min === max ? formatMoney(min) : `${formatMoney(min)} - ${formatMoney(max)}`;
+  return min === max ? formatMoney(min, locale) : `${formatMoney(min, locale)} - ${formatMoney(max, locale)}`;
 }
 
 function typeEnum(p: ProductModel): string {
@@ -91,6 +93,10 @@ const mediaItem = {
 
 const termFields = {
   id: (t: TermModel) => b64(`term:${t.id}`),
+  // The request's language, field by field, English where a translation is missing (translations.ts).
+  name: (t: TermModel, _: unknown, ctx: Ctx) => localized(t.name, t.translations, ctx.locale, 'name'),
+  description: (t: TermModel, _: unknown, ctx: Ctx) =>
+    localized(t.description, t.translations, ctx.locale, 'description'),
   databaseId: (t: TermModel) => t.id,
   termTaxonomyId: (t: TermModel) => t.id,
   count: (t: TermModel) => t.count,
@@ -105,49 +111,47 @@ const termFields = {
 };
 
 /**
- * Catalog prices as the shop shows them (WooCommerce's wc_get_price_to_display): for the shop's base
- * country — the location of every shopper whose address is not known, and catalog answers are the same for
- * every caller (they are cached and prebuilt) — with or without tax as TAX_DISPLAY_SHOP says. The cart
- * prices each line for the customer's own destination (cart/totals.ts). RAW carries the same amounts.
+ * Catalog prices as the shop shows them (WooCommerce's wc_get_price_to_display), with or without tax as
+ * TAX_DISPLAY_SHOP says: the base country's in a catalog read (the same for every caller: cached and
+ * prebuilt), the shopper's own destination's in any other operation (shopper-prices.ts). RAW carries the
+ * same amounts.
  */
-function shownPrice(ctx: Ctx): (cents: number) => number {
-  const settings = ctx.cart.settings;
-  const base = baseTaxContext(settings);
-  return (cents) => displayedUnitPrice(unitPrice(cents, base), settings.taxDisplayShop);
-}
-
 function pricingFields<T extends ProductModel | VariationModel>() {
   return {
-    price: (x: T, a: Format, ctx: Ctx) => {
-      const shown = shownPrice(ctx);
-      if (x.kind === 'variation') return money(shown(variationPrice(x)), a.format);
+    price: async (x: T, a: Format, ctx: Ctx, info: GraphQLResolveInfo) => {
+      const shown = await shownPriceFor(ctx, info);
+      if (x.kind === 'variation') return money(shown(variationPrice(x)), a.format, ctx.locale);
       if (x.type === 'variable')
         return moneyList(
           x.variations.map((v) => shown(variationPrice(v))),
           a.format,
+          ctx.locale,
         );
       const price = productPrice(x);
-      return money(price === null ? null : shown(price), a.format);
+      return money(price === null ? null : shown(price), a.format, ctx.locale);
     },
-    regularPrice: (x: T, a: Format, ctx: Ctx) => {
-      const shown = shownPrice(ctx);
-      if (x.kind === 'variation') return money(shown(x.regularPriceCents), a.format);
+    regularPrice: async (x: T, a: Format, ctx: Ctx, info: GraphQLResolveInfo) => {
+      const shown = await shownPriceFor(ctx, info);
+      if (x.kind === 'variation') return money(shown(x.regularPriceCents), a.format, ctx.locale);
       if (x.type === 'variable')
         return moneyList(
           x.variations.map((v) => shown(v.regularPriceCents)),
           a.format,
+          ctx.locale,
         );
-      return money(x.regularPriceCents === null ? null : shown(x.regularPriceCents), a.format);
+      return money(x.regularPriceCents === null ? null : shown(x.regularPriceCents), a.format, ctx.locale);
     },
-    salePrice: (x: T, a: Format, ctx: Ctx) => {
-      const shown = shownPrice(ctx);
-      if (x.kind === 'variation') return variationOnSale(x) ? money(shown(x.salePriceCents!), a.format) : null;
+    salePrice: async (x: T, a: Format, ctx: Ctx, info: GraphQLResolveInfo) => {
+      const shown = await shownPriceFor(ctx, info);
+      if (x.kind === 'variation')
+        return variationOnSale(x) ? money(shown(x.salePriceCents!), a.format, ctx.locale) : null;
       if (x.type === 'variable')
         return moneyList(
           x.variations.filter((v) => variationOnSale(v)).map((v) => shown(v.salePriceCents!)),
           a.format,
+          ctx.locale,
         );
-      return productOnSale(x) ? money(shown(x.salePriceCents!), a.format) : null;
+      return productOnSale(x) ? money(shown(x.salePriceCents!), a.format, ctx.locale) : null;
     },
     taxStatus: () => 'TAXABLE',
     taxClass: () => 'STANDARD',
@@ -206,19 +210,6 @@ function attributeName(a: ProductAttributeModel): string {
   return a.attribute ? a.attribute.slug : a.name;
 }
 
-function variationAttributes(owner: number, attrs: Record<string, string>, product: ProductModel) {
-  return Object.entries(attrs).map(([name, value]) => {
-    const a = product.attributes.find((x) => attributeName(x) === name);
-    return {
-      id: b64(`${owner}||${name}||${value}`),
-      attributeId: a?.attribute?.id ?? 0,
-      name,
-      label: a?.attribute?.name ?? name,
-      value,
-    };
-  });
-}
-
 const productFields = {
   id: (p: ProductModel) => encodePostId(p.id),
   databaseId: (p: ProductModel) => p.id,
@@ -228,11 +219,14 @@ const productFields = {
   date: (p: ProductModel) => wpDate(p.date),
   dateGmt: (p: ProductModel) => wpDate(p.date),
   modified: (p: ProductModel) => wpDate(p.modified),
-  title: (p: ProductModel) => p.name,
+  name: (p: ProductModel, _: unknown, ctx: Ctx) => localized(p.name, p.translations, ctx.locale, 'name'),
+  title: (p: ProductModel, _: unknown, ctx: Ctx) => localized(p.name, p.translations, ctx.locale, 'name'),
   type: typeEnum,
   catalogVisibility: (p: ProductModel) => p.visibility,
-  description: (p: ProductModel) => p.description,
-  shortDescription: (p: ProductModel) => p.shortDescription,
+  description: (p: ProductModel, _: unknown, ctx: Ctx) =>
+    localized(p.description, p.translations, ctx.locale, 'description'),
+  shortDescription: (p: ProductModel, _: unknown, ctx: Ctx) =>
+    localized(p.shortDescription, p.translations, ctx.locale, 'shortDescription'),
   dateOnSaleFrom: (p: ProductModel) => wpDate(p.dateOnSaleFrom),
   dateOnSaleTo: (p: ProductModel) => wpDate(p.dateOnSaleTo),
   purchaseNote: () => null,
@@ -291,7 +285,7 @@ const productFields = {
       (x) => x.position,
     ),
   defaultAttributes: (p: ProductModel, a: PageArgs, ctx: Ctx) =>
-    paginate(variationAttributes(p.id, p.defaultAttributes, p), a, limits(ctx), (x) => x.name),
+    paginate(variationAttributes(p.id, p.defaultAttributes, p, ctx.locale), a, limits(ctx), (x) => x.name),
 };
 
 const variationsField = {
@@ -320,12 +314,7 @@ const variationFields = {
   databaseId: (v: VariationModel) => v.id,
   productVariationId: (v: VariationModel) => v.id,
   slug: (v: VariationModel) => [v.product.slug, ...Object.values(v.attributes)].join('-'),
-  name: (v: VariationModel) => {
-    const labels = Object.entries(v.attributes).map(
-      ([name, value]) => v.product.terms.find((t) => t.taxonomy === name && t.slug === value)?.name ?? value,
-    );
-    return labels.length ? `${v.product.name} - ${labels.join(', ')}` : v.product.name;
-  },
+  name: (v: VariationModel, _: unknown, ctx: Ctx) => localizedVariationName(v, ctx.locale),
   type: () => 'variation',
   featured: () => false,
   catalogVisibility: (v: VariationModel) => v.product.visibility,
@@ -339,8 +328,8 @@ const variationFields = {
   menuOrder: (v: VariationModel) => v.menuOrder,
   hasAttributes: (v: VariationModel) => Object.keys(v.attributes).length > 0,
   shippingClass: () => null,
-  attributes: (v: VariationModel, a: PageArgs) =>
-    paginate(variationAttributes(v.id, v.attributes, v.product), a, nestedLimits(100), (x) => x.name),
+  attributes: (v: VariationModel, a: PageArgs, ctx: Ctx) =>
+    paginate(variationAttributes(v.id, v.attributes, v.product, ctx.locale), a, nestedLimits(100), (x) => x.name),
   parent: (v: VariationModel) => ({ node: v.product }),
   averageRating: (v: VariationModel) => v.product.averageRating,
   reviewCount: (v: VariationModel) => v.product.reviewCount,
@@ -359,7 +348,13 @@ const attributeFields = {
   id: (a: AttributeNode) => b64(`${a.productId}||${attributeName(a)}`),
   attributeId: (a: AttributeNode) => a.attribute?.id ?? 0,
   name: (a: AttributeNode) => attributeName(a),
-  label: (a: AttributeNode) => a.attribute?.name ?? a.name,
+  label: (a: AttributeNode, _: unknown, ctx: Ctx) => attributeLabel(a, ctx.locale),
+  // A local attribute's values in the request's language — except where they make variations: those values
+  // are what the variation picker sends back to the cart, and their names come with each VariationAttribute.
+  options: (a: AttributeNode, _: unknown, ctx: Ctx) =>
+    a.attribute || a.variation
+      ? a.options
+      : a.options.map((o) => localizedOption(a.options, a.translations, ctx.locale, o)),
   scope: (a: AttributeNode) => (a.attribute ? 'GLOBAL' : 'LOCAL'),
 };
 

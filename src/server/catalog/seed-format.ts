@@ -9,10 +9,15 @@
  *   content/catalog/images/<file>     images referenced by products and categories (svg, png, jpg, webp)
  *   content/catalog/downloads/<file>  files sold by downloadable products
  *
+ * Texts in the shop's other languages sit in a `translations` object keyed by locale, beside the English
+ * fields they translate (translations.ts): `"translations": { "de_DE": { "name": "…" } }`. A missing locale or
+ * field shows the English text.
+ *
  * Money is a decimal string in the store currency (EUR) with at most two decimals ("349", "349.00",
  * "12.5"): never a JSON number, so no float ever touches an amount.
  */
 import { z } from 'zod';
+import { translationsSchema } from './translations.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by dashes');
 const attributeSlug = z.string().regex(/^pa_[a-z0-9]+(?:-[a-z0-9]+)*$/, 'pa_<name>');
@@ -20,6 +25,9 @@ export const money = z.string().regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'a decimal amou
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?)?$/, 'YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]');
+const text = z.string().min(1).optional();
+const termTranslations = translationsSchema({ name: text, description: z.string().optional() });
+
 const imageFile = z
   .string()
   .regex(/^[a-z0-9][a-z0-9._-]*\.(svg|png|jpe?g|webp)$/, 'a file name in content/catalog/images/');
@@ -32,12 +40,14 @@ export const categorySchema = z.object({
   image: imageFile.optional(),
   /** Position in menus; lower first. */
   order: z.number().int().default(0),
+  translations: termTranslations,
 });
 
 export const globalAttributeSchema = z.object({
   slug: attributeSlug,
   name: z.string().min(1),
-  terms: z.array(z.object({ slug, name: z.string().min(1) })).min(1),
+  terms: z.array(z.object({ slug, name: z.string().min(1), translations: translationsSchema({ name: text }) })).min(1),
+  translations: translationsSchema({ name: text }),
 });
 
 const stockSchema = z.object({
@@ -74,6 +84,8 @@ const productAttributeSchema = z.object({
   visible: z.boolean().default(true),
   /** Used to make variations (variable products only). */
   variation: z.boolean().default(false),
+  /** Local attributes only: the name and the options (in the order of `options`) in other languages. */
+  translations: translationsSchema({ name: text, options: z.array(z.string()).optional() }),
 });
 
 const variationSchema = z.object({
@@ -118,6 +130,11 @@ const productBase = z.object({
   reviews: z.array(reviewSchema).default([]),
   reviewsAllowed: z.boolean().default(true),
   metaData: z.array(z.object({ key: z.string().min(1), value: z.string() })).default([]),
+  translations: translationsSchema({
+    name: text,
+    shortDescription: z.string().optional(),
+    description: z.string().optional(),
+  }),
   ...dimensionsSchema.shape,
 });
 

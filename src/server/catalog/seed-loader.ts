@@ -172,7 +172,22 @@ export function loadSeedCatalog(dir: string, options: LoadOptions = {}): SeedCat
     });
     const attrByName = new Map(p.attributes.map((a) => [a.name, a]));
     p.attributes.forEach((a, i) => {
-      if (!a.name.startsWith('pa_')) return;
+      if (!a.name.startsWith('pa_')) {
+        for (const [locale, t] of Object.entries(a.translations))
+          if (t?.options && t.options.length !== a.options.length)
+            issues.push({
+              file: rel,
+              path: `attributes[${i}].translations.${locale}.options`,
+              message: `expected ${a.options.length} translated options, one per option in the same order, got ${t.options.length}`,
+            });
+        return;
+      }
+      if (Object.keys(a.translations).length)
+        issues.push({
+          file: rel,
+          path: `attributes[${i}].translations`,
+          message: `${a.name} is a global attribute: translate its name and terms in attributes.json`,
+        });
       const terms = attributeTerms.get(a.name);
       if (!terms) {
         issues.push({

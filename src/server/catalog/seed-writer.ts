@@ -137,7 +137,7 @@ export async function writeSeedCatalog(
     if (catalog.attributes.length) {
       const rows = await tx
         .insert(catalogAttributes)
-        .values(catalog.attributes.map((a) => ({ slug: a.slug, name: a.name })))
+        .values(catalog.attributes.map((a) => ({ slug: a.slug, name: a.name, translations: a.translations })))
         .returning({ id: catalogAttributes.id, slug: catalogAttributes.slug });
       rows.forEach((r) => {
         attributeIds.set(r.slug, r.id);
@@ -155,13 +155,14 @@ export async function writeSeedCatalog(
         description: c.description,
         menuOrder: c.order,
         imageId: c.image ? imageIds.get(c.image) : null,
+        translations: c.translations,
       });
     });
     const tags = new Set(catalog.products.flatMap((p) => p.tags));
     for (const t of [...tags].sort()) termRows.push({ taxonomy: 'product_tag', slug: t, name: titleCase(t) });
     for (const a of catalog.attributes)
       a.terms.forEach((t, i) => {
-        termRows.push({ taxonomy: a.slug, slug: t.slug, name: t.name, menuOrder: i });
+        termRows.push({ taxonomy: a.slug, slug: t.slug, name: t.name, menuOrder: i, translations: t.translations });
       });
     await insertAll(termRows, async (batch) => {
       const rows = await tx
@@ -221,6 +222,7 @@ export async function writeSeedCatalog(
           options: a.options,
           visible: a.visible,
           variation: a.variation,
+          translations: a.translations,
         });
         if (a.name.startsWith('pa_'))
           a.options.forEach((o, j) => {
@@ -311,6 +313,7 @@ function productRow(p: SeedProduct, imageIds: Map<string, number>, index: number
     imageId: imageIds.get(p.image)!,
     metaData: p.metaData,
     related: p.related,
+    translations: p.translations,
     weight: p.weight ?? null,
     length: p.length ?? null,
     width: p.width ?? null,

@@ -17,6 +17,14 @@ import {
   catalogTerms,
   catalogVariations,
 } from './tables.ts';
+import {
+  type AttributeTexts,
+  type LocalAttributeTexts,
+  type ProductTexts,
+  type TermTexts,
+  type Translations,
+  translatedTexts,
+} from './translations.ts';
 
 export type ImageModel = {
   id: number;
@@ -38,9 +46,17 @@ export type TermModel = {
   image: ImageModel | null;
   /** Published products in this term (categories: including sub-categories). */
   count: number;
+  /** Name and description in the shop's other languages; resolvers pick the request's (translations.ts). */
+  translations: Translations<TermTexts>;
 };
 
-export type AttributeModel = { id: number; slug: string; name: string; terms: TermModel[] };
+export type AttributeModel = {
+  id: number;
+  slug: string;
+  name: string;
+  translations: Translations<AttributeTexts>;
+  terms: TermModel[];
+};
 
 export type ProductAttributeModel = {
   position: number;
@@ -50,6 +66,8 @@ export type ProductAttributeModel = {
   options: string[];
   visible: boolean;
   variation: boolean;
+  /** Local attributes' name and options in other languages (global ones translate in `attribute`). */
+  translations: Translations<LocalAttributeTexts>;
 };
 
 export type StockFields = {
@@ -135,7 +153,9 @@ export type ProductModel = StockFields & {
   metaData: { key: string; value: string }[];
   relatedSlugs: string[];
   downloads: DownloadModel[];
-  /** Lower-cased name, slug, SKU and descriptions for `search`. */
+  /** Name, short description and description in the shop's other languages (translations.ts). */
+  translations: Translations<ProductTexts>;
+  /** Lower-cased name, slug, SKU and descriptions, in every language, for `search`. */
   searchText: string;
 };
 
@@ -200,6 +220,7 @@ export async function loadSnapshot(
     menuOrder: t.menuOrder,
     image: img(t.imageId),
     count: 0,
+    translations: t.translations,
   }));
   const termsById = new Map(termModels.map((t) => [t.id, t]));
   const termsByKey = new Map(termModels.map((t) => [`${t.taxonomy}:${t.slug}`, t]));
@@ -277,7 +298,15 @@ export async function loadSnapshot(
       metaData: p.metaData,
       relatedSlugs: p.related,
       downloads: [],
-      searchText: [p.name, p.slug, p.sku, stripTags(p.description), stripTags(p.shortDescription)]
+      translations: p.translations,
+      searchText: [
+        p.name,
+        p.slug,
+        p.sku,
+        stripTags(p.description),
+        stripTags(p.shortDescription),
+        ...translatedTexts(p.translations).map(stripTags),
+      ]
         .join('\n')
         .toLowerCase(),
     };
@@ -305,6 +334,7 @@ export async function loadSnapshot(
       options: a.options,
       visible: a.visible,
       variation: a.variation,
+      translations: a.translations,
     });
   }
   const variationsById = new Map<number, VariationModel>();

@@ -10,21 +10,25 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connection.ts';
 import { bumpCounter } from '../db/meta.ts';
 import { catalogProducts, catalogVariations } from './tables.ts';
+import { englishText, text, type EngineText } from '../i18n/text.ts';
 
 export type StockLine = { productId: number; variationId: number | null; quantity: number; name: string };
 export type StockTaken = { index: number; reduced: number; backordered: number };
 
 export class StockError extends Error {
   override name = 'StockError';
+  /** The refusal in words the shopper's language can give (english in `message`). */
+  readonly text: EngineText;
   constructor(
     readonly productName: string,
     readonly available: number,
   ) {
-    super(
+    const refusal =
       available <= 0
-        ? `Sorry, "${productName}" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.`
-        : `Sorry, we do not have enough "${productName}" in stock to fulfill your order (${available} available). We apologize for any inconvenience caused.`,
-    );
+        ? text('stock.outOfStock', { name: productName })
+        : text('stock.notEnough', { name: productName, available });
+    super(englishText(refusal));
+    this.text = refusal;
   }
 }
 

@@ -106,6 +106,7 @@ export function syntheticCatalog(count: number, seed = 20261122): SeedCatalog {
       reviews,
       reviewsAllowed: true,
       metaData: [],
+      translations: {},
     };
     const variable = (cat.slug === 'gateways' || cat.slug === 'swag') && rand() < 0.5;
     if (variable) {
@@ -113,7 +114,9 @@ export function syntheticCatalog(count: number, seed = 20261122): SeedCatalog {
       products.push({
         ...base,
         type: 'variable',
-        attributes: [{ name: attr.slug, options: attr.terms.map((t) => t.slug), visible: true, variation: true }],
+        attributes: [
+          { name: attr.slug, options: attr.terms.map((t) => t.slug), visible: true, variation: true, translations: {} },
+        ],
         defaultAttributes: { [attr.slug]: attr.terms[0]!.slug },
         variations: attr.terms.map((t, v) => ({
           sku: `${base.sku}-${t.slug.toUpperCase()}`,
@@ -139,8 +142,12 @@ export function syntheticCatalog(count: number, seed = 20261122): SeedCatalog {
   }
   return {
     dir: '',
-    categories: CATEGORIES.map((c, i) => ({ ...c, description: '', order: i })),
-    attributes,
+    categories: CATEGORIES.map((c, i) => ({ ...c, description: '', order: i, translations: {} })),
+    attributes: attributes.map((a) => ({
+      ...a,
+      translations: {},
+      terms: a.terms.map((t) => ({ ...t, translations: {} })),
+    })),
     coupons: [],
     products,
   };

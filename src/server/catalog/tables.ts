@@ -19,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AttributeTexts, LocalAttributeTexts, ProductTexts, TermTexts, Translations } from './translations.ts';
 
 export const catalogPostIdSeq = pgSequence('catalog_post_id_seq', { startWith: 100 });
 
@@ -37,6 +38,8 @@ export const catalogAttributes = pgTable('catalog_attributes', {
   /** Taxonomy name, e.g. pa_color. */
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /** The name in the shop's other languages (translations.ts). */
+  translations: jsonb('translations').$type<Translations<AttributeTexts>>().notNull().default({}),
 });
 
 export const catalogTerms = pgTable(
@@ -51,6 +54,8 @@ export const catalogTerms = pgTable(
     parentId: integer('parent_id'),
     menuOrder: integer('menu_order').notNull().default(0),
     imageId: integer('image_id').references(() => catalogImages.id),
+    /** Name and description in the shop's other languages (translations.ts). */
+    translations: jsonb('translations').$type<Translations<TermTexts>>().notNull().default({}),
   },
   (t) => [uniqueIndex('catalog_terms_taxonomy_slug').on(t.taxonomy, t.slug)],
 );
@@ -106,6 +111,8 @@ export const catalogProducts = pgTable(
     metaData: jsonb('meta_data').$type<{ key: string; value: string }[]>().notNull().default([]),
     /** Slugs of related products, in editor order. */
     related: jsonb('related').$type<string[]>().notNull().default([]),
+    /** Name, short description and description in the shop's other languages (translations.ts). */
+    translations: jsonb('translations').$type<Translations<ProductTexts>>().notNull().default({}),
   },
   (t) => [index('catalog_products_status').on(t.status), index('catalog_products_stock_version').on(t.stockVersion)],
 );
@@ -186,6 +193,8 @@ export const catalogProductAttributes = pgTable(
     options: jsonb('options').$type<string[]>().notNull(),
     visible: boolean('visible').notNull().default(true),
     variation: boolean('variation').notNull().default(false),
+    /** Local attributes: name and options in the shop's other languages (global ones: catalog_attributes/terms). */
+    translations: jsonb('translations').$type<Translations<LocalAttributeTexts>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.productId, t.position] })],
 );

@@ -405,6 +405,8 @@ type VariationAttribute implements Node & Attribute {
   name: String
   label: String
   value: String
+  "The value as the shop shows it in the request's language: a global attribute's term name (5.8 dBi, where value is the slug 5-8-dbi) or a local attribute's value; empty for any."
+  valueName: String
 }
 
 interface ProductAttribute implements Node {

@@ -8,6 +8,7 @@ import type { AdminProductFieldsFragment } from '../../../graphql/generated/admi
 import type { AdminAttributeInput, AdminProductInput } from '../../../graphql/generated/admin-schema.ts';
 import { productPriceStockInput } from './product-form.ts';
 import type { FormFields } from './forms.ts';
+import { PRODUCT_TRANSLATED_FIELDS, translationsInput, translationValues } from './translation-form.ts';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SKU = /^[A-Za-z0-9._-]+$/;
@@ -30,7 +31,8 @@ type StoredProduct = Pick<
   | 'downloadable'
   | 'downloadLimit'
   | 'downloadExpiry'
->;
+> &
+  Partial<Pick<AdminProductFieldsFragment, 'translations'>>;
 
 /**
  * Attributes typed one per line as "Name: value | value" (the admin has no script to add rows). Values may
@@ -128,6 +130,7 @@ function details(
     const dup = variationAttributes.find((a) => otherAttributes.some((b) => b.name === a.name));
     if (dup) f.errors.otherAttributes ??= `"${dup.name}" is already an attribute for variations.`;
   }
+  const translations = translationsInput(f, PRODUCT_TRANSLATED_FIELDS);
   const simple = o.type === 'SIMPLE';
   const downloadable = simple && f.checked('downloadable');
   const downloadLimit = simple ? f.int('downloadLimit', 'Download limit', { min: 1, max: 10_000 }) : null;
@@ -138,6 +141,7 @@ function details(
     sku: sku || undefined,
     shortDescription,
     description,
+    translations,
     categoryIds: cats,
     attributes: [...(variationAttributes ?? []), ...(otherAttributes ?? [])],
     virtual: simple && f.checked('virtual'),
@@ -216,6 +220,7 @@ export function detailsValues(product: StoredProduct | null, posted: URLSearchPa
     downloadable: !!product.downloadable,
     downloadLimit: product.downloadLimit == null ? '' : String(product.downloadLimit),
     downloadExpiry: product.downloadExpiry == null ? '' : String(product.downloadExpiry),
+    ...translationValues(product.translations ?? [], null, PRODUCT_TRANSLATED_FIELDS),
   };
 }
 

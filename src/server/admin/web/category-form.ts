@@ -6,10 +6,12 @@
 import type { AdminCategoryFieldsFragment } from '../../../graphql/generated/admin-operations.ts';
 import type { AdminCategoryInput } from '../../../graphql/generated/admin-schema.ts';
 import type { FormFields } from './forms.ts';
+import { CATEGORY_TRANSLATED_FIELDS, translationsInput, translationValues } from './translation-form.ts';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-type Cat = Pick<AdminCategoryFieldsFragment, 'id' | 'parentId' | 'name' | 'slug' | 'description'>;
+type Cat = Pick<AdminCategoryFieldsFragment, 'id' | 'parentId' | 'name' | 'slug' | 'description'> &
+  Partial<Pick<AdminCategoryFieldsFragment, 'translations'>>;
 
 export function categoryInput(f: FormFields, all: readonly Cat[], self: Cat | null): AdminCategoryInput | null {
   const name = f.text('name', 'Name', { required: true, max: 200 });
@@ -30,8 +32,9 @@ export function categoryInput(f: FormFields, all: readonly Cat[], self: Cat | nu
       f.errors.parentId ??= 'A category cannot be placed under itself or one of its own sub-categories.';
     else parentId = parent.id;
   }
+  const translations = translationsInput(f, CATEGORY_TRANSLATED_FIELDS);
   if (!f.ok) return null;
-  return { name, ...(slug ? { slug } : {}), description, parentId };
+  return { name, ...(slug ? { slug } : {}), description, parentId, translations };
 }
 
 /** Is `id` somewhere below `ancestor`? */
@@ -44,7 +47,14 @@ function isBelow(all: readonly Cat[], id: number, ancestor: number): boolean {
   return false;
 }
 
-export type CategoryValues = { name: string; slug: string; description: string; parentId: string };
+export type CategoryValues = {
+  name: string;
+  slug: string;
+  description: string;
+  parentId: string;
+  /** tr-<locale>-<field> → text (translation-form.ts). */
+  translations: Record<string, string>;
+};
 
 export function categoryValues(category: Cat | null, posted: URLSearchParams | null): CategoryValues {
   if (posted)
@@ -53,12 +63,21 @@ export function categoryValues(category: Cat | null, posted: URLSearchParams | n
       slug: posted.get('slug') ?? '',
       description: posted.get('description') ?? '',
       parentId: posted.get('parentId') ?? '',
+      translations: translationValues(null, posted, CATEGORY_TRANSLATED_FIELDS),
     };
-  if (!category) return { name: '', slug: '', description: '', parentId: '' };
+  if (!category)
+    return {
+      name: '',
+      slug: '',
+      description: '',
+      parentId: '',
+      translations: translationValues(null, null, CATEGORY_TRANSLATED_FIELDS),
+    };
   return {
     name: category.name,
     slug: category.slug,
     description: category.description,
     parentId: category.parentId === null ? '' : String(category.parentId),
+    translations: translationValues(category.translations ?? [], null, CATEGORY_TRANSLATED_FIELDS),
   };
 }

@@ -7,6 +7,7 @@
  * `done` code that the next page turns into a fixed message — never text from the URL.
  */
 import { getEngine, type Engine } from '../../engine/index.ts';
+import { priceEntryTax, type PriceEntryTax } from '../../tax/price-entry.ts';
 import { clientAddress as resolveClientAddress, rateLimitKeyForIp } from '../../rate-limit/index.ts';
 import { getAdminYoga } from '../yoga.ts';
 import { AdminCallError, adminCaller, type AdminCaller } from './client.ts';
@@ -205,3 +206,8 @@ export async function openAdminPage(astro: AdminAstro): Promise<AdminPage | Resp
 }
 
 export { FormReadError };
+
+/** What the price inputs say about VAT: the shop's prices are entered with or without it (tax/price-entry.ts). */
+export async function priceEntryLabels(): Promise<PriceEntryTax> {
+  return priceEntryTax((await getEngine()).commerceSettings);
+}

@@ -1,12 +1,14 @@
 /**
  * Build-time catalog data for the storefront pages (listings, categories, product pages, home
- * sections). Everything is fetched ONCE per build through src/graphql/build.ts and memoised at module
- * level, so the six locales and every page reuse the same answers: one getProducts for the whole
- * catalog, one getProductCategories, one getAllTerms, one getProduct per product slug.
+ * sections). Everything is fetched ONCE per build and language through src/graphql/build.ts and memoised
+ * at module level, so every page of a locale reuses the same answers — one getProducts for the whole
+ * catalog, one getProductCategories, one getAllTerms, one getProduct per product slug — and carries that
+ * locale's product names, descriptions, categories and attribute names (English where not translated).
  *
  * (The leading '_' keeps this folder out of Astro's routing.)
  */
-import { buildRequest } from '../../../../graphql/build';
+import { buildRequestIn } from '../../../../graphql/build';
+import { DEFAULT_LOCALE, type LocaleInfo } from '../../../../lib/i18n/locales';
 import type { ProductCategory, ProductDetail, ProductListItem, Term } from '../../../../graphql/shapes';
 import { ENGINE_THRESHOLD } from '../../../../lib/catalog/engine-query';
 import {
@@ -40,12 +42,15 @@ export interface CatalogData {
   terms: Term[];
 }
 
-let catalog: Promise<CatalogData> | undefined;
+const catalogs = new Map<string, Promise<CatalogData>>();
 
-export function getCatalog(): Promise<CatalogData> {
+/** The catalog in `locale`'s language. */
+export function getCatalog(locale: LocaleInfo = DEFAULT_LOCALE): Promise<CatalogData> {
+  const buildRequest = buildRequestIn(locale.bcp47);
+  let catalog = catalogs.get(locale.code);
   catalog ??= (async () => {
     const [products, cats, terms] = await Promise.all([
-      allProducts(),
+      allProducts(locale),
       buildRequest('getProductCategories', {}),
       buildRequest('getAllTerms', { taxonomies: [...TAXONOMY_ENUMS] }),
     ]);
@@ -55,9 +60,10 @@ export function getCatalog(): Promise<CatalogData> {
       terms: terms.terms?.nodes ?? [],
     };
   })().catch((error: unknown) => {
-    catalog = undefined;
+    catalogs.delete(locale.code);
     throw error;
   });
+  catalogs.set(locale.code, catalog);
   return catalog;
 }
 
@@ -65,7 +71,8 @@ export function getCatalog(): Promise<CatalogData> {
  * Every listed product, page after page: the engine clamps `first` to COMMERCE_MAX_PAGE_SIZE (1,000 by
  * default), so one request would silently leave the rest of a large catalog without pages.
  */
-async function allProducts(): Promise<ProductListItem[]> {
+async function allProducts(locale: LocaleInfo): Promise<ProductListItem[]> {
+  const buildRequest = buildRequestIn(locale.bcp47);
   const products: ProductListItem[] = [];
   let after: string | undefined;
   for (;;) {
@@ -84,22 +91,24 @@ async function allProducts(): Promise<ProductListItem[]> {
 
 const details = new Map<string, Promise<ProductDetail | null>>();
 
-/** getProduct by slug, once per build. */
-export function getProductDetail(slug: string): Promise<ProductDetail | null> {
-  let pending = details.get(slug);
+/** getProduct by slug, once per build and language. */
+export function getProductDetail(slug: string, locale: LocaleInfo = DEFAULT_LOCALE): Promise<ProductDetail | null> {
+  const key = `${locale.code}:${slug}`;
+  let pending = details.get(key);
   if (!pending) {
-    pending = buildRequest('getProduct', { slug }).then((result) => result.product);
-    pending.catch(() => details.delete(slug));
-    details.set(slug, pending);
+    pending = buildRequestIn(locale.bcp47)('getProduct', { slug }).then((result) => result.product);
+    pending.catch(() => details.delete(key));
+    details.set(key, pending);
   }
   return pending;
 }
 
-let featured: Promise<ProductListItem[]> | undefined;
+const featuredByLocale = new Map<string, Promise<ProductListItem[]>>();
 
-/** Featured products (the home page), most sold first. */
-export function getFeaturedProducts(first = 8): Promise<ProductListItem[]> {
-  featured ??= buildRequest('getProducts', {
+/** Featured products (the home page), most sold first, in `locale`'s language. */
+export function getFeaturedProducts(first = 8, locale: LocaleInfo = DEFAULT_LOCALE): Promise<ProductListItem[]> {
+  let featured = featuredByLocale.get(locale.code);
+  featured ??= buildRequestIn(locale.bcp47)('getProducts', {
     first,
     where: {
       featured: true,
@@ -108,6 +117,7 @@ export function getFeaturedProducts(first = 8): Promise<ProductListItem[]> {
       orderby: [{ field: 'POPULARITY', order: 'DESC' }],
     },
   }).then((result) => result.products?.nodes ?? []);
+  featuredByLocale.set(locale.code, featured);
   return featured;
 }
 
