@@ -10,6 +10,9 @@
  * - first awaits `beforeRequest` (the session store refreshes a due auth token there), then sends
  *   `woocommerce-session: Session <token>` when a session token is known and
  *   `Authorization: Bearer <token>` when an auth token is known;
+ * - sends `Accept-Language` with the page's language (the BCP 47 tag of `<html lang>`, which the page
+ *   layout sets from its locale; `language` overrides it), so the engine writes prices, payment and
+ *   shipping names and its messages in the shopper's language;
  * - stores the bare token of a `woocommerce-session` response header through `setSessionToken`
  *   (neither sent nor stored for a call made with `withSession: false`);
  * - HTTP 400–599 and GraphQL errors reject with a `GraphQLRequestError` whose message is the API's first
@@ -70,6 +73,11 @@ export interface ClientConfig {
    * answered as a guest's.
    */
   beforeRequest?: (operationName: OperationName) => Promise<unknown> | undefined;
+  /**
+   * The language the answers are wanted in, as a BCP 47 tag ("de-DE"), sent as Accept-Language; default:
+   * the page's `<html lang>` in the browser, none elsewhere (the engine then answers in English).
+   */
+  language?: () => string | null | undefined;
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
   /** Whether to log debug detail; default: the page URL has a `debug` query parameter. */
@@ -101,6 +109,15 @@ const DEFAULTS: ClientConfig = {
   setSessionToken: () => {},
   getAuthToken: () => null,
 };
+
+/** The page's language: what the layout wrote into `<html lang>` (none outside a browser). */
+function pageLanguage(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.documentElement?.lang || null;
+}
+
+/** A BCP 47 tag as a header value may carry it; anything else is not sent. */
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
 
 const isMutationDocument = (document: string) => /^\s*mutation\b/m.test(document);
 
@@ -144,6 +161,9 @@ export function createClient(initial: Partial<ClientConfig> = {}): Client {
     }
     const withSession = options.withSession !== false;
     const headers: Record<string, string> = { ...options.headers };
+    const language = (settings.language ?? pageLanguage)();
+    const hasLanguage = Object.keys(headers).some((name) => name.toLowerCase() === 'accept-language');
+    if (!hasLanguage && language && LANGUAGE_TAG.test(language)) headers['Accept-Language'] = language;
     const sessionToken = withSession ? settings.getSessionToken() : null;
     if (sessionToken) headers[SESSION_HEADER] = `Session ${sessionToken}`;
     const authToken = settings.getAuthToken();

@@ -3,9 +3,11 @@
  * ("1234.5", "1234.50") on the wire; converting between them is string work, so 0.1 + 0.2 never
  * happens to a price.
  *
- * The store currency is EUR. `formatEUR` renders en-US style ("€1,234.50"); pages in other locales
- * show the engine's FORMATTED strings where they have them.
+ * The store currency is EUR. `formatMoney` renders an amount the way the page's (or the order's)
+ * language writes it — "€1,234.50" in English, "1.234,50 €" in German, "€ 1.234,50" in Brazilian
+ * Portuguese — with Intl deciding separators, spacing and the sign's place; `formatEUR` is its English form.
  */
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from './i18n/locales.ts';
 
 const DECIMAL = /^\s*(-)?(\d+)(?:\.(\d*))?\s*$/;
 
@@ -35,21 +37,40 @@ export function centsToDecimal(cents: number): string {
   return negative ? `-${result}` : result;
 }
 
-function groupThousands(whole: string): string {
-  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per language (building an Intl.NumberFormat is far dearer than using one). */
+function euroFormat(code: LocaleCode): Intl.NumberFormat {
+  const bcp47 = (LOCALES.find((l) => l.code === code) ?? DEFAULT_LOCALE).bcp47;
+  let format = formatters.get(bcp47);
+  if (!format) {
+    format = new Intl.NumberFormat(bcp47, {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(bcp47, format);
+  }
+  return format;
 }
 
 /**
- * Formats cents (number) or a decimal string as euros in en-US style: 123450 / "1234.5" → "€1,234.50",
- * negative amounts as "-€5.00". A string that is not a decimal amount yields ''.
+ * Formats cents (number) or a decimal string as euros in `code`'s language: 123450 / "1234.5" →
+ * "€1,234.50" (en_US), "1.234,50 €" (de_DE), "€ 1.234,50" (pt_BR); negative amounts with the language's
+ * minus ("-€5.00", "-5,00 €"). A string that is not a decimal amount yields ''. The amount reaches Intl as
+ * a decimal string, so no float rounding happens on the way.
  */
-export function formatEUR(value: number | string): string {
+export function formatMoney(value: number | string, code: LocaleCode = DEFAULT_LOCALE.code): string {
   const cents = typeof value === 'number' ? value : decimalToCents(value);
   if (cents === null) return '';
-  const decimal = centsToDecimal(cents);
-  const negative = decimal.startsWith('-');
-  const [whole, fraction] = (negative ? decimal.slice(1) : decimal).split('.');
-  return `${negative ? '-' : ''}€${groupThousands(whole)}.${fraction}`;
+  // A string is exact for Intl (ES2023); a refused string would be NaN, which cents never are.
+  return euroFormat(code).format(centsToDecimal(cents) as unknown as number);
+}
+
+/** The English form of formatMoney: 123450 / "1234.5" → "€1,234.50", negative amounts as "-€5.00". */
+export function formatEUR(value: number | string): string {
+  return formatMoney(value, DEFAULT_LOCALE.code);
 }
 
 /**

@@ -16,7 +16,7 @@ import { createMeshfrontYoga } from '../../src/server/http/yoga.ts';
 import { createStripeWebhookRoute } from '../../src/server/http/stripe-webhook.ts';
 import { RECORDS_KEY } from '../../src/server/payments/stripe/recovery.ts';
 import { parseStripeWebhook } from '../../src/server/payments/stripe/webhook.ts';
-import { startStripeServer, type StripeStandIn } from '../fixtures/stripe-server.ts';
+import { startStripeServer, type StripeStandIn, FAST_RECOVERY_STRIPE_ENV } from '../fixtures/stripe-server.ts';
 import { startTestEngine, type TestEngine } from './harness.ts';
 import { BILLING, operation, productId, setStock, Shopper, stockOf, variationId } from './shop-helpers.ts';
 
@@ -27,10 +27,7 @@ let ids: Record<string, number>;
 beforeAll(async () => {
   stripe = await startStripeServer();
   Object.assign(process.env, stripe.env, {
-    STRIPE_RECOVERY_AFTER_SECONDS: '1',
-    // A Stripe call (with its retries) must end before the recovery may take its checkout over.
-    STRIPE_TIMEOUT_MS: '900',
-    STRIPE_MAX_NETWORK_RETRIES: '0',
+    ...FAST_RECOVERY_STRIPE_ENV,
     STRIPE_RECOVERY_MAX_ATTEMPTS: '2',
     ORDER_SWEEP_INTERVAL_MS: '200',
     CHECKOUT_ORDERS_PER_IP_PER_HOUR: '3',

@@ -263,7 +263,8 @@ describe('cache headers', () => {
     const withSession = await get(PRODUCTS, headersOf({ sessionToken: guest }));
     expect(withSession.headers.get('woocommerce-session')).toBeNull();
     expect(withSession.headers.get('cache-control')).toBeNull();
-    expect(varyOf(withSession)).toEqual(['origin']);
+    // Also by language: prices and texts are written in the one Accept-Language asks for.
+    expect(varyOf(withSession)).toEqual(['origin', 'accept-language']);
     const withoutSession = await get(PRODUCTS);
     expect(withoutSession.headers.get('woocommerce-session')).toBeTruthy();
     expectPersonal(withoutSession);
@@ -288,7 +289,7 @@ describe('cache headers', () => {
     const stored = await post({ ...headersOf({ sessionToken: guest }), origin: SHOP });
     expect(stored.headers.get('woocommerce-session')).toBeNull();
     expect(stored.headers.get('cache-control')).toBeNull();
-    expect(varyOf(stored)).toEqual(['origin']);
+    expect(varyOf(stored)).toEqual(['origin', 'accept-language']);
     const tokenless = await post({ origin: SHOP });
     expect(tokenless.headers.get('woocommerce-session')).toBeTruthy();
     expectPersonal(tokenless);

@@ -61,6 +61,8 @@ const SPEC_OPERATIONS = [
   'linkAccountFromEmail',
   // A business customer's VAT ID at checkout, checked by the engine (format, then VIES).
   'UpdateVatId',
+  // The prices a shopper outside the shop's base country pays, for the products of a prebuilt page.
+  'getShopperPrices',
 ];
 
 const dir = (name: string) => fileURLToPath(new URL(`../../src/graphql/${name}/`, import.meta.url));

@@ -80,12 +80,21 @@ describe('keys used in source code', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it('every mail text the templates say exists in en_US.json under engine.mail.', () => {
+    const templates = path.join(root, 'src/server/mail/templates.ts');
+    const said = [
+      ...stripComments(fs.readFileSync(templates, 'utf8')).matchAll(/(?<![\w$.])say\(\s*(['"`])([A-Za-z][\w.-]*)\1/g),
+    ];
+    expect(said.length).toBeGreaterThan(20);
+    expect(said.map((m) => `engine.mail.${m[2]}`).filter((k) => !englishKeys.has(k))).toEqual([]);
+  });
 });
 
 describe('translate', () => {
   it('interpolates and falls back to English, then to the key', () => {
     expect(translate('de_DE', 'error.title', { code: 404 })).toBe('Fehler 404');
-    expect(useTranslations('fr_FR')('header.cartCount', { count: 2 })).toBe('2 articles dans votre panier');
+    expect(useTranslations('fr_FR')('header.cartCount.other', { count: 2 })).toBe('2 articles dans votre panier');
     expect(translate('de_DE', 'no.such.key')).toBe('no.such.key');
   });
 

@@ -12,3 +12,11 @@ export function gatewayKind(id: string | null | undefined): GatewayKind {
   if (value === 'cod') return 'cod';
   return 'other';
 }
+
+/**
+ * The payment method the checkout starts on: card when the shop offers it (most shoppers pay by card),
+ * otherwise the first gateway in the order the shop lists them; '' when it offers none.
+ */
+export function defaultGateway(ids: readonly string[]): string {
+  return ids.find((id) => gatewayKind(id) === 'card') ?? ids[0] ?? '';
+}

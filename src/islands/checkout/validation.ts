@@ -154,8 +154,9 @@ export function validateCheckout(form: CheckoutForm, rules: CheckoutRules): Chec
       : {}),
   };
   if (form.createAccount && !rules.loggedIn) {
-    if (!form.username.trim()) errors['account.username'] = 'checkout.error.required';
-    else if (!/^[\w.@+-]{3,60}$/.test(form.username.trim())) errors['account.username'] = 'checkout.error.username';
+    // The username is optional: without one the engine makes one from the e-mail address.
+    if (form.username.trim() && !/^[\w.@+-]{3,60}$/.test(form.username.trim()))
+      errors['account.username'] = 'checkout.error.username';
     if (form.password.length < MIN_PASSWORD_LENGTH) errors['account.password'] = 'checkout.error.password';
   }
   if (!form.paymentMethod) errors.paymentMethod = 'checkout.error.paymentMethod';
@@ -255,8 +256,8 @@ function withExtras(
   const methods = (cart?.chosenShippingMethods ?? []).filter((m): m is string => Boolean(m));
   if (methods.length) variables.shippingMethod = methods;
   if (form.customerNote.trim()) variables.customerNote = form.customerNote.trim();
-  if (form.createAccount && form.username.trim())
-    variables.account = { username: form.username.trim(), password: form.password };
+  // An empty username asks the engine to make one from the e-mail address.
+  if (form.createAccount) variables.account = { username: form.username.trim(), password: form.password };
   if (payment.transactionId) {
     variables.transactionId = payment.transactionId;
     // The engine verifies the payment itself; isPaid only says which path the browser took.

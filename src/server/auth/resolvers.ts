@@ -13,7 +13,10 @@ type Ctx = AccountContext;
 type Mid = { clientMutationId?: string | null };
 
 /** Tokens for a fresh login, the guest session handed over, and the payload fields every login returns. */
-export async function completeLogin(ctx: Ctx, user: CustomerRow) {
+export async function completeLogin(ctx: Ctx, loggedIn: CustomerRow) {
+  // The account's mails (password reset, e-mail verification) speak the language it was last used in.
+  await ctx.accounts.customers.setLocale(loggedIn, ctx.locale);
+  const user = { ...loggedIn, locale: ctx.locale };
   const tokens = await ctx.accounts.auth.issueTokens(user);
   await ctx.accounts.auth.handOverSession(ctx.session, user.id);
   // The rest of this request runs as the new customer (the payload's customer and user fields).
@@ -169,7 +172,7 @@ export const authResolvers = {
       if (ctx.auth.viewer)
         throw new GraphQLError('You are already logged in.', { extensions: { code: 'BAD_USER_INPUT' } });
       return accountErrors(async () => {
-        let user = await ctx.accounts.auth.register(input, ctx.auth.clientIp);
+        let user = await ctx.accounts.auth.register({ ...input, locale: ctx.locale }, ctx.auth.clientIp);
         if (input.billing || input.shipping || input.displayName) {
           try {
             user = await ctx.accounts.customers.updateProfile(user.id, {

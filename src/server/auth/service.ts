@@ -18,6 +18,8 @@ import { dummyVerify, hashPassword, needsRehash, passwordProblem, verifyPassword
 import type { AuthSettings } from './settings.ts';
 import { authSessions, emailVerificationKeys, passwordResetKeys } from './tables.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
+import { storedLocale as accountLocale } from '../i18n/stored-locale.ts';
+import type { LocaleCode } from '../../lib/i18n/locales.ts';
 
 export const UNKNOWN_USERNAME = 'No account found with that username. Sign up for a new account.';
 export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
@@ -339,6 +341,8 @@ export class AuthService {
       password?: string | null;
       firstName?: string | null;
       lastName?: string | null;
+      /** The language the account is made in: its verification mail is written in it. */
+      locale?: LocaleCode;
     },
     clientIp: string,
   ): Promise<CustomerRow> {
@@ -358,6 +362,7 @@ export class AuthService {
       firstName: input.firstName,
       lastName: input.lastName,
       passwordHash: await hashPassword(input.password, this.settings.scryptLog2N),
+      locale: input.locale,
     });
     // Anyone can register any address: until its owner confirms it, no login provider is linked to
     // this account by that address (./oauth.ts).
@@ -423,6 +428,7 @@ export class AuthService {
           resetUrl,
           customerName: user.firstName || user.username,
           validForMinutes: this.settings.resetTtlMinutes,
+          locale: accountLocale(user),
         }),
       });
     });
@@ -527,6 +533,7 @@ export class AuthService {
           verifyUrl,
           customerName: user.firstName || user.username,
           validForMinutes: this.settings.verifyTtlMinutes,
+          locale: accountLocale(user),
         }),
       });
     });

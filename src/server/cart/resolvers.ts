@@ -1,6 +1,7 @@
 /** Cart resolvers: thin mapping from the contract's cart fields and mutations to the cart service. */
 import { GraphQLError } from 'graphql';
 import { formatMoney, formatRaw } from '../catalog/money.ts';
+import { variationAttributes } from '../catalog/display-names.ts';
 import { StockError } from '../catalog/stock.ts';
 import type { GraphQLContext } from '../context.ts';
 import { CouponError } from '../coupons/discounts.ts';
@@ -10,28 +11,32 @@ import { isCustomerSessionId } from '../session/service.ts';
 import type { SessionCustomer } from './model.ts';
 import { CartError, MAX_CART_LINES, type Who } from './service.ts';
 import type { CartLine, CartView } from './totals.ts';
-import { reverseChargeApplies } from '../tax/location.ts';
+import { baseTaxContext, customerTax, reverseChargeApplies } from '../tax/location.ts';
+import { samePrices } from '../tax/prices.ts';
 import { taxOf } from '../tax/rates.ts';
 import { VatIdError } from '../tax/vat-id.ts';
+import type { LocaleCode } from '../../lib/i18n/locales.ts';
+import { messageIn } from '../i18n/text.ts';
+import { shippingLabel } from '../shipping/labels.ts';
 
 type Ctx = GraphQLContext;
 type Format = { format?: 'RAW' | 'FORMATTED' | null };
 
-/** Cart money: always a string ("€0.00" / "0"), formatted like the catalog's prices. */
-export function cartMoney(cents: number, format: Format['format']): string {
-  return format === 'RAW' ? formatRaw(cents) : formatMoney(cents);
+/** Cart money: always a string ("€0.00" / "0,00 €" / "0"), formatted like the catalog's prices. */
+export function cartMoney(cents: number, format: Format['format'], locale: LocaleCode): string {
+  return format === 'RAW' ? formatRaw(cents) : formatMoney(cents, locale);
 }
 
-/** A Money field resolver (`format: RAW|FORMATTED`) over an amount in cents. */
+/** A Money field resolver (`format: RAW|FORMATTED`) over an amount in cents, in the answer's language. */
 export function moneyField<T>(cents: (source: T) => number) {
-  return (source: T, a: Format) => cartMoney(cents(source), a.format);
+  return (source: T, a: Format, ctx: Ctx) => cartMoney(cents(source), a.format, ctx.locale);
 }
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 /** What a shipping rate's price fields need besides the rate: the cart's tax and how it is shown. */
 type RateTax = { taxRate: CartView['taxRate']; displayIncludesTax: boolean };
-type RatePrice = { costCents: number } & RateTax;
+type RatePrice = { costCents: number; label: string } & RateTax;
 
 /** The logged-in customer's id as a session id ('12'), or null: the Bearer login the accounts plugin verified. */
 export function viewerIdOf(ctx: Ctx): string | null {
@@ -46,10 +51,11 @@ export function viewerIdOf(ctx: Ctx): string | null {
  */
 export function whoOf(ctx: Ctx): Who {
   const id = ctx.session.customerId;
-  if (!isCustomerSessionId(id)) return { customerId: id, userId: null, scope: ctx.session };
+  const clientIp = (ctx as Ctx & { auth?: { clientIp?: string } }).auth?.clientIp;
+  if (!isCustomerSessionId(id)) return { customerId: id, userId: null, scope: ctx.session, clientIp };
   if (viewerIdOf(ctx) !== id)
     throw new GraphQLError('You must be logged in to do that.', { extensions: { code: 'UNAUTHENTICATED' } });
-  return { customerId: id, userId: id, scope: ctx.session };
+  return { customerId: id, userId: id, scope: ctx.session, clientIp };
 }
 
 /** Cart operations first re-check the session token, as WooGraphQL's do. */
@@ -58,8 +64,11 @@ export function requireSession(ctx: Ctx): void {
     throw new GraphQLError(ctx.session.tokenError, { extensions: { code: 'INVALID_SESSION' } });
 }
 
-/** Shopper-facing refusals become GraphQL errors with their message; anything else stays masked. */
-export async function userErrors<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Shopper-facing refusals become GraphQL errors with their message in the answer's language (the code
+ * stays as it is, for programs); anything else stays masked.
+ */
+export async function userErrors<T>(fn: () => Promise<T>, locale: LocaleCode): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -71,7 +80,7 @@ export async function userErrors<T>(fn: () => Promise<T>): Promise<T> {
       err instanceof StockError ||
       err instanceof CheckoutError
     ) {
-      throw new GraphQLError(err.message, {
+      throw new GraphQLError(messageIn(err, locale), {
         extensions: { code: (err instanceof CheckoutError && err.code) || 'BAD_USER_INPUT' },
       });
     }
@@ -82,7 +91,7 @@ export async function userErrors<T>(fn: () => Promise<T>): Promise<T> {
 /** A session-changing mutation: serialised by the cart service, then a fresh token goes out. */
 async function mutation<T>(ctx: Ctx, fn: (who: Who) => Promise<T>): Promise<T> {
   requireSession(ctx);
-  const result = await userErrors(() => fn(whoOf(ctx)));
+  const result = await userErrors(() => fn(whoOf(ctx)), ctx.locale);
   await ctx.sessions.reissue(ctx.session);
   return result;
 }
@@ -113,22 +122,11 @@ const lineFields = {
       value,
     })),
   }),
-  variation: (l: CartLine) => {
+  variation: (l: CartLine, _: unknown, ctx: Ctx) => {
     if (!l.variation) return null;
     const v = l.variation;
-    return {
-      node: v,
-      attributes: Object.entries(v.attributes).map(([name, value]) => {
-        const a = v.product.attributes.find((x) => (x.attribute ? x.attribute.slug : x.name) === name);
-        return {
-          id: b64(`${v.id}||${name}||${value}`),
-          attributeId: a?.attribute?.id ?? 0,
-          name,
-          label: a?.attribute?.name ?? name,
-          value,
-        };
-      }),
-    };
+    // Names in the request's language, term names rather than slugs (catalog/display-names.ts).
+    return { node: v, attributes: variationAttributes(v.id, v.attributes, v.product, ctx.locale) };
   },
 };
 
@@ -302,8 +300,8 @@ export const cartResolvers = {
   AppliedCoupon: {
     code: (c: CartView['coupons'][number]) => c.coupon.code,
     description: (c: CartView['coupons'][number]) => c.coupon.description,
-    discountAmount: (c: CartView['coupons'][number], a: Format & { excludeTax?: boolean | null }) =>
-      cartMoney(a.excludeTax === false ? c.discountCents + c.discountTaxCents : c.discountCents, a.format),
+    discountAmount: (c: CartView['coupons'][number], a: Format & { excludeTax?: boolean | null }, ctx: Ctx) =>
+      cartMoney(a.excludeTax === false ? c.discountCents + c.discountTaxCents : c.discountCents, a.format, ctx.locale),
     discountTax: moneyField((c: CartView['coupons'][number]) => c.discountTaxCents),
   },
   ShippingPackage: {
@@ -314,6 +312,7 @@ export const cartResolvers = {
   },
   // Rates are entered without tax; `cost` shows the tax with them when the cart is shown including tax.
   ShippingRate: {
+    label: (r: RatePrice, _: unknown, ctx: Ctx) => shippingLabel(r.label, ctx.locale),
     cost: moneyField((r: RatePrice) => r.costCents + (r.displayIncludesTax ? taxOf(r.costCents, r.taxRate) : 0)),
     subtotal: moneyField((r: RatePrice) => r.costCents),
     taxTotal: moneyField((r: RatePrice) => taxOf(r.costCents, r.taxRate)),
@@ -326,5 +325,7 @@ export const cartResolvers = {
     calculatedShipping: (c: CustomerObject) => c.c.calculatedShipping,
     isVatExempt: (c: CustomerObject, _: unknown, ctx: Ctx) =>
       reverseChargeApplies(ctx.cart.settings, c.c, c.c.shipping.country || c.c.billing.country),
+    catalogPricesApply: (c: CustomerObject, _: unknown, ctx: Ctx) =>
+      samePrices(customerTax(ctx.cart.settings, c.c).context, baseTaxContext(ctx.cart.settings)),
   },
 };

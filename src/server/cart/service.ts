@@ -26,12 +26,20 @@ import {
   type StoredCart,
   type StoredCartItem,
 } from './model.ts';
-import { computeCart, discountLines, resolveLine, variationName, type CartView } from './totals.ts';
+import { computeCart, discountLines, resolveLine, shownSubtotalCents, variationName, type CartView } from './totals.ts';
 import { VatIdChecker, type VatCheck } from '../tax/vat-check.ts';
+import { messageOf, text, type EngineText } from '../i18n/text.ts';
 
 /** A refusal with a message for the shopper (WooGraphQL's wording). */
 export class CartError extends Error {
   override name = 'CartError';
+  /** The message as a translatable text (null for the API-usage messages, which stay English). */
+  readonly text: EngineText | null;
+  constructor(message: string | EngineText) {
+    const { message: english, text } = messageOf(message);
+    super(english);
+    this.text = text;
+  }
 }
 
 export const MAX_CART_LINES = 100;
@@ -41,15 +49,15 @@ export const MAX_CART_LINES = 100;
  * a change past them and the checkout says the same about a cart that got there before they were set.
  */
 export const quantityCapMessages = {
-  line: (cap: number, name: string) => `You can buy at most ${cap} of &quot;${name}&quot; in one order.`,
-  cart: (cap: number) => `You can buy at most ${cap} items in one order.`,
+  line: (cap: number, name: string | EngineText) => text('cart.lineCap', { cap, name }),
+  cart: (cap: number) => text('cart.cartCap', { cap }),
 };
 
 /** The first cap a cart's lines break, as the shopper's message; null when they keep to both. */
 export function quantityCapProblem(
   lines: { name: string; quantity: number }[],
   caps: Pick<CommerceSettings, 'maxLineQuantity' | 'maxCartQuantity'>,
-): string | null {
+): EngineText | null {
   const over = lines.find((l) => l.quantity > caps.maxLineQuantity);
   if (over) return quantityCapMessages.line(caps.maxLineQuantity, over.name);
   if (lines.reduce((sum, l) => sum + l.quantity, 0) > caps.maxCartQuantity)
@@ -66,7 +74,13 @@ export type AddToCartInput = {
 };
 
 /** The session's customer; `scope` (the request's session state) lets reads of one request share one session load. */
-export type Who = { customerId: string; userId?: string | null; scope?: object };
+export type Who = {
+  customerId: string;
+  userId?: string | null;
+  scope?: object;
+  /** The client's rate-limit key (rateLimitKeyForIp), for the bounds on what a shopper may make the engine ask. */
+  clientIp?: string;
+};
 
 const productLink = (p: ProductModel) => `<a href="/product/${p.slug}/" title="${p.name}">${p.name}</a>`;
 
@@ -148,14 +162,13 @@ export class CartService {
     db?: DbOrTx,
   ): Promise<CouponModel[]> {
     if (!list.length) return [];
-    const lines = discountLines(
-      snap,
-      cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null),
-    );
+    const resolved = cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null);
+    const lines = discountLines(snap, resolved);
+    const shown = shownSubtotalCents(resolved, customer, this.settings);
     const out: CouponModel[] = [];
     for (const c of list) {
       try {
-        checkCouponRules(c, lines);
+        checkCouponRules(c, lines, shown);
         await this.coupons.checkUsage(c, { userId: who.userId, email: customer.billing.email || null }, db);
         out.push(c);
       } catch (err) {
@@ -228,7 +241,7 @@ export class CartService {
         }
       }
       if (product?.status !== 'publish') throw new CartError('No product found matching the ID provided');
-      if (product.type === 'external') throw new CartError('Sorry, this product cannot be purchased.');
+      if (product.type === 'external') throw new CartError(text('cart.cannotPurchase'));
       const chosen: Record<string, string> = {};
       if (product.type === 'variable') {
         const variationAttrs = product.attributes.filter((a) => a.variation);
@@ -275,19 +288,15 @@ export class CartService {
         variation: chosen,
         extraData: null,
       });
-      if (!line) throw new CartError('Sorry, this product cannot be purchased.');
+      if (!line) throw new CartError(text('cart.cannotPurchase'));
       const name = variation ? variationName(variation) : product.name;
       // Stock is checked where it is held: the variation when it manages its stock, else the product.
       const holder = variation?.manageStock ? variation : product;
       const status = holder === variation ? stockStatusOf(variation) : stockStatusOf(product);
-      if (status === 'outofstock')
-        throw new CartError(`You cannot add &quot;${name}&quot; to the cart because the product is out of stock.`);
+      if (status === 'outofstock') throw new CartError(text('cart.outOfStock', { name }));
       if (holder.manageStock && holder.backorders === 'no') {
         const stock = holder.stockQuantity ?? 0;
-        if (quantity > stock)
-          throw new CartError(
-            `You cannot add that amount of &quot;${name}&quot; to the cart because there is not enough stock (${stock} remaining).`,
-          );
+        if (quantity > stock) throw new CartError(text('cart.notEnoughStock', { name, stock }));
         const inCart = cart.items
           .filter((i) =>
             holder === variation
@@ -296,10 +305,7 @@ export class CartService {
                 (i.variationId === null || !snap.variationsById.get(i.variationId)?.manageStock),
           )
           .reduce((s, i) => s + i.quantity, 0);
-        if (inCart + quantity > stock)
-          throw new CartError(
-            `You cannot add that amount to the cart &mdash; we have ${stock} in stock and you already have ${inCart} in your cart.`,
-          );
+        if (inCart + quantity > stock) throw new CartError(text('cart.notEnoughInCart', { stock, inCart }));
       }
       const extraData = input.extraData ?? null;
       if (extraData !== null) {
@@ -318,8 +324,7 @@ export class CartService {
         throw new CartError(quantityCapMessages.cart(this.settings.maxCartQuantity));
       if (existing) existing.quantity += quantity;
       else {
-        if (cart.items.length >= MAX_CART_LINES)
-          throw new CartError(`Your cart is full (${MAX_CART_LINES} different items). Remove an item to add another.`);
+        if (cart.items.length >= MAX_CART_LINES) throw new CartError(text('cart.full', { max: MAX_CART_LINES }));
         cart.items.push({
           key,
           productId: product.id,
@@ -353,7 +358,10 @@ export class CartService {
           const item = cart.items.find((c) => c.key === i.key)!;
           if (i.quantity > this.settings.maxLineQuantity)
             throw new CartError(
-              quantityCapMessages.line(this.settings.maxLineQuantity, resolveLine(snap, item)?.name ?? 'this item'),
+              quantityCapMessages.line(
+                this.settings.maxLineQuantity,
+                resolveLine(snap, item)?.name ?? text('cart.thisItem'),
+              ),
             );
           item.quantity = i.quantity;
           updated.push(i.key);
@@ -395,15 +403,20 @@ export class CartService {
   async applyCoupon(who: Who, rawCode: string): Promise<{ code: string; view: CartView }> {
     const code = (rawCode ?? '').trim();
     if (!code) throw new CartError(couponMessages.empty());
+    // The minimum spend is compared with the subtotal at the customer's prices (their saved address too).
+    const saved = await this.savedFor(who);
     const { view } = await this.mutate(who, async ({ cart, customer, snap, tx }) => {
       const coupon = await this.coupons.findByCode(code, tx);
       if (!coupon) throw new CouponError(couponMessages.notFound(code.toLowerCase()));
       await this.coupons.checkUsage(coupon, { userId: who.userId, email: customer.billing.email || null }, tx);
-      const lines = discountLines(
-        snap,
-        cart.items.map((i) => resolveLine(snap, i)).filter((l): l is NonNullable<typeof l> => l !== null),
+      const resolved = cart.items
+        .map((i) => resolveLine(snap, i))
+        .filter((l): l is NonNullable<typeof l> => l !== null);
+      checkCouponRules(
+        coupon,
+        discountLines(snap, resolved),
+        shownSubtotalCents(resolved, this.assumed(customer, saved), this.settings),
       );
-      checkCouponRules(coupon, lines);
       if (cart.coupons.includes(code)) throw new CartError('This coupon has already been applied to the cart');
       if (cart.coupons.includes(coupon.code)) throw new CouponError(couponMessages.alreadyApplied(coupon.code));
       const applied = await this.coupons.findByCodes(cart.coupons, tx);
@@ -482,7 +495,9 @@ export class CartService {
       if (raw) {
         const current = await this.customer(who);
         const country = (input.billing?.country ?? current.billing.country).trim().toUpperCase();
-        vat = await this.vatIds.check(raw, country, current.vat);
+        vat = await this.vatIds.check(raw, country, current.vat, {
+          caller: { session: who.customerId, clientIp: who.clientIp },
+        });
       } else vat = null;
     }
     const { result } = await this.mutate(who, ({ customer }) => {

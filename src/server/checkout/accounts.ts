@@ -21,7 +21,6 @@ export class CheckoutAccountError extends CheckoutError {
   override name = 'CheckoutAccountError';
 }
 
-export const USERNAME_MISSING = 'Please enter a valid account username.';
 export const PASSWORD_MISSING = 'Please enter an account password.';
 
 /** Runs an accounts-domain call, turning its refusals into checkout errors with the same message. */
@@ -40,9 +39,10 @@ export function checkoutAccountHook(
   return {
     prepare: (request, clientIp) =>
       asCheckoutError(async () => {
+        // The username is optional, as on registration: an empty one is made from the e-mail address
+        // when the account is created (customers.create).
         const username = request.username.trim();
         const email = request.email.trim().toLowerCase();
-        if (!username) throw new CheckoutAccountError(USERNAME_MISSING);
         if (!request.password) throw new CheckoutAccountError(PASSWORD_MISSING);
         // Registrations from one address are limited the same way whether they come from the
         // account page or from a checkout.
@@ -50,7 +50,7 @@ export function checkoutAccountHook(
         const problem = passwordProblem(request.password, { username, email });
         if (problem) throw new CheckoutAccountError(problem);
         // Early, friendly answers; the insert in the order's transaction checks again.
-        const byName = await accounts.customers.findByLogin(username);
+        const byName = username ? await accounts.customers.findByLogin(username) : null;
         if (byName && byName.username.toLowerCase() === username.toLowerCase())
           throw new CheckoutAccountError(DUPLICATE_USERNAME);
         if (isEmail(email) && (await accounts.customers.findByEmail(email)))

@@ -59,7 +59,7 @@ export class CardRecoveringCheckout implements Checkout {
     this.sweep = recovery.sweep;
   }
 
-  gateways(): ReturnType<CheckoutService['gateways']> {
-    return this.inner.gateways();
+  gateways(...args: Parameters<CheckoutService['gateways']>): ReturnType<CheckoutService['gateways']> {
+    return this.inner.gateways(...args);
   }
 }

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { CatalogService } from '../catalog/service.ts';
 import { takeStock } from '../catalog/stock.ts';
 import { readCart, readCustomer, type Address } from '../cart/model.ts';
-import { computeCart, type CartView } from '../cart/totals.ts';
+import { computeCart, shownSubtotalCents, type CartView } from '../cart/totals.ts';
 import { checkCouponRules } from '../coupons/discounts.ts';
 import type { CouponService } from '../coupons/service.ts';
 import type { OrderRow, OrderService } from '../orders/service.ts';
@@ -19,12 +19,16 @@ import type { ConsumeInput, ConsumeResult, RateLimiter } from '../rate-limit/ind
 import { errorSummary } from '../error-summary.ts';
 import { discountLines, resolveLine } from '../cart/totals.ts';
 import type { DbOrTx } from '../db/connection.ts';
-import { gatewayList, GATEWAY_INFO, type Gateway, type GatewayId } from './gateways.ts';
+import { gatewayList, gatewayTitle, type Gateway, type GatewayId } from './gateways.ts';
 import type { CommerceSettings } from '../shop/settings.ts';
 import { addressProblems, toAddress, type AddressInput } from './validate.ts';
 import { orderItemTaxFields, orderTaxFields, vatOrderNotes } from './order-tax.ts';
 import { VatIdChecker, type VatCheck } from '../tax/vat-check.ts';
 import { VatIdError } from '../tax/vat-id.ts';
+import { shippingLabel } from '../shipping/labels.ts';
+import { joinedText, messageOf, renderText, text, type EngineText } from '../i18n/text.ts';
+import { DEFAULT_LOCALE, type LocaleCode } from '../../lib/i18n/locales.ts';
+import { lineName } from '../catalog/display-names.ts';
 
 export class CheckoutError extends Error {
   override name = 'CheckoutError';
@@ -32,8 +36,13 @@ export class CheckoutError extends Error {
   readonly code: string | undefined;
   /** The refusal may not hold on a later try (Stripe could not be asked): a retry may place the order. */
   readonly retryable: boolean;
-  constructor(message: string, options: { code?: string; retryable?: boolean } = {}) {
-    super(message);
+  /** The message as a translatable text; several (each address problem) are said one after the other. */
+  readonly text: EngineText | null;
+  constructor(message: string | EngineText | EngineText[], options: { code?: string; retryable?: boolean } = {}) {
+    const joined = Array.isArray(message) ? joinedText(message) : message;
+    const { message: english, text } = messageOf(joined);
+    super(english);
+    this.text = text;
     this.code = options.code;
     this.retryable = options.retryable ?? false;
   }
@@ -57,7 +66,7 @@ type OrderLimit = ConsumeInput & { refusal: (retryAfterSeconds: number) => Check
 
 const inMinutes = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return text(minutes === 1 ? 'checkout.minutes.one' : 'checkout.minutes.other', { count: minutes });
 };
 
 export type CheckoutInput = {
@@ -102,6 +111,8 @@ export type PreparedAccount = {
   firstName: string;
   lastName: string;
   passwordHash: string;
+  /** The checkout's language: the new account's mails are written in it. */
+  locale?: LocaleCode;
 };
 
 /** "Create an account" at checkout: the accounts domain behind it (checkout/accounts.ts). */
@@ -123,6 +134,8 @@ export type CheckoutResult = { order: OrderRow; redirect: string; accountUserId:
 export type CheckoutOptions = {
   /** The client's rate-limit key (rateLimitKeyForIp); absent or 'unknown' when the engine cannot tell. */
   clientIp?: string;
+  /** The shopper's language (the request's): the order keeps it for its mails and invoice. Default English. */
+  locale?: LocaleCode;
   /**
    * Called with the card payment Stripe returned, before the order's transaction (payments/stripe/recovery.ts
    * records the Checkout there, so only payments Stripe knows are ever recorded).
@@ -188,8 +201,9 @@ export class CheckoutService {
     this.afterOrder = ports.afterOrder ?? [];
   }
 
-  gateways(): Gateway[] {
-    return gatewayList({ cod: this.settings.codEnabled, stripe: this.stripe !== null, kda: this.kda !== null });
+  /** The gateways the shop can take payments through, titled in `locale`. */
+  gateways(locale: LocaleCode = DEFAULT_LOCALE.code): Gateway[] {
+    return gatewayList({ cod: this.settings.codEnabled, stripe: this.stripe !== null, kda: this.kda !== null }, locale);
   }
 
   /**
@@ -206,7 +220,7 @@ export class CheckoutService {
         limit: this.settings.ordersPerIpPerHour,
         windowSeconds: 3600,
         refusal: (wait) =>
-          new CheckoutError(`Too many orders from your internet connection. Please try again in ${inMinutes(wait)}.`, {
+          new CheckoutError(text('checkout.tooManyFromConnection', { wait: inMinutes(wait) }), {
             code: 'RATE_LIMITED',
           }),
       });
@@ -219,7 +233,7 @@ export class CheckoutService {
         limit: this.settings.ordersPerEmailPerHour,
         windowSeconds: 3600,
         refusal: (wait) =>
-          new CheckoutError(`Too many orders for this email address. Please try again in ${inMinutes(wait)}.`, {
+          new CheckoutError(text('checkout.tooManyForEmail', { wait: inMinutes(wait) }), {
             code: 'RATE_LIMITED',
           }),
       });
@@ -232,13 +246,20 @@ export class CheckoutService {
    * another country than the billing address and one VIES says is not valid are refused with the reason's
    * code, so the storefront can say it in the shopper's language; the cart stays as it was.
    */
-  private async checkVatId(who: { customerId: string }, billing: AddressInput): Promise<VatCheck | null> {
+  private async checkVatId(
+    who: { customerId: string },
+    billing: AddressInput,
+    clientIp: string | undefined,
+  ): Promise<VatCheck | null> {
     const raw = (billing?.vatId ?? '').trim();
     if (!raw) return null;
     const customer = readCustomer(await this.sessions.load(who.customerId));
     const country = (billing?.country ?? '').trim().toUpperCase() || customer.billing.country;
     try {
-      return await this.vatIds.check(raw, country, customer.vat, { keepRecentMs: VAT_CHECK_KEPT_AT_CHECKOUT_MS });
+      return await this.vatIds.check(raw, country, customer.vat, {
+        keepRecentMs: VAT_CHECK_KEPT_AT_CHECKOUT_MS,
+        caller: { session: who.customerId, clientIp },
+      });
     } catch (err) {
       if (err instanceof VatIdError) throw new CheckoutError(err.message, { code: err.code });
       throw err;
@@ -264,8 +285,7 @@ export class CheckoutService {
     // WooCommerce). Checked and hashed before the transaction; created inside it.
     let newAccount: PreparedAccount | null = null;
     if (input.account && !who.userId) {
-      if (!this.accounts)
-        throw new CheckoutError('Creating an account at checkout is not available. Please check out as a guest.');
+      if (!this.accounts) throw new CheckoutError(text('checkout.accountUnavailable'));
       newAccount = await this.accounts.prepare(
         {
           username: input.account.username ?? '',
@@ -279,18 +299,18 @@ export class CheckoutService {
     }
     const snap = await this.catalog.snapshot();
     // A business's VAT ID is checked before the transaction too: VIES may take seconds.
-    const vat = await this.checkVatId(who, input.billing);
+    const vat = await this.checkVatId(who, input.billing, options.clientIp);
 
     // The card payment is looked up before the transaction (a network call must not hold the lock);
     // its amount is compared with the order total inside it.
     let stripeIntent: { id: string; intent: unknown } | null = null;
     if (method === 'stripe' && this.stripe) {
       const id = (input.transactionId ?? '').trim();
-      if (!id) throw new CheckoutError('The card payment is missing. Please pay with your card first.');
+      if (!id) throw new CheckoutError(text('checkout.cardMissing'));
       // An empty cart pays for nothing: refused without asking Stripe about an id anyone can make up (the
       // transaction checks again under the lock).
       if (!readCart(await this.sessions.load(who.customerId)).items.length)
-        throw new CheckoutError('Sorry, no session found.');
+        throw new CheckoutError(text('checkout.noSession'));
       const r = await this.stripe.retrieve(id);
       if (!r.ok) throw new CheckoutError(r.message, { retryable: r.retryable });
       stripeIntent = { id, intent: r.intent };
@@ -300,11 +320,11 @@ export class CheckoutService {
     const placed = await this.sessions.update(who.customerId, async (data, tx) => {
       const cart = readCart(data);
       const customer = readCustomer(data);
-      if (!cart.items.length) throw new CheckoutError('Sorry, no session found.');
+      if (!cart.items.length) throw new CheckoutError(text('checkout.noSession'));
       const resolved = cart.items.map((i) => resolveLine(snap, i));
       if (resolved.some((l) => l === null)) {
         cart.items = cart.items.filter((_, i) => resolved[i] !== null);
-        throw new CheckoutError('An item which is no longer available was removed from your cart.');
+        throw new CheckoutError(text('checkout.itemRemoved'));
       }
       // A cart filled before the quantity caps were lowered (the cart refuses more on every change).
       const capProblem = quantityCapProblem(
@@ -337,7 +357,7 @@ export class CheckoutService {
           ),
         );
       else if (!shipToDifferent && !allVirtual) shipping.state = billing.state;
-      if (problems.length) throw new CheckoutError(problems.join(' '));
+      if (problems.length) throw new CheckoutError(problems);
       customer.billing = { ...billing };
       customer.vat = vat;
       customer.shipping = allVirtual ? customer.shipping : { ...shipping };
@@ -349,20 +369,18 @@ export class CheckoutService {
         snap,
         resolved.map((l) => l!),
       );
+      const shown = shownSubtotalCents(
+        resolved.map((l) => l!),
+        customer,
+        this.settings,
+      );
       for (const c of applied) {
-        checkCouponRules(c, dLines);
+        checkCouponRules(c, dLines, shown);
         await this.coupons.checkForCustomer(c, { userId: who.userId, email: billing.email }, tx);
       }
       if (applied.length !== cart.coupons.length) {
         const missing = cart.coupons.filter((code) => !applied.some((c) => c.code === code));
-        throw new CheckoutError(
-          missing
-            .map(
-              (code) =>
-                `Sorry, it seems the coupon &quot;${code}&quot; is invalid - it has now been removed from your order.`,
-            )
-            .join(' '),
-        );
+        throw new CheckoutError(missing.map((code) => text('checkout.couponRemoved', { code })));
       }
 
       // Shipping choice.
@@ -379,19 +397,18 @@ export class CheckoutService {
         const pkg = view.packages[0];
         const wanted = posted?.[0];
         if (!pkg?.rates.length || (wanted && !pkg.rates.some((r) => r.id === wanted)) || !view.chosenRates.length) {
-          throw new CheckoutError(
-            'No shipping method has been selected. Please double check your address, or contact us if you need any help.',
-          );
+          throw new CheckoutError(text('checkout.noShippingMethod'));
         }
       }
 
       if (Math.max(view.subtotalCents, view.totalCents) > MAX_ORDER_CENTS)
-        throw new CheckoutError('This order is too large to be placed online. Please contact us.');
+        throw new CheckoutError(text('checkout.tooLarge'));
 
       // Payment method.
-      const gateways = this.gateways();
+      const locale = options.locale ?? DEFAULT_LOCALE.code;
+      const gateways = this.gateways(locale);
       const gateway = gateways.find((g) => g.id === method);
-      if (view.totalCents > 0 && !gateway) throw new CheckoutError('Invalid payment method.');
+      if (view.totalCents > 0 && !gateway) throw new CheckoutError(text('checkout.invalidPaymentMethod'));
       if (method === 'stripe' && view.totalCents > 0) {
         const problem = this.stripe!.check(stripeIntent!.intent, {
           amountCents: view.totalCents,
@@ -411,6 +428,7 @@ export class CheckoutService {
             email: billing.email,
             firstName: billing.firstName,
             lastName: billing.lastName,
+            locale,
           })
         ).userId;
         ownerUserId = String(accountUserId);
@@ -432,7 +450,12 @@ export class CheckoutService {
           customerId: ownerUserId ?? who.customerId,
           currency: this.settings.currency,
           paymentMethod: gateway?.id ?? (method || 'none'),
-          paymentMethodTitle: gateway ? gateway.title : method ? (GATEWAY_INFO[method]?.title ?? method) : 'Free order',
+          paymentMethodTitle: gateway
+            ? gateway.title
+            : method
+              ? (gatewayTitle(method, locale) ?? method)
+              : renderText(text('checkout.freeOrder'), locale),
+          locale,
           createdVia: (input.createdVia ?? 'checkout').slice(0, 40) || 'checkout',
           customerNote: (input.customerNote ?? '').slice(0, 2000),
           billing,
@@ -461,7 +484,8 @@ export class CheckoutService {
             rateId: r.id,
             methodId: r.methodId,
             instanceId: r.instanceId,
-            label: r.label,
+            // Kept as the shopper saw it: the order's pages and mails are in the order's language.
+            label: shippingLabel(r.label, locale),
             totalCents: r.costCents,
             taxCents: view.shippingTaxCents,
           })),
@@ -496,7 +520,9 @@ export class CheckoutService {
         view.lines.map((l, i) => ({
           productId: l.product.id,
           variationId: l.variation?.id ?? null,
-          name: l.name,
+          // Recorded in the order's language with the term names ("Hoodie - Schwarz, M"), as the customer
+          // saw the line: the order's pages and mails show it even after the catalog changes.
+          name: lineName(l, locale),
           sku: l.variation?.sku ?? l.product.sku,
           quantity: l.quantity,
           subtotalCents: l.subtotalCents,
@@ -538,8 +564,7 @@ export class CheckoutService {
               `Card payment ${stripeIntent!.id} verified with Stripe.`,
             )) ?? created;
         } catch (err) {
-          if (/unique|duplicate/i.test((err as Error).message))
-            throw new CheckoutError('This card payment was already used for another order.');
+          if (/unique|duplicate/i.test((err as Error).message)) throw new CheckoutError(text('checkout.cardReused'));
           throw err;
         }
       } else if (method === 'kda' && this.kda) {

@@ -2,29 +2,29 @@
  * Checkout's address checks (before anything is reserved), done properly: required fields, e-mail,
  * country allowed, state valid for the country. Whether the town, postcode and state are required, and
  * what they are called in the messages, is the country's (src/lib/address/rules.ts, the same rules the
- * storefront's form follows). Every problem is collected; the mutation reports them all, joined by
- * spaces, as WooCommerce does with its notices.
+ * storefront's form follows, and the form's own names for those fields). Every problem is collected;
+ * the mutation reports them all, joined by spaces, as WooCommerce does with its notices, in the
+ * shopper's language.
  */
-import { addressRules, ENGLISH_LABELS } from '../../lib/address/rules.ts';
+import { addressRules } from '../../lib/address/rules.ts';
 import { statesOf } from '../../lib/address/states.ts';
 import { emptyAddress, type Address } from '../cart/model.ts';
 import { parseVatId, VatIdError } from '../tax/vat-id.ts';
+import { literalText, text, type EngineText, type TextParam } from '../i18n/text.ts';
 
 export type AddressInput = Partial<Record<keyof Address, string | null>> | null | undefined;
 
-const LABELS: Record<keyof Address, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  company: 'Company name',
-  address1: 'Street address',
-  address2: 'Apartment, suite, unit, etc.',
-  city: 'Town / City',
-  state: 'State / County',
-  postcode: 'Postcode / ZIP',
-  country: 'Country / Region',
-  email: 'Email address',
-  phone: 'Phone',
-  vatId: 'VAT ID',
+/** The fields' names in the messages (the town, postcode and state are named as their country names them). */
+const LABELS: Record<Exclude<keyof Address, 'city' | 'state' | 'postcode'>, EngineText> = {
+  firstName: text('field.firstName'),
+  lastName: text('field.lastName'),
+  company: text('field.company'),
+  address1: text('field.address1'),
+  address2: text('field.address2'),
+  country: text('field.country'),
+  email: text('field.email'),
+  phone: text('field.phone'),
+  vatId: text('field.vatId'),
 };
 
 export function toAddress(input: AddressInput): Address {
@@ -57,43 +57,43 @@ export function addressProblems(
   a: Address,
   required: (keyof Address)[],
   allowedCountries: string[],
-): string[] {
-  const problems: string[] = [];
+): EngineText[] {
+  const problems: EngineText[] = [];
   const states = a.country ? statesOf(a.country) : [];
   const rules = addressRules(a.country, states.length > 0);
-  const label = (f: keyof Address) =>
+  const section = text(prefix === 'Billing' ? 'validation.billing' : 'validation.shipping');
+  const label = (f: keyof Address): TextParam =>
     f === 'state'
-      ? ENGLISH_LABELS.state[rules.state.label]
+      ? { ui: `checkout.field.stateLabel.${rules.state.label}` }
       : f === 'postcode'
-        ? ENGLISH_LABELS.postcode[rules.postcode.label]
+        ? { ui: `checkout.field.postcodeLabel.${rules.postcode.label}` }
         : f === 'city'
-          ? ENGLISH_LABELS.city[rules.city.label]
+          ? { ui: `checkout.field.cityLabel.${rules.city.label}` }
           : LABELS[f];
+  const problem = (key: string, f: keyof Address, more: Record<string, TextParam> = {}) =>
+    text(key, { section, label: label(f), ...more });
   const wanted = new Set(required);
   if (wanted.has('country'))
     for (const f of BY_COUNTRY) {
       if (rules[f].required) wanted.add(f);
       else wanted.delete(f);
     }
-  for (const f of wanted) if (f !== 'state' && !a[f]) problems.push(`${prefix} ${label(f)} is a required field.`);
-  if (a.email && !isEmail(a.email)) problems.push(`${prefix} ${LABELS.email} is not a valid email address.`);
+  for (const f of wanted) if (f !== 'state' && !a[f]) problems.push(problem('validation.required', f));
+  if (a.email && !isEmail(a.email)) problems.push(problem('validation.invalidEmail', 'email'));
   if (a.country) {
-    if (!allowedCountries.includes(a.country)) problems.push(`'${a.country}' is not a valid country code.`);
+    if (!allowedCountries.includes(a.country)) problems.push(text('validation.invalidCountry', { country: a.country }));
     else if (!a.state) {
-      if (wanted.has('state')) problems.push(`${prefix} ${label('state')} is a required field.`);
+      if (wanted.has('state')) problems.push(problem('validation.required', 'state'));
     } else if (states.length) {
       const match = states.find(
         (s) => s.code.toUpperCase() === a.state.toUpperCase() || s.name.toLowerCase() === a.state.toLowerCase(),
       );
       if (!match)
-        problems.push(
-          `${prefix} ${label('state')} is not valid. Please enter one of the following: ${states.map((s) => s.name).join(', ')}`,
-        );
+        problems.push(problem('validation.invalidState', 'state', { states: states.map((s) => s.name).join(', ') }));
       else a.state = match.code;
     }
   }
-  if (a.phone && !/^[+0-9 ()./-]{4,30}$/.test(a.phone))
-    problems.push(`${prefix} ${LABELS.phone} is not a valid phone number.`);
+  if (a.phone && !/^[+0-9 ()./-]{4,30}$/.test(a.phone)) problems.push(problem('validation.invalidPhone', 'phone'));
   // A VAT ID belongs to the billing address; its format and country are checked here, VIES at checkout.
   if (prefix === 'Shipping') a.vatId = '';
   else if (a.vatId) {
@@ -101,7 +101,8 @@ export function addressProblems(
       a.vatId = parseVatId(a.vatId, a.country).vatId;
     } catch (err) {
       if (!(err instanceof VatIdError)) throw err;
-      problems.push(err.message);
+      // The VAT ID's own refusal (tax/vat-id.ts) is English; its code lets the storefront say it translated.
+      problems.push(literalText(err.message));
     }
   }
   return problems;

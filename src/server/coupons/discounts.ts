@@ -7,7 +7,7 @@
  *   fixed_product  an amount off each eligible unit, never below zero.
  * Pure functions: the coupon service adds the database checks (usage counts).
  */
-import { formatMoney } from '../catalog/money.ts';
+import { messageOf, text, type EngineText } from '../i18n/text.ts';
 
 export type CouponModel = {
   id: number;
@@ -48,29 +48,31 @@ export type DiscountLine = {
 
 export class CouponError extends Error {
   override name = 'CouponError';
+  readonly text: EngineText | null;
+  constructor(message: string | EngineText) {
+    const { message: english, text } = messageOf(message);
+    super(english);
+    this.text = text;
+  }
 }
 
-const q = (code: string) => `&quot;${code}&quot;`;
-
+/** The coupon refusals in WooCommerce's wording, translated where the answer is written. */
 export const couponMessages = {
-  notFound: (code: string) => `Coupon ${q(code)} cannot be applied because it does not exist.`,
-  expired: (code: string) => `Coupon ${q(code)} has expired.`,
-  usageLimit: (code: string) => `Usage limit for coupon ${q(code)} has been reached.`,
-  minimum: (code: string, cents: number) => `The minimum spend for coupon ${q(code)} is ${formatMoney(cents)}.`,
-  maximum: (code: string, cents: number) => `The maximum spend for coupon ${q(code)} is ${formatMoney(cents)}.`,
-  notApplicable: (code: string) => `Sorry, coupon ${q(code)} is not applicable to your cart contents.`,
-  saleItems: (code: string) => `Sorry, coupon ${q(code)} is not valid for sale items.`,
+  notFound: (code: string) => text('coupon.notFound', { code }),
+  expired: (code: string) => text('coupon.expired', { code }),
+  usageLimit: (code: string) => text('coupon.usageLimit', { code }),
+  minimum: (code: string, cents: number) => text('coupon.minimum', { code, amount: { cents } }),
+  maximum: (code: string, cents: number) => text('coupon.maximum', { code, amount: { cents } }),
+  notApplicable: (code: string) => text('coupon.notApplicable', { code }),
+  saleItems: (code: string) => text('coupon.saleItems', { code }),
   excludedProducts: (code: string, names: string[]) =>
-    `Sorry, coupon "${code}" is not applicable to the products: ${names.join(', ')}.`,
+    text('coupon.excludedProducts', { code, names: names.join(', ') }),
   excludedCategories: (code: string, names: string[]) =>
-    `Sorry, coupon "${code}" is not applicable to the categories: ${names.join(', ')}.`,
-  individualUse: (code: string) =>
-    `Sorry, coupon ${q(code)} has already been applied and cannot be used in conjunction with other coupons.`,
-  alreadyApplied: (code: string) => `Coupon code ${q(code)} already applied!`,
-  email: (code: string) => `Please enter a valid email to use coupon code ${q(code)}.`,
-  invalidNow: (code: string) =>
-    `Sorry, it seems the coupon ${q(code)} is invalid - it has now been removed from your order.`,
-  empty: () => 'Please enter a coupon code.',
+    text('coupon.excludedCategories', { code, names: names.join(', ') }),
+  individualUse: (code: string) => text('coupon.individualUse', { code }),
+  alreadyApplied: (code: string) => text('coupon.alreadyApplied', { code }),
+  email: (code: string) => text('coupon.email', { code }),
+  empty: () => text('coupon.empty'),
 };
 
 /** Whether a line can be discounted by the coupon (product/category lists, exclusions, sale items). */
@@ -88,12 +90,20 @@ export function lineEligible(c: CouponModel, line: DiscountLine): boolean {
 
 /**
  * The coupon's own rules against a cart (everything except usage counts, which need the database):
- * expiry, minimum/maximum spend on the subtotal before discounts, product/category restrictions,
- * exclusions and sale items. Throws CouponError with WooCommerce's message.
+ * expiry, minimum/maximum spend, product/category restrictions, exclusions and sale items. Throws
+ * CouponError with WooCommerce's message. The spend is `shownSubtotalCents`, the subtotal before discounts
+ * as the shopper sees it (their destination's prices, with tax when the cart shows tax; cart/totals.ts),
+ * as WooCommerce compares its displayed subtotal: the minimum the coupon names is the amount the shopper
+ * reads in the cart.
  */
-export function checkCouponRules(c: CouponModel, lines: DiscountLine[], now = new Date()): void {
+export function checkCouponRules(
+  c: CouponModel,
+  lines: DiscountLine[],
+  shownSubtotalCents: number,
+  now = new Date(),
+): void {
   if (c.expiresAt && now.getTime() > c.expiresAt.getTime()) throw new CouponError(couponMessages.expired(c.code));
-  const subtotal = lines.reduce((s, l) => s + l.subtotalCents, 0);
+  const subtotal = shownSubtotalCents;
   if (c.minimumCents !== null && c.minimumCents > 0 && subtotal < c.minimumCents)
     throw new CouponError(couponMessages.minimum(c.code, c.minimumCents));
   if (c.maximumCents !== null && c.maximumCents > 0 && subtotal > c.maximumCents)

@@ -154,8 +154,15 @@ export const customerResolvers = {
       // A VAT ID given to the account is checked with VIES first, so one VIES refuses saves nothing.
       const vatId = input.billing?.vatId;
       const vat = vatId?.trim()
-        ? await userErrors(() =>
-            ctx.cart.vatIds.check(vatId, (input.billing?.country ?? v.billing.country ?? '').trim().toUpperCase()),
+        ? await userErrors(
+            () =>
+              ctx.cart.vatIds.check(
+                vatId,
+                (input.billing?.country ?? v.billing.country ?? '').trim().toUpperCase(),
+                null,
+                { caller: { session: ctx.session.customerId, clientIp: ctx.auth.clientIp } },
+              ),
+            ctx.locale,
           )
         : vatId === undefined
           ? undefined
@@ -166,6 +173,8 @@ export const customerResolvers = {
           clientIp: ctx.auth.clientIp,
         }),
       );
+      // Updated from a page in this language: the account's mails speak it from now on.
+      await ctx.accounts.customers.setLocale(updated, ctx.locale);
       // The session customer's addresses drive shipping and tax: keep them in step.
       if (input.billing || input.shipping) {
         await ctx.cart.updateSessionCustomer(whoOf(ctx), {

@@ -6,6 +6,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { emptyAddress, type Address } from '../cart/model.ts';
 import { addressProblems, isEmail, toAddress, type AddressInput } from '../checkout/validate.ts';
+import { englishText } from '../i18n/text.ts';
+import { DEFAULT_LOCALE, type LocaleCode } from '../../lib/i18n/locales.ts';
 import type { Database, DbOrTx } from '../db/connection.ts';
 import { customers } from './tables.ts';
 
@@ -62,6 +64,8 @@ export type NewCustomer = {
   lastName?: string | null;
   /** The address is already proven (a login provider's verified e-mail): no verification mail needed. */
   emailVerified?: boolean;
+  /** The language the account was made in (its mails are written in it); default English. */
+  locale?: LocaleCode;
 };
 
 export type ProfileUpdate = {
@@ -164,6 +168,7 @@ export class CustomerService {
           displayName: [firstName, lastName].filter(Boolean).join(' ') || username,
           passwordHash: input.passwordHash,
           emailVerifiedAt: input.emailVerified ? new Date() : null,
+          locale: input.locale ?? DEFAULT_LOCALE.code,
           billing,
           shipping: emptyAddress(),
         })
@@ -175,6 +180,15 @@ export class CustomerService {
       if (isUniqueViolation(err, 'customers_username_lower')) throw new AccountError(DUPLICATE_USERNAME);
       throw err;
     }
+  }
+
+  /**
+   * Remembers the language the customer uses the shop in now (a login, a registration, an account
+   * update from a page in that language), for the account's mails. Writes only when it changed.
+   */
+  async setLocale(user: Pick<CustomerRow, 'id' | 'locale'>, locale: LocaleCode, db: DbOrTx = this.db): Promise<void> {
+    if (user.locale === locale) return;
+    await db.update(customers).set({ locale }).where(eq(customers.id, user.id));
   }
 
   /** Names, e-mail (unique) and addresses (validated); returns the updated row. `db`: a caller's transaction. */
@@ -211,14 +225,14 @@ export class CustomerService {
     let billing: Address | null = null;
     if (input.billing) {
       billing = merge(current.billing, input.billing);
-      problems.push(...addressProblems('Billing', billing, [], this.allowedCountries));
+      problems.push(...addressProblems('Billing', billing, [], this.allowedCountries).map(englishText));
       set.billing = billing;
     }
     if (input.shippingSameAsBilling && (billing ?? current.billing)) {
       set.shipping = { ...(billing ?? current.billing), email: '', phone: '' };
     } else if (input.shipping) {
       const shipping = merge(current.shipping, input.shipping);
-      problems.push(...addressProblems('Shipping', shipping, [], this.allowedCountries));
+      problems.push(...addressProblems('Shipping', shipping, [], this.allowedCountries).map(englishText));
       set.shipping = shipping;
     }
     if (problems.length) throw new AccountError(problems.join(' '));

@@ -30,6 +30,8 @@ export const customers = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** customer | shop_manager (store operations: admin GraphQL and `npm run shop`). */
     role: text('role').notNull().default('customer'),
+    /** The shop locale the customer last used (en_US, de_DE …): the account's mails are written in it. */
+    locale: text('locale').notNull().default('en_US'),
     billing: jsonb('billing').$type<Address>().notNull(),
     shipping: jsonb('shipping').$type<Address>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -6,7 +6,8 @@
  * `woocommerce-session` token (a per-visitor secret) — is `Cache-Control: private, no-store` with
  * `Vary: Authorization, woocommerce-session` added to the Vary already there, so no shared cache ever
  * keeps one caller's answer for another. Every answer varies by Origin: the CORS headers name the
- * caller's origin (or none when the request has no Origin).
+ * caller's origin (or none when the request has no Origin); and by Accept-Language: prices, labels and
+ * messages are written in the language it asks for (request-locale.ts).
  */
 import type { Plugin } from 'graphql-yoga';
 import { SESSION_HEADER } from '../session/service.ts';
@@ -40,6 +41,8 @@ export function varyWithout(value: string | null | undefined, names: readonly st
 
 /** The CORS headers of every answer depend on the request's Origin. */
 export const CORS_VARY: readonly string[] = ['Origin'];
+/** Every answer is written in the language the request asks for. */
+export const LANGUAGE_VARY: readonly string[] = ['Accept-Language'];
 
 /** Marks an answer as the caller's own: no cache may store it. */
 export function markPersonal(headers: Headers): void {
@@ -48,7 +51,7 @@ export function markPersonal(headers: Headers): void {
 }
 
 /**
- * The Yoga plugin: notes which requests ran a catalog read, adds Origin to every answer's Vary, and
+ * The Yoga plugin: notes which requests ran a catalog read, adds Origin and Accept-Language to every answer's Vary, and
  * marks every other answer (and any answer carrying a session token) personal. Registered after the session plugin, whose response hook
  * sets the token header first, and before the response cache, whose hits end the execute hooks early.
  */
@@ -61,7 +64,7 @@ export function useCachePolicy(): Plugin {
     },
     onResponse({ request, response }) {
       if (request.method === 'OPTIONS') return;
-      response.headers.set('vary', varyWith(response.headers.get('vary'), CORS_VARY));
+      response.headers.set('vary', varyWith(response.headers.get('vary'), [...CORS_VARY, ...LANGUAGE_VARY]));
       if (catalogReads.has(request) && !response.headers.has(SESSION_HEADER)) return;
       markPersonal(response.headers);
     },

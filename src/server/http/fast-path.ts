@@ -5,7 +5,8 @@
  * variables over and over. Yoga's pipeline (request normalisation, envelop hooks, armor, context
  * building, the response cache's own lookup, serialisation) costs far more than the answer itself, so
  * a request whose exact body Yoga has already answered — for the same catalog and stock versions, the
- * same Origin and Accept — gets those bytes back directly. What still happens per request:
+ * same Origin and Accept, and the same answer language (Accept-Language as request-locale.ts reads it:
+ * prices and texts are written in it) — gets those bytes back directly. What still happens per request:
  *
  * - the `woocommerce-session` rule: a request without a valid token gets a new guest
  *   token in the response header, exactly as through Yoga (catalog answers do not depend on the session);
@@ -28,6 +29,7 @@ import { PERSONAL_CACHE_CONTROL, PERSONAL_VARY, varyWith, varyWithout } from './
 import { CATALOG_RESPONSE_TTL_MS, FAST_PATH_TAG, catalogVersionsKey, type FastPathTag } from './response-cache.ts';
 import { getEngine } from '../engine/index.ts';
 import { getYoga, type MeshfrontYoga } from './yoga.ts';
+import { localeOfHeader } from './request-locale.ts';
 
 /** Catalog documents are a few KB; larger bodies are not worth buffering here and go to Yoga as they are. */
 const MAX_FAST_BODY_BYTES = 64 * 1024;
@@ -97,6 +99,11 @@ export class CatalogFastPath {
     body: string,
   ): string {
     return `${versions}\n${origin ?? ''}\n${accept ?? ''}\n${body}`;
+  }
+
+  /** The request's accept part of the key: its Accept and the language the answer is written in. */
+  static acceptKey(accept: string | null | undefined, acceptLanguage: string | null | undefined): string {
+    return `${accept ?? ''}\n${localeOfHeader(acceptLanguage)}`;
   }
 
   /** The stored answer for this body, or null. */
@@ -224,7 +231,7 @@ export class CatalogFastPath {
     if (raw === null) return; // the client went away
     const body = raw.toString('utf8');
     const origin = header('origin');
-    const accept = header('accept');
+    const accept = CatalogFastPath.acceptKey(header('accept'), header('accept-language'));
     // The catalog versions come from the database: when it cannot be asked, Yoga answers (with the
     // retryable database error) rather than a bare 500 from here.
     const entry = await this.lookup(body, origin, accept).catch(() => null);
@@ -268,7 +275,7 @@ export class CatalogFastPath {
       return this.yoga.fetch(request, serverContext);
     const body = await request.text();
     const origin = header('origin');
-    const accept = header('accept');
+    const accept = CatalogFastPath.acceptKey(header('accept'), header('accept-language'));
     // The catalog versions come from the database: when it cannot be asked, Yoga answers (with the
     // retryable database error) rather than a bare 500 from here.
     const entry = await this.lookup(body, origin, accept).catch(() => null);

@@ -7,5 +7,10 @@ import { DEFAULT_LOCALE, type LocaleCode } from '../../lib/i18n/locales.ts';
 import { negotiateLocale } from '../../lib/i18n/negotiate.ts';
 
 export function requestLocale(request: Request): LocaleCode {
-  return (negotiateLocale(request.headers.get('accept-language')) ?? DEFAULT_LOCALE).code;
+  return localeOfHeader(request.headers.get('accept-language'));
+}
+
+/** The locale an Accept-Language value asks for (English when none the shop speaks). */
+export function localeOfHeader(acceptLanguage: string | null | undefined): LocaleCode {
+  return (negotiateLocale(acceptLanguage) ?? DEFAULT_LOCALE).code;
 }

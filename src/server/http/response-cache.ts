@@ -55,7 +55,15 @@ export const catalogVersionsKey = (snap: { catalogVersion: number; stockVersion:
 function cacheableOperation(document: DocumentNode, operationName: string | null | undefined): boolean {
   const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const op = operationName ? ops.find((o) => o.name?.value === operationName) : ops.length === 1 ? ops[0] : undefined;
-  if (op?.operation !== 'query') return false;
+  return op !== undefined && isCatalogOperation(op);
+}
+
+/**
+ * Whether an operation (a resolver's `info.operation`) is a catalog read: a query of root fields that
+ * depend on the catalog alone. Its answer is the same for every caller; any other operation is the caller's own.
+ */
+export function isCatalogOperation(op: OperationDefinitionNode): boolean {
+  if (op.operation !== 'query') return false;
   return op.selectionSet.selections.every(
     (s) => s.kind === Kind.FIELD && CACHEABLE_ROOT_FIELDS.has(s.name.value) && !s.directives?.length,
   );

@@ -162,6 +162,7 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
         orders: e.orders,
         checkout: e.checkout,
         payments: e.payments,
+        invoices: e.invoices,
         session,
         request,
         locale: requestLocale(request),

@@ -27,12 +27,14 @@ export type LayoutInput = {
   bodyText: string;
   /** Why the reader got this message (a legal and deliverability nicety). */
   footerNote: string;
+  /** The BCP 47 tag of the language the message is written in (default English). */
+  language?: string;
 };
 
 export function renderHtmlLayout(input: LayoutInput): string {
   const { brand } = input;
   return html`<!doctype html>
-<html lang="en">
+<html lang="${input.language ?? 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -81,9 +83,9 @@ export const blocks = {
   paragraph: (...content: HtmlValue[]): SafeHtml => html`<p style="margin:0 0 14px;">${content}</p>`,
   button: (href: string, label: string): SafeHtml =>
     html`<p style="margin:20px 0;"><a href="${href}" style="display:inline-block;background:${COLORS.accent};color:#ffffff;padding:11px 20px;border-radius:6px;font-weight:600;text-decoration:none;">${label}</a></p>`,
-  /** A link shown in full under a button, for clients that do not render buttons. */
-  fallbackLink: (href: string): SafeHtml =>
-    html`<p style="margin:0 0 14px;font-size:13px;color:${COLORS.muted};word-break:break-all;">If the button does not work, copy this address into your browser:<br><a href="${href}" style="color:${COLORS.accent};">${href}</a></p>`,
+  /** A link shown in full under a button, for clients that do not render buttons; `hint` in the mail's language. */
+  fallbackLink: (href: string, hint = 'If the button does not work, copy this address into your browser:'): SafeHtml =>
+    html`<p style="margin:0 0 14px;font-size:13px;color:${COLORS.muted};word-break:break-all;">${hint}<br><a href="${href}" style="color:${COLORS.accent};">${href}</a></p>`,
   /** Shopper text with its line breaks kept: each line escaped, joined with <br>. */
   multiline: (text: string): SafeHtml => {
     const lines = text.replace(/\r\n?/g, '\n').split('\n');

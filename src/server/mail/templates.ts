@@ -10,6 +10,12 @@ import { formatAddress } from '../../lib/address/format.ts';
 import { requireEmailAddress } from './address.ts';
 import { html, oneLine, requireHttpUrl, type SafeHtml } from './html.ts';
 import { blocks, DEFAULT_BRAND, renderHtmlLayout, renderTextLayout, type Brand, type LayoutInput } from './layout.ts';
+import { DEFAULT_LOCALE, localeByCode, type LocaleCode } from '../../lib/i18n/locales.ts';
+import { renderText, text as engineText, type TextParam } from '../i18n/text.ts';
+
+/** A mail's text in `locale`: `key` names an `engine.mail.` string of locales/<code>.json. */
+const mailText = (locale: LocaleCode) => (key: string, params?: Record<string, TextParam>) =>
+  renderText(engineText(`mail.${key}`, params), locale);
 
 export { DEFAULT_BRAND, type Brand } from './layout.ts';
 
@@ -78,28 +84,43 @@ export type OrderConfirmationInput = {
   customerNote?: string | null;
   /** The order-received page, carrying the order key. */
   orderUrl: string;
+  /** The language the order was placed in: the mail is written in it (default English). */
+  locale?: LocaleCode;
 };
 
-/** Integer cents → "€1,349.00" without going through a float: Intl formats the decimal string exactly. */
-export function formatCents(cents: number, currency: string): string {
+/**
+ * Integer cents → "€1,349.00" (en-US), "1.349,00 €" (de-DE) without going through a float: Intl formats
+ * the decimal string exactly.
+ */
+export function formatCents(cents: number, currency: string, language = 'en-US'): string {
   if (!Number.isSafeInteger(cents)) throw new TypeError(`amount must be integer cents (got ${cents})`);
   const abs = Math.abs(cents);
   const decimal = `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(decimal as `${number}`);
+  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(decimal as `${number}`);
 }
 
-function formatOrderDate(value: Date | string): string {
+/** The mail's language as Intl knows it; English mails keep the day-month-year date they always had. */
+const mailLanguage = (locale: LocaleCode) => (localeByCode(locale) ?? DEFAULT_LOCALE).bcp47;
+const dateLanguage = (locale: LocaleCode) => (locale === DEFAULT_LOCALE.code ? 'en-GB' : mailLanguage(locale));
+
+function formatOrderDate(value: Date | string, locale: LocaleCode = DEFAULT_LOCALE.code): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) throw new TypeError(`orderDate is not a date (got ${JSON.stringify(value)})`);
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(dateLanguage(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
-const englishCountries = new Intl.DisplayNames(['en'], { type: 'region' });
+const countryNames = new Map<LocaleCode, Intl.DisplayNames>();
 
 /** The postal address as its country writes it (src/lib/address/format.ts, as the order pages), then contact. */
-function addressLines(address: PostalAddress): string[] {
+function addressLines(address: PostalAddress, locale: LocaleCode = DEFAULT_LOCALE.code): string[] {
+  let names = countryNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([mailLanguage(locale)], { type: 'region' });
+    countryNames.set(locale, names);
+  }
+  const countries = names;
   return [
-    ...formatAddress(address, { countryName: (code) => englishCountries.of(code) ?? code }),
+    ...formatAddress(address, { countryName: (code) => countries.of(code) ?? code }),
     address.phone,
     address.email,
   ]
@@ -108,36 +129,47 @@ function addressLines(address: PostalAddress): string[] {
 }
 
 export function orderConfirmation(input: OrderConfirmationInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const locale = input.locale ?? DEFAULT_LOCALE.code;
+  const say = mailText(locale);
   const orderUrl = requireHttpUrl(input.orderUrl, 'orderUrl');
-  const money = (cents: number) => formatCents(cents, input.currency);
+  const money = (cents: number) => formatCents(cents, input.currency, mailLanguage(locale));
   const orderNumber = oneLine(input.orderNumber, 40);
-  const date = formatOrderDate(input.orderDate);
-  const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
+  const date = formatOrderDate(input.orderDate, locale);
+  const greeting = input.customerName ? say('greeting', { name: oneLine(input.customerName, 60) }) : say('hello');
 
-  const totals: [string, string][] = [['Subtotal', money(input.subtotalCents)]];
-  if (input.discountCents) totals.push(['Discount', `-${money(Math.abs(input.discountCents))}`]);
+  const totals: [string, string][] = [[say('order.subtotal'), money(input.subtotalCents)]];
+  if (input.discountCents) totals.push([say('order.discount'), `-${money(Math.abs(input.discountCents))}`]);
   if (input.shippingCents !== undefined || input.shippingMethod) {
     totals.push([
-      input.shippingMethod ? `Shipping (${oneLine(input.shippingMethod, 60)})` : 'Shipping',
+      input.shippingMethod
+        ? say('order.shippingWith', { method: oneLine(input.shippingMethod, 60) })
+        : say('order.shipping'),
       money(input.shippingCents ?? 0),
     ]);
   }
-  if (input.taxCents && !input.taxIncluded) totals.push(['Tax', money(input.taxCents)]);
+  if (input.taxCents && !input.taxIncluded) totals.push([say('order.tax'), money(input.taxCents)]);
+  const totalLabel = say('order.total');
   totals.push([
-    'Total',
+    totalLabel,
     input.taxIncluded && input.taxCents
-      ? `${money(input.totalCents)} (includes ${money(input.taxCents)} VAT)`
+      ? say('order.totalInclTax', { total: money(input.totalCents), tax: money(input.taxCents) })
       : money(input.totalCents),
   ]);
-  totals.push(['Payment method', input.paymentMethodTitle]);
+  totals.push([say('order.paymentMethod'), input.paymentMethodTitle]);
 
   const addresses: [string, string[]][] = [];
   if (input.billingAddress)
     addresses.push([
-      'Billing address',
-      [...addressLines(input.billingAddress), ...(input.vatId ? [`VAT ID: ${oneLine(input.vatId, 40)}`] : [])],
+      say('order.billingAddress'),
+      [
+        ...addressLines(input.billingAddress, locale),
+        ...(input.vatId ? [say('order.vatId', { vatId: oneLine(input.vatId, 40) })] : []),
+      ],
     ]);
-  if (input.shippingAddress) addresses.push(['Shipping address', addressLines(input.shippingAddress)]);
+  if (input.shippingAddress)
+    addresses.push([say('order.shippingAddress'), addressLines(input.shippingAddress, locale)]);
+  // The intro names the order in bold in the HTML version: the sentence is split where the number goes.
+  const [introBefore = '', introAfter = ''] = say('order.intro', { date }).split('{number}');
 
   const itemLabel = (item: OrderConfirmationInput['lineItems'][number]) =>
     item.variation ? `${item.name} (${item.variation})` : item.name;
@@ -145,7 +177,7 @@ export function orderConfirmation(input: OrderConfirmationInput, brand: Brand = 
   const text = [
     greeting,
     '',
-    `Thank you for your order. Here are the details of order #${orderNumber} of ${date}.`,
+    say('order.intro', { number: `#${orderNumber}`, date }),
     '',
     ...input.lineItems.map((item) => `${item.quantity} × ${itemLabel(item)}  ${money(item.totalCents)}`),
     '',
@@ -153,35 +185,36 @@ export function orderConfirmation(input: OrderConfirmationInput, brand: Brand = 
     ...(input.vatNote ? ['', input.vatNote] : []),
     ...(input.paymentInstructions ? ['', input.paymentInstructions] : []),
     ...addresses.flatMap(([title, lines]) => ['', `${title}:`, ...lines.map((l) => `  ${l}`)]),
-    ...(input.customerNote ? ['', 'Your note:', input.customerNote] : []),
+    ...(input.customerNote ? ['', `${say('order.yourNote')}:`, input.customerNote] : []),
     '',
-    `View your order: ${orderUrl}`,
+    say('order.viewLink', { url: orderUrl }),
   ].join('\n');
 
   const cell = `padding:6px 0;border-bottom:1px solid ${blocks.colors.rule};`;
   const bodyHtml: SafeHtml = html`${blocks.paragraph(greeting)}
-${blocks.paragraph('Thank you for your order. Here are the details of order ', html`<strong>#${orderNumber}</strong>`, ` of ${date}.`)}
+${blocks.paragraph(introBefore, html`<strong>#${orderNumber}</strong>`, introAfter)}
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:0 0 16px;font-size:14px;">
 ${input.lineItems.map((item) => html`<tr><td style="${cell}">${item.quantity} × ${itemLabel(item)}</td><td align="right" style="${cell}">${money(item.totalCents)}</td></tr>`)}
 ${totals.map(([label, value]) => {
-  const weight = label === 'Total' ? 'font-weight:700;' : '';
+  const weight = label === totalLabel ? 'font-weight:700;' : '';
   return html`<tr><td style="padding:4px 0;${weight}">${label}</td><td align="right" style="padding:4px 0;${weight}">${value}</td></tr>`;
 })}
 </table>
 ${input.vatNote ? blocks.paragraph(input.vatNote) : ''}
 ${input.paymentInstructions ? blocks.paragraph(blocks.multiline(input.paymentInstructions)) : ''}
 ${addresses.map(([title, lines]) => blocks.paragraph(html`<strong>${title}</strong><br>`, blocks.multiline(lines.join('\n'))))}
-${input.customerNote ? blocks.paragraph(html`<strong>Your note</strong><br>`, blocks.multiline(input.customerNote)) : ''}
-${blocks.button(orderUrl, 'View your order')}
-${blocks.fallbackLink(orderUrl)}`;
+${input.customerNote ? blocks.paragraph(html`<strong>${say('order.yourNote')}</strong><br>`, blocks.multiline(input.customerNote)) : ''}
+${blocks.button(orderUrl, say('order.view'))}
+${blocks.fallbackLink(orderUrl, say('fallbackLink'))}`;
 
-  return compose(`Your ${brand.shopName} order #${orderNumber} has been received`, {
+  return compose(say('order.subject', { shop: brand.shopName, number: orderNumber }), {
     brand,
-    preheader: `Order #${orderNumber}: ${money(input.totalCents)}`,
-    heading: `Thank you for your order #${orderNumber}`,
+    preheader: say('order.preheader', { number: orderNumber, total: money(input.totalCents) }),
+    heading: say('order.heading', { number: orderNumber }),
     bodyHtml,
     bodyText: text,
-    footerNote: `You receive this e-mail because an order was placed at ${brand.shopName} with this address.`,
+    footerNote: say('order.footer', { shop: brand.shopName }),
+    language: mailLanguage(locale),
   });
 }
 
@@ -194,38 +227,44 @@ export type PasswordResetInput = {
   customerName?: string | null;
   /** How long the key stays valid, said in the message so nobody is surprised by an expired link. */
   validForMinutes?: number;
+  /** The account's language: the mail is written in it (default English). */
+  locale?: LocaleCode;
 };
+
+/** The account mails' texts in `locale`, with the greeting and the link's validity they share. */
+function accountMailTexts(input: { customerName?: string | null; validForMinutes?: number; locale?: LocaleCode }) {
+  const locale = input.locale ?? DEFAULT_LOCALE.code;
+  const say = mailText(locale);
+  return {
+    say,
+    greeting: input.customerName ? say('greeting', { name: oneLine(input.customerName, 60) }) : say('hello'),
+    validity: input.validForMinutes
+      ? say('linkExpires', { duration: formatDuration(input.validForMinutes, locale) })
+      : say('linkOnce'),
+    language: mailLanguage(locale),
+  };
+}
 
 export function passwordReset(input: PasswordResetInput, brand: Brand = DEFAULT_BRAND): EmailContent {
   const resetUrl = requireHttpUrl(input.resetUrl, 'resetUrl');
-  const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
-  const validity = input.validForMinutes
-    ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.`
-    : 'The link works once.';
-  const ignore = 'If you did not ask for this, ignore this e-mail: your password stays as it is.';
-  const text = [
-    greeting,
-    '',
-    `Someone asked to reset the password of your ${brand.shopName} account. Choose a new password here:`,
-    '',
-    resetUrl,
-    '',
-    validity,
-    ignore,
-  ].join('\n');
+  const { say, greeting, validity, language } = accountMailTexts(input);
+  const shop = brand.shopName;
+  const ignore = say('reset.ignore');
+  const text = [greeting, '', say('reset.intro', { shop }), '', resetUrl, '', validity, ignore].join('\n');
   const bodyHtml = html`${blocks.paragraph(greeting)}
-${blocks.paragraph(`Someone asked to reset the password of your ${brand.shopName} account. Choose a new password with the button below.`)}
-${blocks.button(resetUrl, 'Choose a new password')}
-${blocks.fallbackLink(resetUrl)}
+${blocks.paragraph(say('reset.introButton', { shop }))}
+${blocks.button(resetUrl, say('reset.button'))}
+${blocks.fallbackLink(resetUrl, say('fallbackLink'))}
 ${blocks.paragraph(validity)}
 ${blocks.muted(ignore)}`;
-  return compose(`Reset your ${brand.shopName} password`, {
+  return compose(say('reset.subject', { shop }), {
     brand,
-    preheader: 'Choose a new password for your account.',
-    heading: 'Reset your password',
+    preheader: say('reset.preheader'),
+    heading: say('reset.heading'),
     bodyHtml,
     bodyText: text,
-    footerNote: `You receive this e-mail because a password reset was requested for your ${brand.shopName} account.`,
+    footerNote: say('reset.footer', { shop }),
+    language,
   });
 }
 
@@ -237,6 +276,8 @@ export type EmailVerificationInput = {
   verifyUrl: string;
   customerName?: string | null;
   validForMinutes?: number;
+  /** The account's language: the mail is written in it (default English). */
+  locale?: LocaleCode;
 };
 
 /**
@@ -246,26 +287,25 @@ export type EmailVerificationInput = {
  */
 export function emailVerification(input: EmailVerificationInput, brand: Brand = DEFAULT_BRAND): EmailContent {
   const verifyUrl = requireHttpUrl(input.verifyUrl, 'verifyUrl');
-  const greeting = input.customerName ? `Hi ${oneLine(input.customerName, 60)},` : 'Hello,';
-  const ask = `Please confirm that this is the e-mail address of your ${brand.shopName} account. You will be asked to log in to the account if you are not logged in already.`;
-  const validity = input.validForMinutes
-    ? `The link works once and expires in ${formatDuration(input.validForMinutes)}.`
-    : 'The link works once.';
-  const ignore = `If you did not create a ${brand.shopName} account, ignore this e-mail and do not open the link.`;
+  const { say, greeting, validity, language } = accountMailTexts(input);
+  const shop = brand.shopName;
+  const ask = say('verify.ask', { shop });
+  const ignore = say('verify.ignore', { shop });
   const text = [greeting, '', ask, '', verifyUrl, '', validity, ignore].join('\n');
   const bodyHtml = html`${blocks.paragraph(greeting)}
 ${blocks.paragraph(ask)}
-${blocks.button(verifyUrl, 'Confirm my e-mail address')}
-${blocks.fallbackLink(verifyUrl)}
+${blocks.button(verifyUrl, say('verify.button'))}
+${blocks.fallbackLink(verifyUrl, say('fallbackLink'))}
 ${blocks.paragraph(validity)}
 ${blocks.muted(ignore)}`;
-  return compose(`Confirm your ${brand.shopName} e-mail address`, {
+  return compose(say('verify.subject', { shop }), {
     brand,
-    preheader: 'One click to confirm the address of your account.',
-    heading: 'Confirm your e-mail address',
+    preheader: say('verify.preheader'),
+    heading: say('verify.heading'),
     bodyHtml,
     bodyText: text,
-    footerNote: `You receive this e-mail because a ${brand.shopName} account uses this address.`,
+    footerNote: say('verify.footer', { shop }),
+    language,
   });
 }
 
@@ -315,10 +355,13 @@ ${blocks.muted(ignore)}`;
   });
 }
 
-function formatDuration(minutes: number): string {
-  if (minutes % 1440 === 0) return minutes === 1440 ? '24 hours' : `${minutes / 1440} days`;
-  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
-  return `${minutes} minutes`;
+function formatDuration(minutes: number, locale: LocaleCode = DEFAULT_LOCALE.code): string {
+  const say = mailText(locale);
+  if (minutes % 1440 === 0)
+    return minutes === 1440 ? say('duration.hours', { count: 24 }) : say('duration.days', { count: minutes / 1440 });
+  if (minutes % 60 === 0)
+    return minutes === 60 ? say('duration.oneHour') : say('duration.hours', { count: minutes / 60 });
+  return say('duration.minutes', { count: minutes });
 }
 
 // ---------------------------------------------------------------------------------------------------

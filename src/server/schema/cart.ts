@@ -133,6 +133,8 @@ type Customer implements Node {
   calculatedShipping: Boolean
   "The customer pays no VAT: a business with a checked VAT ID of another EU country than the shop's, buying for another EU country (reverse charge)."
   isVatExempt: Boolean
+  "Meshfront: whether the catalog's prices (the shop's base country's, which catalog reads carry for every caller) are the ones this customer pays. False for another destination's VAT, none outside the EU, or the reverse charge: every operation besides a catalog read carries this customer's own prices, so a storefront asks for the products again beside the customer (getShopperPrices)."
+  catalogPricesApply: Boolean
 }
 
 type CustomerAddress {
