@@ -5,7 +5,7 @@
 // a later Checkout. tests/api/crash.test.ts kills real processes; this pins down each rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDS_KEY, REFUNDED_MESSAGE } from '../../src/server/payments/stripe/recovery.ts';
-import { startStripeServer, type StripeStandIn } from '../fixtures/stripe-server.ts';
+import { startStripeServer, type StripeStandIn, FAST_RECOVERY_STRIPE_ENV } from '../fixtures/stripe-server.ts';
 import { startTestEngine, type TestEngine } from './harness.ts';
 import { BILLING, operation, productId, setStock, Shopper, stockOf } from './shop-helpers.ts';
 
@@ -17,10 +17,7 @@ beforeAll(async () => {
   stripe = await startStripeServer();
   // The commerce settings come from the environment (each test file runs in its own process).
   Object.assign(process.env, stripe.env, {
-    STRIPE_RECOVERY_AFTER_SECONDS: '1',
-    // A Stripe call (with its retries) must end before the recovery may take its checkout over.
-    STRIPE_TIMEOUT_MS: '900',
-    STRIPE_MAX_NETWORK_RETRIES: '0',
+    ...FAST_RECOVERY_STRIPE_ENV,
     ORDER_SWEEP_INTERVAL_MS: '200',
   });
   t = await startTestEngine();

@@ -25,7 +25,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { createEngine, type Engine } from '../../src/server/engine/index.ts';
 import { consistencyProblems, stockLevels, type Query, type StockLevels } from '../fixtures/consistency.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
-import { startStripeServer, type StripeStandIn } from '../fixtures/stripe-server.ts';
+import { startStripeServer, type StripeStandIn, FAST_RECOVERY_STRIPE_ENV } from '../fixtures/stripe-server.ts';
 import { ENGINE_START_TIMEOUT_MS, FIXTURE_CATALOG } from './harness.ts';
 import { BILLING, operation } from './shop-helpers.ts';
 
@@ -232,10 +232,7 @@ beforeAll(async () => {
     SESSION_ISSUER: 'http://meshfront.test',
     DATABASE_POOL_SIZE: '8',
     ...stripe.env,
-    STRIPE_RECOVERY_AFTER_SECONDS: '1',
-    // A Stripe call (with its retries) must end before the recovery may take its checkout over.
-    STRIPE_TIMEOUT_MS: '900',
-    STRIPE_MAX_NETWORK_RETRIES: '0',
+    ...FAST_RECOVERY_STRIPE_ENV,
     ORDER_SWEEP_INTERVAL_MS: '250',
     MESHFRONT_LOG_ERRORS: '1',
   };

@@ -21,6 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { openGuardedPGlite, StorageWatch } from '../../src/server/db/pglite-storage.ts';
+import { DatabaseReadOnlyError } from '../../src/server/db/unavailable.ts';
 import { readinessOf } from '../../src/server/http/health.ts';
 import { consistencyProblems, stockLevels, type Query, type StockLevels } from '../fixtures/consistency.ts';
 import { injectStorageFaults, type StorageFaults } from '../fixtures/storage-faults.ts';
@@ -72,6 +75,74 @@ async function shopperWithCart(t: TestEngine, id: number): Promise<Shopper> {
 
 const checkout = (s: Shopper, i: number) =>
   s.gql(CHECKOUT, { paymentMethod: 'cod', billing: { ...BILLING, email: `storage${i}@example.com` } });
+
+describe.skipIf(!!process.env.DATABASE_URL)(
+  'embedded database: statements reach PGlite without a queue of their own',
+  () => {
+    let dir: string;
+    let faults: StorageFaults;
+    let pg: PGlite;
+    let watch: StorageWatch;
+    const logs: string[] = [];
+
+    beforeAll(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshfront-pglite-guard-'));
+      faults = injectStorageFaults(dir, {});
+      watch = new StorageWatch(dir, { minFreeBytes: 0, checkMs: 50 }, (m) => logs.push(m));
+      ({ client: pg } = await openGuardedPGlite(() => PGlite.create(dir), watch, {
+        retryMs: 50,
+        log: (m) => logs.push(m),
+      }));
+      await pg.exec('create table notes (id serial primary key, body text not null)');
+    }, ENGINE_START_TIMEOUT_MS);
+    afterAll(async () => {
+      faults?.set(null);
+      await pg?.close();
+      faults?.restore();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('a query sent while a transaction waits between two of its statements is answered once the transaction ends', async () => {
+      let midway!: () => void;
+      const between = new Promise<void>((resolve) => (midway = resolve));
+      const tx = pg.transaction(async (t) => {
+        await t.query(`insert into notes (body) values ('first')`);
+        midway();
+        // The transaction awaits something else (as a service may) before its next statement.
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        await t.query(`insert into notes (body) values ('second')`);
+        return 'committed';
+      });
+      await between;
+      const count = pg.query<{ n: number }>('select count(*)::int as n from notes');
+      // Both settle: the query waits for PGlite's transaction lock and sees both rows.
+      expect(await tx).toBe('committed');
+      expect((await count).rows[0]!.n).toBe(2);
+    }, 10_000);
+
+    it('on a full disk, found by the periodic look, writes are refused before PGlite sees them and reads go on', async () => {
+      faults.set('full');
+      await eventually(async () => watch.state() === 'read-only', 5_000);
+      await expect(pg.query(`insert into notes (body) values ('refused')`)).rejects.toThrow(
+        "The embedded database's storage is full or read-only: changes are refused.",
+      );
+      await expect(
+        pg.transaction(async (t) => {
+          await t.query('select 1');
+          await t.query(`update notes set body = 'refused'`);
+        }),
+      ).rejects.toBeInstanceOf(DatabaseReadOnlyError);
+      expect((await pg.query<{ n: number }>('select count(*)::int as n from notes')).rows[0]!.n).toBe(2);
+      expect(
+        logs.some((m) =>
+          m.includes('storage is full or read-only (the database directory cannot be written (ENOSPC))'),
+        ),
+      ).toBe(true);
+      faults.set(null);
+      await eventually(async () => watch.state() === 'ok', 5_000);
+    });
+  },
+);
 
 describe.skipIf(!usePglite)('embedded database on a full or read-only disk (injected)', () => {
   let t: TestEngine;

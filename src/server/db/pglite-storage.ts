@@ -16,7 +16,7 @@
  * So the instance must never be asked to write when writes may fail, and an instance that met a storage
  * error must never be asked anything again. Hence, in front of PGlite:
  *
- * 1. `StorageWatch` looks at the directory at most every MESHFRONT_DB_STORAGE_CHECK_MS: free space below
+ * 1. `StorageWatch` looks at the directory every MESHFRONT_DB_STORAGE_CHECK_MS (a timer): free space below
  *    MESHFRONT_DB_MIN_FREE_MB, or a probe file that cannot be written (read-only, quota, I/O error), makes
  *    the storage "read-only". Then statements that change data are refused before PGlite sees them
  *    (DatabaseReadOnlyError: the shopper is told the shop cannot save changes right now) and reads go on
@@ -28,8 +28,13 @@
  *    else) as soon as the storage is writable again. Meanwhile statements fail fast with
  *    DatabaseUnavailableError. Closing skips the shutdown checkpoint when the storage is read-only.
  *
- * Calls are handed to PGlite one at a time (it runs them so anyway), so that none is already waiting
- * inside a PGlite instance that is being retired. A retired instance is left to the garbage collector (its file descriptors stay open until then).
+ * PGlite itself runs one statement at a time, and a transaction from BEGIN to its end, so calls are
+ * passed straight on. (A queue of its own in front of PGlite cost every statement a turn through it, and
+ * deadlocked a query arriving between two statements of a transaction: the query held the queue while
+ * waiting for PGlite's transaction lock, the transaction's next statement waited for the queue.) What
+ * keeps statements that were already waiting inside PGlite off a retired instance is a check where PGlite
+ * hands each protocol message to PostgreSQL (`openInstance`). A retired instance is left to the garbage
+ * collector (its file descriptors stay open until then).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,11 +46,16 @@ type StorageState = 'ok' | 'read-only';
 
 const PROBE_FILE = '.meshfront-storage-probe';
 
-/** Free space and writability of the database directory, looked at no more often than `checkMs`. */
+/**
+ * Free space and writability of the database directory, looked at every `checkMs` by a timer (and at once
+ * when asked for a `fresh` state), so a statement only reads the last finding: the look (statfs, and a
+ * probe file written and removed) costs no statement any time.
+ */
 export class StorageWatch {
-  private checkedAt = 0;
   private current: StorageState = 'ok';
   private reason = '';
+  private timer: NodeJS.Timeout | null = null;
+  private failedAt = 0;
 
   constructor(
     private readonly dir: string,
@@ -53,11 +63,25 @@ export class StorageWatch {
     private readonly log: (message: string) => void,
   ) {}
 
-  /** The state now (looked at again when the last look is older than checkMs, or `fresh`). */
+  /** The last finding; `fresh` looks again first. */
   state(options: { fresh?: boolean } = {}): StorageState {
-    const now = Date.now();
-    if (options.fresh || now - this.checkedAt >= this.options.checkMs) this.check(now);
+    if (options.fresh) this.check();
     return this.current;
+  }
+
+  /** Look every checkMs from now on (the timer does not keep the process alive). */
+  watch(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      // A storage error stays in force for a whole interval, as a look that found it would.
+      if (Date.now() - this.failedAt >= this.options.checkMs) this.check();
+    }, this.options.checkMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
   }
 
   /** Why the storage is read-only ('' when it is not). */
@@ -68,11 +92,10 @@ export class StorageWatch {
   /** A storage error happened: read-only until a look finds the directory writable again. */
   failed(reason: string): void {
     this.set('read-only', reason);
-    this.checkedAt = Date.now();
+    this.failedAt = Date.now();
   }
 
-  private check(now: number): void {
-    this.checkedAt = now;
+  private check(): void {
     let reason = '';
     try {
       const stats = fs.statfsSync(this.dir);
@@ -157,9 +180,6 @@ function isCleanStorageError(error: unknown): boolean {
   return /^could not (open|extend) file "base\//.test(String((error as { message?: unknown } | null)?.message ?? ''));
 }
 
-/** Never settles: what a retired instance's transaction callback gets, so PGlite sends it no ROLLBACK. */
-const never = () => new Promise<never>(() => {});
-
 /**
  * PGlite behind the storage rules above, with the calls the engine makes of it (query, exec,
  * transaction, close, dumpDataDir). `open` makes a new instance on the same directory and options.
@@ -174,12 +194,36 @@ export async function openGuardedPGlite(
     throw new Error(
       `The embedded database cannot start: its storage is full or read-only (${watch.why}). Free space or fix the disk, then start again.`,
     );
-  let instance: PGlite | null = await open();
+  let instance: PGlite | null = null;
   let reopening = false;
   let closed = false;
   const { log } = options;
+  /** Instances that met a storage error: they get no further statement. */
+  const retired = new WeakSet<PGlite>();
+
+  /**
+   * A new instance whose every protocol message is refused once it is retired. The check sits where
+   * PGlite hands the message to PostgreSQL, inside PGlite's own one-at-a-time locks: a statement that was
+   * already waiting for its turn when the instance was retired — or the ROLLBACK PGlite sends after a
+   * failed statement in a transaction — fails with DatabaseUnavailableError instead of reaching an
+   * instance that may have PANICked (after a PANIC, the next statement would stop the process).
+   */
+  const openInstance = async (): Promise<PGlite> => {
+    const pg = await open();
+    const raw = pg as unknown as { execProtocolRawSync: (message: Uint8Array) => unknown };
+    const send = raw.execProtocolRawSync.bind(pg);
+    raw.execProtocolRawSync = (message) => {
+      if (retired.has(pg))
+        throw new DatabaseUnavailableError('The embedded database is reopening after a storage error.');
+      return send(message);
+    };
+    return pg;
+  };
+  instance = await openInstance();
+  watch.watch();
 
   const retire = (pg: PGlite, error: unknown): Error => {
+    retired.add(pg);
     if (instance === pg) {
       instance = null;
       watch.failed(errorSummary(error));
@@ -199,7 +243,7 @@ export async function openGuardedPGlite(
         await new Promise((resolve) => setTimeout(resolve, options.retryMs).unref());
         if (closed || watch.state() !== 'ok') continue;
         try {
-          instance = await open();
+          instance = await openInstance();
           log('the embedded database reopened: committed data recovered from its files');
           return;
         } catch (err) {
@@ -217,8 +261,9 @@ export async function openGuardedPGlite(
     if (!instance) throw new DatabaseUnavailableError('The embedded database is reopening after a storage error.');
     return instance;
   };
+  /** Changes are refused while the storage is read-only (the statement's text is read only then). */
   const refuseWrites = (text: string) => {
-    if (isWriteStatement(text) && watch.state() === 'read-only')
+    if (watch.state() === 'read-only' && isWriteStatement(text))
       throw new DatabaseReadOnlyError("The embedded database's storage is full or read-only: changes are refused.");
   };
   /** What a storage error becomes: changes refused from now on, and the instance retired unless it is safe. */
@@ -239,55 +284,23 @@ export async function openGuardedPGlite(
   };
 
   /**
-   * One statement at a time is handed to PGlite (it runs them so anyway), so that none is already waiting
-   * inside a PGlite instance that is being retired — after a PANIC, the next statement would stop the
-   * process. A transaction takes a turn per statement and one for its COMMIT or ROLLBACK; statements
-   * outside it may run between them, as PGlite allows.
+   * A transaction on `pg`. PGlite runs one statement at a time and holds a transaction's turn from BEGIN
+   * to COMMIT or ROLLBACK, so nothing here queues statements again. A storage error inside it retires
+   * `pg` unless it is a clean one; the ROLLBACK PGlite then sends is refused before it reaches the instance.
    */
-  let tail: Promise<void> = Promise.resolve();
-  const turn = async (): Promise<() => void> => {
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => {
-      done = resolve;
-    });
-    const previous = tail;
-    tail = previous.then(() => mine);
-    await previous;
-    return done;
-  };
-  const exclusive = async <T>(work: (pg: PGlite) => Promise<T>): Promise<T> => {
-    const done = await turn();
-    try {
-      return await work(live());
-    } finally {
-      done();
-    }
-  };
-
-  /** A transaction on `pg`; a storage error inside it retires `pg` without the ROLLBACK PGlite would send. */
   const runTransaction = async <T>(pg: PGlite, fn: (tx: Transaction) => Promise<T>): Promise<T> => {
-    let fail!: (error: Error) => void;
-    const failed = new Promise<never>((_, reject) => {
-      fail = reject;
-    });
-    let ending: (() => void) | null = null;
+    let storageFailure: Error | null = null;
     const inner = pg.transaction(async (tx) => {
       const statement = async <R>(text: string, call: () => Promise<R>): Promise<R> => {
-        const done = await turn();
+        if (instance !== pg)
+          throw new DatabaseUnavailableError('The embedded database is reopening after a storage error.');
+        refuseWrites(text);
         try {
-          if (instance !== pg)
-            throw new DatabaseUnavailableError('The embedded database is reopening after a storage error.');
-          refuseWrites(text);
           return await call();
         } catch (err) {
           if (!isStorageFailure(err)) throw err;
-          // A plain ERROR: PGlite's ROLLBACK is safe. Anything else: the instance gets no further statement.
-          if (isCleanStorageError(err)) throw storageError(pg, err);
-          fail(retire(pg, err));
-          done();
-          return never();
-        } finally {
-          done();
+          storageFailure = storageError(pg, err);
+          throw storageFailure;
         }
       };
       const guardedTx: Transaction = {
@@ -299,21 +312,14 @@ export async function openGuardedPGlite(
           return tx.closed;
         },
       };
-      // The COMMIT or ROLLBACK PGlite sends next takes a turn of its own.
-      try {
-        const result = await fn(guardedTx);
-        ending = await turn();
-        return result;
-      } catch (err) {
-        ending = await turn();
-        throw err;
-      }
+      return fn(guardedTx);
     });
-    // COMMIT itself may meet the storage error (PGlite sends no ROLLBACK after a failed COMMIT).
+    // COMMIT itself may meet the storage error (PGlite sends no ROLLBACK after a failed COMMIT). The
+    // storage error wins over the refused ROLLBACK's error, so the caller learns why.
     try {
-      return await Promise.race([guarded(pg, () => inner), failed]);
-    } finally {
-      (ending as (() => void) | null)?.();
+      return await guarded(pg, () => inner);
+    } catch (err) {
+      throw storageFailure ?? err;
     }
   };
 
@@ -321,21 +327,22 @@ export async function openGuardedPGlite(
     get closed() {
       return closed;
     },
-    query: (...[text, params, opts]: QueryArgs) =>
-      exclusive((pg) => {
-        refuseWrites(text);
-        return guarded(pg, () => pg.query(text, params, opts));
-      }),
-    exec: (text: string, opts?: Record<string, unknown>) =>
-      exclusive((pg) => {
-        refuseWrites(text);
-        return guarded(pg, () => pg.exec(text, opts));
-      }),
-    transaction: <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(live(), fn),
-    dumpDataDir: (compression?: 'auto' | 'gzip' | 'none') => exclusive((pg) => pg.dumpDataDir(compression)),
+    query: async (...[text, params, opts]: QueryArgs) => {
+      const pg = live();
+      refuseWrites(text);
+      return guarded(pg, () => pg.query(text, params, opts));
+    },
+    exec: async (text: string, opts?: Record<string, unknown>) => {
+      const pg = live();
+      refuseWrites(text);
+      return guarded(pg, () => pg.exec(text, opts));
+    },
+    transaction: async <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(live(), fn),
+    dumpDataDir: async (compression?: 'auto' | 'gzip' | 'none') => live().dumpDataDir(compression),
     close: async () => {
       if (closed) return;
       closed = true;
+      watch.stop();
       const pg = instance;
       instance = null;
       // Closing writes a shutdown checkpoint; on a full or read-only disk that would never return. The

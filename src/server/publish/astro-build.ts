@@ -63,7 +63,8 @@ export function astroSiteBuilder(deps: {
             reject(
               new Error(
                 signal.aborted
-                  ? 'the build took too long and was stopped'
+                  ? // Why it was stopped: it took too long, or the publish lost its lease.
+                    ((signal.reason as Error | undefined)?.message ?? 'the build was stopped')
                   : `astro build failed (${sig ? `signal ${sig}` : `exit code ${code}`})`,
               ),
             );

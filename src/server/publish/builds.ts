@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CURRENT_LINK, PUBLISH_MARKER } from './site-switch.ts';
+import type { LiveMarker } from './state.ts';
 
 /** Sortable by time: 20261122-161203-042-3fa9c1 (date, time, milliseconds, random). */
 export function newBuildId(now = new Date()): string {
@@ -43,6 +44,28 @@ export function switchCurrent(buildsDir: string, buildId: string): void {
   } catch (err) {
     fs.rmSync(tmp, { force: true });
     throw err;
+  }
+}
+
+/**
+ * The live build's marker (its id, catalog version and when it was published), or null when nothing is
+ * live or the marker is missing or malformed. It is the record of a publish that did reach the switch.
+ */
+export function readLiveMarker(buildsDir: string): LiveMarker | null {
+  const buildId = currentBuildId(buildsDir);
+  if (!buildId) return null;
+  try {
+    const info = JSON.parse(fs.readFileSync(path.join(buildsDir, buildId, PUBLISH_MARKER), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const { catalogVersion, publishedAt } = info;
+    if (info.buildId !== buildId || !Number.isSafeInteger(catalogVersion) || typeof publishedAt !== 'string')
+      return null;
+    if (Number.isNaN(Date.parse(publishedAt))) return null;
+    return { buildId, catalogVersion: catalogVersion as number, publishedAt };
+  } catch {
+    return null;
   }
 }
 

@@ -8,6 +8,11 @@
  *
  * The lease is taken with SELECT … FOR UPDATE on the state row; a publisher that stops heartbeating
  * (killed, crashed) loses it after LEASE_MS and the next publish may start.
+ *
+ * A run can switch the live build and then fail to record that (the database went away, the process was
+ * killed): the state still says `running` for that build. Once its lease expired, the build's marker on
+ * disk (builds.ts readLiveMarker) is the proof it was published, and the state is read — and at the next
+ * start written — as if the run had recorded its success (`settleUnrecordedRun`).
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -70,12 +75,53 @@ export function leaseExpired(state: StoredState, now = Date.now()): boolean {
 }
 
 /** Take the publish lease, or throw PublishBusyError when a live publisher holds it. */
-export async function acquireLease(db: Database, buildId: string): Promise<{ runId: string; catalogVersion: number }> {
+/** The live build's marker: what a publish wrote just before switching `current` to it. */
+export type LiveMarker = { buildId: string; catalogVersion: number; publishedAt: string };
+
+/**
+ * A run whose lease expired while the state still says it is running, but whose build is the live one:
+ * it switched the site and could not record that. Returns the state as its success would have left it,
+ * or null when `state` is no such run.
+ */
+export function settleUnrecordedRun(state: StoredState, live: LiveMarker | null, now = Date.now()): StoredState | null {
+  if (!live || !leaseExpired(state, now) || state.buildId !== live.buildId) return null;
+  return {
+    ...state,
+    status: 'idle',
+    finishedAt: live.publishedAt,
+    heartbeatAt: live.publishedAt,
+    error: null,
+    lastPublished: { buildId: live.buildId, at: live.publishedAt, catalogVersion: live.catalogVersion },
+  };
+}
+
+/** On success, the stale marker is settled: cleared, or kept from the build's start when the catalog changed meanwhile. */
+async function settleStale(tx: DbOrTx, published: PublishedBuild, startedAt: string | null): Promise<void> {
+  const { catalog_version } = await readCounters(tx, ['catalog_version']);
+  if (catalog_version === published.catalogVersion) await deleteMeta(tx, STALE_KEY);
+  // Changed while building: the new pages may miss those changes, so the site is stale since the build began.
+  else await setMeta(tx, STALE_KEY, startedAt ?? published.at);
+}
+
+/**
+ * Take the publish lease, or throw PublishBusyError when a live publisher holds it. `live` is the live
+ * build's marker: a run that published it without recording so is recorded first (settleUnrecordedRun).
+ */
+export async function acquireLease(
+  db: Database,
+  buildId: string,
+  live: LiveMarker | null = null,
+): Promise<{ runId: string; catalogVersion: number }> {
   return db.transaction(async (tx) => {
     await initMeta(tx, STATE_KEY, EMPTY);
     const row = await getMetaRow(tx, STATE_KEY, { forUpdate: true });
-    const state: StoredState = { ...EMPTY, ...(row!.value as Partial<StoredState>) };
+    let state: StoredState = { ...EMPTY, ...(row!.value as Partial<StoredState>) };
     if (state.status === 'running' && !leaseExpired(state)) throw new PublishBusyError(state);
+    const settled = settleUnrecordedRun(state, live);
+    if (settled) {
+      await settleStale(tx, settled.lastPublished!, state.startedAt);
+      state = settled;
+    }
     const { catalog_version } = await readCounters(tx, ['catalog_version']);
     const now = new Date().toISOString();
     const runId = crypto.randomUUID();
@@ -129,10 +175,7 @@ export async function finishRun(
     };
     if (outcome.ok) {
       next.lastPublished = { buildId: outcome.buildId, at: now, catalogVersion: outcome.catalogVersion };
-      const { catalog_version } = await readCounters(tx, ['catalog_version']);
-      if (catalog_version === outcome.catalogVersion) await deleteMeta(tx, STALE_KEY);
-      // Changed while building: the new pages may miss those changes, so the site is stale since the build began.
-      else await setMeta(tx, STALE_KEY, state.startedAt ?? now);
+      await settleStale(tx, next.lastPublished, state.startedAt);
     }
     await writeState(tx, next);
   });
@@ -157,12 +200,14 @@ export type PublishStatus = {
   publishedCatalogVersion: number | null;
 };
 
-export async function readStatus(db: Database): Promise<PublishStatus> {
-  const [state, counters, staleRow] = await Promise.all([
+/** The publish status; `live` is the live build's marker (a run that published it unrecorded reads as done). */
+export async function readStatus(db: Database, live: LiveMarker | null = null): Promise<PublishStatus> {
+  const [stored, counters, staleRow] = await Promise.all([
     readState(db),
     readCounters(db, ['catalog_version']),
     getMetaRow(db, STALE_KEY),
   ]);
+  const state = settleUnrecordedRun(stored, live) ?? stored;
   const expired = leaseExpired(state);
   const published = state.lastPublished;
   const stale = !published || published.catalogVersion !== counters.catalog_version;
