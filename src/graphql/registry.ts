@@ -97,6 +97,7 @@ export const operations = {
   getAllowedCountries: { load: () => import('./operations/getAllowedCountries.graphql?raw').then(text), fragments: [] },
   getStates: { load: () => import('./operations/getStates.graphql?raw').then(text), fragments: [] },
   getStockStatus: { load: () => import('./operations/getStockStatus.graphql?raw').then(text), fragments: [] },
+  getShopperPrices: { load: () => import('./operations/getShopperPrices.graphql?raw').then(text), fragments: [] },
   getCart: {
     load: () => import('./operations/getCart.graphql?raw').then(text),
     fragments: ['Cart', 'Customer', 'Viewer', 'PaymentGateway', 'LoginClient'],

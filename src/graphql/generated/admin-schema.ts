@@ -68,6 +68,7 @@ export type AdminCategory = {
   name: Scalars['String']['output'];
   parentId?: Maybe<Scalars['Int']['output']>;
   slug: Scalars['String']['output'];
+  translations: Array<AdminTranslation>;
 };
 
 export type AdminCategoryInput = {
@@ -77,6 +78,7 @@ export type AdminCategoryInput = {
   name?: InputMaybe<Scalars['String']['input']>;
   parentId?: InputMaybe<Scalars['Int']['input']>;
   slug?: InputMaybe<Scalars['String']['input']>;
+  translations?: InputMaybe<Array<AdminTranslationInput>>;
 };
 
 export type AdminContactMessage = {
@@ -436,6 +438,8 @@ export type AdminProduct = {
   /** Derived: from the quantity when stock is managed, else as stored; any variation's for variable products. */
   stockStatus: AdminStockStatus;
   totalSales: Scalars['Int']['output'];
+  /** Name and descriptions in the shop's other languages (a missing field shows the English text). */
+  translations: Array<AdminTranslation>;
   type: AdminProductType;
   variations: Array<AdminVariation>;
   virtual: Scalars['Boolean']['output'];
@@ -473,6 +477,8 @@ export type AdminProductInput = {
   status?: InputMaybe<AdminProductStatus>;
   stockQuantity?: InputMaybe<Scalars['Int']['input']>;
   stockStatus?: InputMaybe<AdminStockStatus>;
+  /** Replaces the stored translations; a locale or field left out or empty shows the English text. */
+  translations?: InputMaybe<Array<AdminTranslationInput>>;
   type?: InputMaybe<AdminProductType>;
   virtual?: InputMaybe<Scalars['Boolean']['input']>;
   visibility?: InputMaybe<AdminVisibility>;
@@ -626,6 +632,22 @@ export type AdminTerm = {
   id: Scalars['Int']['output'];
   name: Scalars['String']['output'];
   slug: Scalars['String']['output'];
+};
+
+/** A catalog text in one of the shop's other languages (de_DE, es_ES, fr_FR, it_IT, pt_BR); null: the English text is shown. */
+export type AdminTranslation = {
+  __typename?: 'AdminTranslation';
+  description?: Maybe<Scalars['String']['output']>;
+  locale: Scalars['String']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  shortDescription?: Maybe<Scalars['String']['output']>;
+};
+
+export type AdminTranslationInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  locale: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  shortDescription?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type AdminUser = {

@@ -644,6 +644,8 @@ export type Customer = Node & {
   __typename?: 'Customer';
   billing?: Maybe<CustomerAddress>;
   calculatedShipping?: Maybe<Scalars['Boolean']['output']>;
+  /** Meshfront: whether the catalog's prices (the shop's base country's, which catalog reads carry for every caller) are the ones this customer pays. False for another destination's VAT, none outside the EU, or the reverse charge: every operation besides a catalog read carries this customer's own prices, so a storefront asks for the products again beside the customer (getShopperPrices). */
+  catalogPricesApply?: Maybe<Scalars['Boolean']['output']>;
   databaseId?: Maybe<Scalars['Int']['output']>;
   /** Date the account was created (ISO 8601). */
   date?: Maybe<Scalars['String']['output']>;
@@ -1319,6 +1321,8 @@ export type Order = Node & {
   hasDownloadableItem?: Maybe<Scalars['Boolean']['output']>;
   hasShippingAddress?: Maybe<Scalars['Boolean']['output']>;
   id: Scalars['ID']['output'];
+  /** The order's invoice and credit notes, oldest first: empty until the order is paid (or, paid on delivery, processing). */
+  invoices: Array<OrderInvoice>;
   isDownloadPermitted?: Maybe<Scalars['Boolean']['output']>;
   lineItems?: Maybe<OrderToLineItemConnection>;
   metaData?: Maybe<Array<Maybe<MetaData>>>;
@@ -1432,6 +1436,30 @@ export type OrderIdTypeEnum =
   | 'DATABASE_ID'
   | 'ID'
   | 'ORDER_KEY';
+
+/** An invoice or credit note of an order, as issued (a PDF). */
+export type OrderInvoice = {
+  __typename?: 'OrderInvoice';
+  /** The issue date (YYYY-MM-DD). */
+  date: Scalars['String']['output'];
+  /** A short-lived link to the PDF (the site's path). */
+  downloadUrl: Scalars['String']['output'];
+  kind: OrderInvoiceKindEnum;
+  /** As printed: 2026-000123. */
+  number: Scalars['String']['output'];
+  /** The document's total (a credit note's: what it credits). */
+  total?: Maybe<Scalars['String']['output']>;
+};
+
+
+/** An invoice or credit note of an order, as issued (a PDF). */
+export type OrderInvoiceTotalArgs = {
+  format?: InputMaybe<PricingFieldFormatEnum>;
+};
+
+export type OrderInvoiceKindEnum =
+  | 'CREDIT_NOTE'
+  | 'INVOICE';
 
 export type OrderStatusEnum =
   | 'CANCELLED'
@@ -3504,6 +3532,8 @@ export type VariationAttribute = Attribute & Node & {
   label?: Maybe<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
   value?: Maybe<Scalars['String']['output']>;
+  /** The value as the shop shows it in the request's language: a global attribute's term name (5.8 dBi, where value is the slug 5-8-dbi) or a local attribute's value; empty for any. */
+  valueName?: Maybe<Scalars['String']['output']>;
 };
 
 export type VerifyEmailInput = {

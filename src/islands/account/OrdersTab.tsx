@@ -1,6 +1,10 @@
 /**
  * The order history (getOrders, newest first): number, date, status and total, each linking to the
  * order's summary page (/order-summary/{id}?key=…). On failure the spec's message.
+ *
+ * On a phone the four columns do not fit side by side: each order becomes a small card (number and
+ * date above, status and total below) and the column heads are left to screen readers; from the `sm`
+ * width on it is a plain table.
  */
 import { useEffect, useState } from 'react';
 import type { OrderSummaryFragment as OrderSummary } from '../../graphql/generated/operations';
@@ -51,10 +55,10 @@ export default function OrdersTab({ t, lang, localePrefix }: { t: Lookup; lang: 
         </p>
       )}
       {load.state === 'ready' && load.orders.length > 0 && (
-        <div className="-mx-5 overflow-x-auto sm:mx-0">
-          <table className="min-w-full text-left text-sm" data-orders>
+        <div className="sm:overflow-x-auto">
+          <table className="block w-full text-left text-sm sm:table sm:min-w-full" data-orders>
             <caption className="sr-only">{t('account.orders.title')}</caption>
-            <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
+            <thead className="sr-only border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600 sm:not-sr-only sm:table-header-group">
               <tr>
                 <th scope="col" className="px-5 py-2 sm:px-3">
                   {t('account.orders.number')}
@@ -70,10 +74,14 @@ export default function OrdersTab({ t, lang, localePrefix }: { t: Lookup; lang: 
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-gray-100">
+            <tbody className="block divide-y divide-gray-100 sm:table-row-group">
               {load.orders.map((order) => (
-                <tr key={order.id} data-order-row={order.databaseId ?? ''}>
-                  <th scope="row" className="px-5 py-3 font-medium sm:px-3">
+                <tr
+                  key={order.id}
+                  data-order-row={order.databaseId ?? ''}
+                  className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 sm:table-row sm:py-0"
+                >
+                  <th scope="row" className="font-medium sm:px-3 sm:py-3">
                     <a
                       href={orderSummaryPath(localePrefix, order)}
                       className={LINK}
@@ -82,13 +90,22 @@ export default function OrdersTab({ t, lang, localePrefix }: { t: Lookup; lang: 
                       #{order.orderNumber ?? order.databaseId}
                     </a>
                   </th>
-                  <td className="whitespace-nowrap px-3 py-3 text-gray-700">{formatDate(order.date, lang) ?? '—'}</td>
-                  <td className="px-3 py-3" data-order-status={order.status ?? ''}>
+                  <td className="whitespace-nowrap text-right text-gray-700 sm:px-3 sm:py-3 sm:text-left">
+                    {formatDate(order.date, lang) ?? '—'}
+                  </td>
+                  <td className="sm:px-3 sm:py-3" data-order-status={order.status ?? ''}>
                     <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">
                       {order.status ? t(`order.statusName.${order.status}`) : '—'}
                     </span>
                   </td>
-                  <td className="whitespace-nowrap px-3 py-3 text-right font-medium text-gray-900">
+                  <td
+                    className="whitespace-nowrap text-right font-medium text-gray-900 sm:px-3 sm:py-3"
+                    data-order-total
+                  >
+                    {/* The column heads are for screen readers only on a phone: name the figure for the eye. */}
+                    <span aria-hidden="true" className="mr-1 text-xs font-normal text-gray-600 sm:hidden">
+                      {t('account.orders.total')}
+                    </span>
                     {order.total ?? '—'}
                   </td>
                 </tr>

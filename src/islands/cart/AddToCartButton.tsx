@@ -61,10 +61,12 @@ export default function AddToCartButton({
   const chosen = (mounted ? picked : null) ?? initialChoice;
   const state = addToCartState(product, chosen?.productId === product.databaseId ? chosen : null);
   const count = Math.max(1, Number.parseInt(quantity, 10) || 1);
-  const disabled = adding || state.kind !== 'ready';
+  // While adding, the button only says so (aria-disabled) instead of being disabled: a disabled button
+  // loses focus, which would drop a keyboard shopper to the top of the page after every add.
+  const disabled = state.kind !== 'ready';
 
   const add = async () => {
-    if (state.kind !== 'ready') return;
+    if (adding || state.kind !== 'ready') return;
     setAdding(true);
     setAdded('');
     try {
@@ -113,9 +115,9 @@ export default function AddToCartButton({
           type="button"
           onClick={add}
           disabled={disabled}
-          aria-disabled={disabled}
+          aria-disabled={disabled || adding}
           data-add-to-cart
-          className="flex-1 rounded-full bg-main px-6 py-3 text-base font-semibold text-on-main shadow-sm transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:brightness-100"
+          className="flex-1 rounded-full bg-main px-6 py-3 text-base font-semibold text-on-main shadow-sm transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:brightness-100 aria-disabled:opacity-60"
         >
           {label}
         </button>

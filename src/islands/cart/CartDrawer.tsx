@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
+import { createPluralLookup } from '../../lib/i18n/plural';
 import { $cartBusy, $engineCart, cartLines, isCartEmpty } from '../../stores/cart-state';
 import { $customer } from '../../stores/customer';
 import { $sessionStatus, startSession } from '../../stores/session';
@@ -16,10 +17,13 @@ export interface CartDrawerProps {
   strings: Strings;
   /** '' for English, '/de' … */
   localePrefix: string;
+  /** BCP 47 tag of the page's locale ('de-DE'): which plural form a count takes. */
+  locale: string;
 }
 
-export default function CartDrawer({ strings, localePrefix }: CartDrawerProps) {
+export default function CartDrawer({ strings, localePrefix, locale }: CartDrawerProps) {
   const t = createLookup(strings);
+  const tn = createPluralLookup(strings, locale);
   const cart = useStore($engineCart);
   const busy = useStore($cartBusy);
   const status = useStore($sessionStatus);
@@ -91,7 +95,7 @@ export default function CartDrawer({ strings, localePrefix }: CartDrawerProps) {
   return (
     <div className="flex h-full flex-col" aria-busy={busy} data-cart-drawer>
       <p className="sr-only" role="status" aria-live="polite">
-        {t('cart.itemCount', { count: cart.contents?.itemCount ?? 0 })}
+        {tn('cart.itemCount', cart.contents?.itemCount ?? 0)}
       </p>
       <ul className="flex-1 divide-y divide-gray-100 overflow-y-auto px-5" aria-label={t('cart.items')}>
         {lines.map((item) => (

@@ -4,7 +4,8 @@
  */
 import type { CartFragment as Cart } from '../../graphql/generated/operations';
 import type { CartItem, ShippingRate } from '../../graphql/shapes';
-import { decimalToCents, formatEUR } from '../../lib/money';
+import { pageLocale } from '../../lib/i18n/page-locale';
+import { decimalToCents, formatMoney } from '../../lib/money';
 
 export function itemName(item: CartItem): string {
   return item.variation?.node?.name || item.product?.node?.name || '';
@@ -29,13 +30,16 @@ export function attributeValueLabel(value: string): string {
   return value;
 }
 
-/** The chosen variation's attributes: [{ label: 'Colour', value: 'Black' }]. "Any" values ("") are skipped. */
+/**
+ * The chosen variation's attributes: [{ label: 'Color', value: 'Black' }] — the engine's term names in the
+ * page's language (valueName), never the slugs the cart keys on. "Any" values ("") are skipped.
+ */
 export function itemAttributes(item: CartItem): { label: string; value: string }[] {
   return (item.variation?.attributes ?? [])
     .filter((a): a is NonNullable<typeof a> => Boolean(a?.value))
     .map((a) => ({
       label: a.label || (a.name ?? '').replace(/^pa_/, '').replace(/[-_]/g, ' '),
-      value: attributeValueLabel(a.value as string),
+      value: a.valueName || attributeValueLabel(a.value as string),
     }));
 }
 
@@ -52,7 +56,7 @@ export function itemUnitPrice(item: CartItem): string | null {
 function withTax(net: string | null | undefined, tax: string | null | undefined): string | null {
   const cents = decimalToCents(net ?? '');
   if (cents === null) return null;
-  return formatEUR(cents + (decimalToCents(tax ?? '') ?? 0));
+  return formatMoney(cents + (decimalToCents(tax ?? '') ?? 0), pageLocale());
 }
 
 /**
@@ -69,8 +73,8 @@ export function lineDisplay(item: CartItem, includeTax: boolean): { amount: stri
     return { amount: item.subtotal ?? item.total ?? '', unit: itemUnitPrice(item) };
   const amount = subtotal + tax;
   return {
-    amount: formatEUR(amount),
-    unit: amount % quantity === 0 ? formatEUR(amount / quantity) : itemUnitPrice(item),
+    amount: formatMoney(amount, pageLocale()),
+    unit: amount % quantity === 0 ? formatMoney(amount / quantity, pageLocale()) : itemUnitPrice(item),
   };
 }
 

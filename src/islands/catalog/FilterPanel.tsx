@@ -3,6 +3,7 @@ import type { AttributeFacet, PriceRange } from '../../lib/catalog/filters.ts';
 import type { CatalogQuery } from '../../lib/catalog/query-url.ts';
 import { centsToDecimal, decimalToCents } from '../../lib/money.ts';
 import { createLookup, type Strings } from '../../lib/i18n/lookup.ts';
+import { createPluralLookup } from '../../lib/i18n/plural.ts';
 import { clearFiltersAndSearch, toggleFilterValue, updateFilters } from '../../stores/catalog.ts';
 
 export interface FilterPanelProps {
@@ -14,6 +15,8 @@ export interface FilterPanelProps {
   bounds: PriceRange | null;
   /** Hide the category group (a category route is already one category). */
   hideCategories?: boolean;
+  /** BCP 47 tag of the page's locale: which plural form a count takes ('1 star & up'). */
+  locale?: string;
 }
 
 const euros = (cents: number | null | undefined) => (cents == null ? '' : centsToDecimal(cents).replace(/\.00$/, ''));
@@ -55,8 +58,10 @@ export default function FilterPanel({
   attributes,
   bounds,
   hideCategories = false,
+  locale = 'en-US',
 }: FilterPanelProps) {
   const t = createLookup(strings);
+  const tn = createPluralLookup(strings, locale);
   const id = useId();
   const { filters } = query;
   const [min, setMin] = useState(euros(filters.price?.min));
@@ -161,7 +166,7 @@ export default function FilterPanel({
               onChange={() => updateFilters((f) => ({ ...f, rating }))}
               className="h-4 w-4 accent-main"
             />
-            {rating === null ? t('catalog.filter.ratingAny') : t('catalog.filter.ratingAtLeast', { rating })}
+            {rating === null ? t('catalog.filter.ratingAny') : tn('catalog.filter.ratingAtLeast', rating)}
           </label>
         ))}
       </Group>

@@ -28,7 +28,7 @@ import { $isLoggedIn } from '../../stores/viewer';
 import { databaseErrorKey, engineMessage } from '../../stores/engine-message';
 import { CartLine, CartTotals, CouponForm, ShippingChoice } from '../cart/parts';
 import AddressFields, { Field, fieldId } from './AddressFields';
-import { gatewayKind } from './gateways';
+import { defaultGateway, gatewayKind } from './gateways';
 import type { CardConfirm } from './StripePayment';
 import {
   addressFromCustomer,
@@ -152,13 +152,12 @@ export default function CheckoutPage({
     if (customer.isVatExempt) lastVat.current = `${customer.billing?.country ?? ''}|${customer.billing?.vatId ?? ''}`;
   }, [customer, countries]);
 
-  // Default payment choice: the first gateway that is not card, so Stripe loads only when the shopper
-  // picks card (unless card is all there is). A vanished gateway is unselected.
+  // Default payment choice (defaultGateway: card when offered, else the shop's first gateway). A vanished
+  // gateway is unselected.
   useEffect(() => {
     setForm((current) => {
       if (current.paymentMethod && gateways.some((g) => g.id === current.paymentMethod)) return current;
-      const preferred = gateways.find((g) => gatewayKind(g.id) !== 'card') ?? gateways[0];
-      return { ...current, paymentMethod: preferred?.id ?? '' };
+      return { ...current, paymentMethod: defaultGateway(gateways.map((g) => g.id)) };
     });
   }, [gateways]);
 
@@ -248,7 +247,12 @@ export default function CheckoutPage({
   async function finish(variables: ReturnType<typeof buildCheckoutVariables>) {
     const order = await placeOrder(variables);
     // The engine created the account with the order; the shopper arrives at the order logged in.
-    if (variables.account) await logInAfterCheckout(variables.account.username, variables.account.password);
+    // Without a username the engine made one from the e-mail address, which logs in as well.
+    if (variables.account)
+      await logInAfterCheckout(
+        variables.account.username || (variables.billing?.email ?? ''),
+        variables.account.password,
+      );
     window.location.assign(orderReceivedPath(localePrefix, order));
   }
 
@@ -457,22 +461,30 @@ export default function CheckoutPage({
             </label>
             {form.createAccount && (
               <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
+                {/* Optional, as on the registration form: the engine makes one from the e-mail address. */}
                 <Field
                   path="account.username"
-                  label={t('checkout.account.username')}
+                  label={t('checkout.field.optional', { label: t('checkout.account.username') })}
                   error={err('account.username')}
-                  required
                 >
                   {(p) => (
-                    <input
-                      {...p}
-                      autoComplete="username"
-                      value={form.username}
-                      onChange={(e) => {
-                        clearErrors(['account.username']);
-                        update((f) => ({ ...f, username: e.target.value }));
-                      }}
-                    />
+                    <>
+                      <input
+                        {...p}
+                        autoComplete="username"
+                        value={form.username}
+                        aria-describedby={[p['aria-describedby'], 'checkout-account-username-hint']
+                          .filter(Boolean)
+                          .join(' ')}
+                        onChange={(e) => {
+                          clearErrors(['account.username']);
+                          update((f) => ({ ...f, username: e.target.value }));
+                        }}
+                      />
+                      <p id="checkout-account-username-hint" className="mt-1 text-xs text-gray-600">
+                        {t('checkout.account.usernameHint')}
+                      </p>
+                    </>
                   )}
                 </Field>
                 <Field

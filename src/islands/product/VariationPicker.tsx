@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { discountPercent } from '../../lib/catalog/discount.ts';
 import { priceDisplay } from '../../lib/catalog/price.ts';
 import type { CatalogProduct, CatalogVariation, PricedFields } from '../../lib/catalog/types.ts';
 import {
@@ -12,10 +11,12 @@ import {
   type Selection,
 } from '../../lib/catalog/variations.ts';
 import { createLookup, type Lookup, type Strings } from '../../lib/i18n/lookup.ts';
-import { highestRawPrice } from '../../lib/money.ts';
+import { createPluralLookup, type PluralLookup } from '../../lib/i18n/plural.ts';
 import { $liveProduct, mergeLive, shownStockCount, startLiveStockCheck } from './live-stock.ts';
 import { $chosenVariation, $variationImage, chosenVariation } from './selection.ts';
+import { saleBadgeText, type SaleBadgeItem } from '../catalog/sale-badge.ts';
 import TaxNote from '../catalog/TaxNote.tsx';
+import { useShopperPrices } from '../catalog/use-shopper-prices.ts';
 
 export interface VariationPickerProps {
   /** getProduct's product (variations, attributes, defaultAttributes, terms, prices, stock). */
@@ -30,9 +31,11 @@ export interface VariationPickerProps {
   localePrefix?: string;
   /** Whether catalog prices include VAT (PUBLIC_TAX_DISPLAY_SHOP). Default true. */
   pricesIncludeTax?: boolean;
+  /** BCP 47 tag of the page's locale: which plural form a count takes ('Only 1 left'). */
+  locale?: string;
 }
 
-export function StockLine({ item, t }: { item: PricedFields; t: Lookup }) {
+export function StockLine({ item, t, tn }: { item: PricedFields; t: Lookup; tn: PluralLookup }) {
   const status = item.stockStatus;
   if (!status) return null;
   const quantity = item.stockQuantity ?? null;
@@ -42,7 +45,7 @@ export function StockLine({ item, t }: { item: PricedFields; t: Lookup }) {
       : status === 'ON_BACKORDER'
         ? t('product.onBackorder')
         : shownStockCount(quantity) !== null
-          ? t('product.lowStock', { count: quantity as number })
+          ? tn('product.lowStock', quantity as number)
           : t('product.inStock');
   const tone =
     status === 'OUT_OF_STOCK'
@@ -62,17 +65,14 @@ export function PriceLine({
   t,
   taxNote,
 }: {
-  item: PricedFields;
+  item: SaleBadgeItem;
   t: Lookup;
   taxNote?: { localePrefix: string; includesTax: boolean };
 }) {
   const { price, regularPrice, onSale } = priceDisplay(item);
-  const percent = onSale
-    ? discountPercent(highestRawPrice(item.rawRegularPrice), highestRawPrice(item.rawSalePrice))
-    : 0;
   return (
     <div>
-      <PriceFigures price={price} regularPrice={regularPrice} onSale={onSale} percent={percent} t={t} />
+      <PriceFigures price={price} regularPrice={regularPrice} onSale={onSale} badge={saleBadgeText(item, t)} t={t} />
       {taxNote && price && (
         <TaxNote t={t} localePrefix={taxNote.localePrefix} includesTax={taxNote.includesTax} className="block" />
       )}
@@ -84,13 +84,13 @@ function PriceFigures({
   price,
   regularPrice,
   onSale,
-  percent,
+  badge,
   t,
 }: {
   price: string;
   regularPrice: string | null;
   onSale: boolean;
-  percent: number;
+  badge: string | null;
   t: Lookup;
 }) {
   return (
@@ -105,9 +105,9 @@ function PriceFigures({
         {onSale && <span className="sr-only">{t('product.salePrice')} </span>}
         {price}
       </span>
-      {percent > 0 && (
-        <span className="rounded-full bg-main px-2 py-0.5 text-sm font-semibold text-on-main">
-          {t('product.saleBadge', { percent })}
+      {badge && (
+        <span className="rounded-full bg-main px-2 py-0.5 text-sm font-semibold text-on-main" data-sale-badge>
+          {badge}
         </span>
       )}
     </p>
@@ -124,16 +124,20 @@ export default function VariationPicker({
   live = true,
   localePrefix = '',
   pricesIncludeTax = true,
+  locale = 'en-US',
 }: VariationPickerProps) {
   const t = createLookup(strings);
+  const tn = createPluralLookup(strings, locale);
   const id = useId();
   const liveData = useStore($liveProduct);
   // The first render matches the static HTML; live values apply from the next one on.
   const [mounted, setMounted] = useState(false);
-  const product = useMemo(
+  const merged = useMemo(
     () => (live && mounted ? mergeLive(initial, liveData) : initial),
     [initial, liveData, live, mounted],
   );
+  // A shopper whose destination is not the shop's base country sees their own prices.
+  const product = useShopperPrices(merged);
   const choices = useMemo(() => variationChoices(product), [product]);
   const [selection, setSelection] = useState<Selection>(() => defaultSelection(initial));
   const variation: CatalogVariation | undefined = useMemo(
@@ -152,14 +156,14 @@ export default function VariationPicker({
     $chosenVariation.set({ ...chosenVariation(product, selection), variation });
   }, [product, variation, selection]);
 
-  const shown: PricedFields = variation ?? product;
+  const shown: SaleBadgeItem = variation ?? product;
   const complete = choices.every((choice) => selection[choice.name]);
 
   return (
     <div className="space-y-4">
       <div aria-live="polite" aria-atomic="true" className="space-y-1">
         <PriceLine item={shown} t={t} taxNote={{ localePrefix, includesTax: pricesIncludeTax }} />
-        <StockLine item={shown} t={t} />
+        <StockLine item={shown} t={t} tn={tn} />
       </div>
 
       {choices.map((choice) => (

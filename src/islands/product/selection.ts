@@ -34,3 +34,11 @@ export function chosenVariation(product: CatalogProduct, selection: Selection): 
       .map((choice) => ({ attributeName: choice.attributeName, attributeValue: selection[choice.name] })),
   };
 }
+
+/**
+ * The SKU the product page shows: the chosen variation's once the choice matches one that has its own,
+ * the product's otherwise (WooCommerce does the same when a variation is picked).
+ */
+export function shownSku(productSku: string | null | undefined, chosen: ChosenVariation | null): string {
+  return chosen?.variation?.sku || productSku || '';
+}
