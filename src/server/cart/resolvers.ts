@@ -3,7 +3,7 @@ import { GraphQLError } from 'graphql';
 import { formatMoney, formatRaw } from '../catalog/money.ts';
 import { variationAttributes } from '../catalog/display-names.ts';
 import { StockError } from '../catalog/stock.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { AccountContext, GraphQLContext } from '../context.ts';
 import { CouponError } from '../coupons/discounts.ts';
 import { CheckoutError } from '../checkout/service.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
@@ -51,7 +51,7 @@ export function viewerIdOf(ctx: Ctx): string | null {
  */
 export function whoOf(ctx: Ctx): Who {
   const id = ctx.session.customerId;
-  const clientIp = (ctx as Ctx & { auth?: { clientIp?: string } }).auth?.clientIp;
+  const clientIp = (ctx as Partial<AccountContext>).auth?.clientIp;
   if (!isCustomerSessionId(id)) return { customerId: id, userId: null, scope: ctx.session, clientIp };
   if (viewerIdOf(ctx) !== id)
     throw new GraphQLError('You must be logged in to do that.', { extensions: { code: 'UNAUTHENTICATED' } });

@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import type { Engine } from '../engine/index.ts';
 import { migrationsDir } from '../db/migrate.ts';
 import { databaseFault } from '../db/unavailable.ts';
+import { selectRows } from '../db/raw-rows.ts';
 
 const HEALTH_PATH = '/health';
 const READY_PATH = '/ready';
@@ -74,10 +75,7 @@ export async function readinessOf(engine: () => Promise<Engine>, timeoutMs = rea
       return { ...unknown, database: databaseFault(err) ? 'unavailable' : 'starting' };
     }
     try {
-      const r = await e.database.db.execute(sql`select name from schema_migrations`);
-      const rows = ((r as { rows?: { name: string }[] }).rows ?? (r as unknown as { name: string }[])) as {
-        name: string;
-      }[];
+      const rows = await selectRows<{ name: string }>(e.database.db, sql`select name from schema_migrations`);
       const applied = new Set(rows.map((row) => row.name));
       const current = migrationFiles().every((file) => applied.has(file));
       const storage = e.database.storageState?.() === 'read-only' ? { storage: 'read-only' as const } : {};

@@ -1,7 +1,7 @@
 /** Order, checkout and payment-gateway resolvers: thin mapping to the order and checkout services. */
 import { GraphQLError } from 'graphql';
 import { requireSession, userErrors, viewerIdOf, whoOf, moneyField } from '../cart/resolvers.ts';
-import type { AccountServices, GraphQLContext } from '../context.ts';
+import type { AccountContext } from '../context.ts';
 import { paginate, type PageArgs } from '../schema/relay.ts';
 import type { CheckoutInput } from '../checkout/service.ts';
 import type { InvoiceRow } from '../invoices/service.ts';
@@ -16,7 +16,7 @@ import {
 import type { OrderAddress } from './tables.ts';
 import { isCustomerSessionId } from '../session/service.ts';
 
-type Ctx = GraphQLContext;
+type Ctx = AccountContext;
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 /** WooCommerce object dates: ISO 8601 with offset. */
@@ -89,22 +89,8 @@ export const orderResolvers = {
       { input }: { input: { orderNumber: string; email: string; clientMutationId?: string | null } },
       ctx: Ctx,
     ) => {
-      const accounts = (
-        ctx as unknown as {
-          accounts: {
-            limiter: {
-              consume(o: {
-                bucket: string;
-                key: string;
-                limit: number;
-                windowSeconds: number;
-              }): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-            };
-          };
-          clientIp: string;
-        }
-      ).accounts;
-      const ip = (ctx as unknown as { clientIp?: string }).clientIp ?? 'unknown';
+      const { accounts } = ctx;
+      const ip = ctx.auth.clientIp;
       // Guessing order numbers against one e-mail (or the reverse) is slow by design.
       const limit = await accounts.limiter.consume({
         bucket: 'order-lookup:ip',
@@ -129,7 +115,7 @@ export const orderResolvers = {
     },
     checkout: async (_: unknown, { input }: { input: CheckoutInput & { clientMutationId?: string } }, ctx: Ctx) => {
       requireSession(ctx);
-      const clientIp = (ctx as unknown as { clientIp?: string }).clientIp;
+      const { clientIp } = ctx.auth;
       const who = whoOf(ctx);
       const r = await userErrors(() => ctx.checkout.checkout(who, input, { clientIp, locale: ctx.locale }), ctx.locale);
       let customerWho = who;
@@ -137,8 +123,7 @@ export const orderResolvers = {
         // The new account takes over this session (as a login would): the returned customer is the
         // account's, and the order is its own. The session serves the account only once the storefront
         // logs in with the same credentials for its auth token (WooNuxt does the same after checkout).
-        const accounts = (ctx as unknown as { accounts: AccountServices }).accounts;
-        await accounts.auth.handOverSession(ctx.session, r.accountUserId);
+        await ctx.accounts.auth.handOverSession(ctx.session, r.accountUserId);
         customerWho = { customerId: String(r.accountUserId), userId: String(r.accountUserId) };
       } else await ctx.sessions.reissue(ctx.session);
       const customer = {

@@ -16,6 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/connection.ts';
+import { selectRows } from '../db/raw-rows.ts';
 import { rateLimits } from './tables.ts';
 
 export type ConsumeInput = {
@@ -119,7 +120,9 @@ export class RateLimiter {
     const current = sql`(case when ${same} then rate_limits.count else 0 end)`;
     const elapsedShare = sql`(extract(epoch from (excluded.updated_at - excluded.window_start))::float8 / ${W})`;
     const ok = sql`(${prev} * (1 - ${elapsedShare}) + ${current} + 1 <= ${L})`;
-    const result = await db.execute(sql`
+    const result = await selectRows<Row>(
+      db,
+      sql`
       with t as (select ${at} as at)
       insert into rate_limits (bucket, key, window_start, count, prev_count, allowed, updated_at, expires_at)
       select ${bucket}, ${key}, w.start, case when ${L} >= 1 then 1 else 0 end, 0, ${L} >= 1, t.at, w.start + make_interval(secs => 2 * ${W})
@@ -131,8 +134,9 @@ export class RateLimiter {
         window_start = excluded.window_start,
         updated_at = excluded.updated_at,
         expires_at = excluded.expires_at
-      returning allowed, count, prev_count, extract(epoch from (updated_at - window_start)) as elapsed`);
-    const row = ((result as unknown as { rows?: Row[] }).rows ?? (result as unknown as Row[]))[0]!;
+      returning allowed, count, prev_count, extract(epoch from (updated_at - window_start)) as elapsed`,
+    );
+    const row = result[0]!;
     const elapsed = Number(row.elapsed);
     const estimate = row.prev_count * (1 - elapsed / windowSeconds) + row.count;
     // Not inside the caller's transaction: the clean-up must not hold (or, on PGlite, wait for) its connection.
@@ -165,7 +169,9 @@ export class RateLimiter {
       throw new TypeError(`rate limit: windowSeconds must be a whole number ≥ 1 (got ${windowSeconds})`);
     const W = sql.raw(String(windowSeconds));
     const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-    const result = await this.db.execute(sql`
+    const result = await selectRows<PeekRow>(
+      this.db,
+      sql`
       with t as (select ${now} as at),
       w as (select t.at, to_timestamp(floor(extract(epoch from t.at) / ${W}) * ${W}) as start from t)
       select
@@ -176,8 +182,9 @@ export class RateLimiter {
         end as estimate,
         extract(epoch from (w.at - r.updated_at))::float8 as since_last
       from rate_limits r, w
-      where r.bucket = ${bucket} and r.key = ${key}`);
-    const row = ((result as unknown as { rows?: PeekRow[] }).rows ?? (result as unknown as PeekRow[]))[0];
+      where r.bucket = ${bucket} and r.key = ${key}`,
+    );
+    const row = result[0];
     if (!row) return { count: 0, secondsSinceLast: null };
     const count = Math.max(0, Number(row.estimate));
     return { count, secondsSinceLast: count > 0 ? Math.max(0, Number(row.since_last)) : null };
@@ -204,14 +211,17 @@ export class RateLimiter {
     checkInput(input);
     const W = sql.raw(String(windowSeconds));
     const at = input.at ? sql`${input.at.toISOString()}::timestamptz` : sql`now()`;
-    const result = await this.db.execute(sql`
+    const result = await selectRows<Row>(
+      this.db,
+      sql`
       with w as (select t.at, to_timestamp(floor(extract(epoch from t.at) / ${W}) * ${W}) as start from (select ${at} as at) t)
       select
         coalesce(case when r.window_start = w.start then r.prev_count when r.window_start = w.start - make_interval(secs => ${W}) then r.count else 0 end, 0) as prev_count,
         coalesce(case when r.window_start = w.start then r.count else 0 end, 0) as count,
         extract(epoch from (w.at - w.start)) as elapsed
-      from w left join rate_limits r on r.bucket = ${bucket} and r.key = ${key}`);
-    const row = ((result as unknown as { rows?: Row[] }).rows ?? (result as unknown as Row[]))[0]!;
+      from w left join rate_limits r on r.bucket = ${bucket} and r.key = ${key}`,
+    );
+    const row = result[0]!;
     const [prev, current, elapsed] = [Number(row.prev_count), Number(row.count), Number(row.elapsed)];
     const estimate = prev * (1 - elapsed / windowSeconds) + current;
     const allowed = estimate + 1 <= limit;
@@ -231,11 +241,14 @@ export class RateLimiter {
   /** Delete rows whose windows are both over; returns how many. Bounded so it never holds locks for long. */
   async purgeExpired(at?: Date): Promise<number> {
     const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-    const result = await this.db.execute(sql`
+    const result = await selectRows<unknown>(
+      this.db,
+      sql`
       delete from rate_limits where (bucket, key) in (
         select bucket, key from rate_limits where expires_at < ${now} limit 1000
-      ) returning 1`);
-    return ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])).length;
+      ) returning 1`,
+    );
+    return result.length;
   }
 
   private async maybeCleanup(): Promise<void> {

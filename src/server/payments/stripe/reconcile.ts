@@ -43,6 +43,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/connection.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { errorSummary } from '../../error-summary.ts';
 import { RECORDS_KEY, type CardCheckoutRecord } from './recovery.ts';
 import type { ListedPaymentIntent } from './service.ts';
@@ -196,11 +197,13 @@ export function createCardReconciliation(deps: ReconcileDeps): () => Promise<Rec
  * lock makes concurrent claimers wait and then see the fresh time; PGlite has one writer).
  */
 export async function claimReconcileRun(db: Database, minGapMs: number): Promise<boolean> {
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ key: string }>(
+    db,
+    sql`
     insert into meta (key, value, updated_at) values (${CLAIM_KEY}, to_jsonb(now()::text), now())
     on conflict (key) do update set value = excluded.value, updated_at = now()
       where meta.updated_at <= now() - make_interval(secs => ${minGapMs / 1000})
-    returning key`);
-  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+    returning key`,
+  );
   return rows.length > 0;
 }

@@ -32,6 +32,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.ts';
+import { selectRows } from '../../db/raw-rows.ts';
 import { errorSummary } from '../../error-summary.ts';
 
 export const RECORDS_KEY = 'cardCheckouts';
@@ -187,16 +188,14 @@ export function withCardCheckoutRecovery<I, R, O extends OrderRef>(
 
   const sweep = async (): Promise<number> => {
     // Sessions are the session domain's table; this only reads which ones hold stale records.
-    const result = await deps.db.execute(sql`
+    const rows = await selectRows<{ customer_id: string; intent_id: string; record: CardCheckoutRecord }>(
+      deps.db,
+      sql`
       select s.customer_id, r.key as intent_id, r.value as record from sessions s, jsonb_each(s.data -> ${RECORDS_KEY}) r
       where s.data ? ${RECORDS_KEY} and not coalesce((r.value ->> 'refunded')::boolean, false)
         and (r.value ->> 'at')::timestamptz < now() - make_interval(secs => ${deps.afterSeconds})
-        and coalesce((r.value ->> 'retryAt')::timestamptz, '-infinity'::timestamptz) <= now()`);
-    const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
-      customer_id: string;
-      intent_id: string;
-      record: CardCheckoutRecord;
-    }[];
+        and coalesce((r.value ->> 'retryAt')::timestamptz, '-infinity'::timestamptz) <= now()`,
+    );
     let recovered = 0;
     for (const { customer_id: customerId, intent_id: intentId, record } of rows) {
       try {
