@@ -14,7 +14,7 @@ import {
   type ReviewDraft,
 } from '../../src/islands/reviews/review-form.ts';
 import { reviewParagraphs } from '../../src/islands/reviews/review-text.ts';
-import { isEmail } from '../../src/server/checkout/validate.ts';
+import { isEmail } from '../../src/server/cart/address-validation.ts';
 
 const draft = (over: Partial<ReviewDraft> = {}): ReviewDraft => ({
   rating: 4,

@@ -2,7 +2,7 @@
  * The address form per country, as WooCommerce's checkout has it (its default address fields with each
  * country's locale laid over them): whether the state and the postcode are asked for and required, and
  * what they and the town are called. One table for the checkout and account forms (src/islands), the
- * engine's checks (src/server/checkout/validate.ts) and the address formatter (format.ts), so the form
+ * engine's checks (src/server/cart/address-validation.ts) and the address formatter (format.ts), so the form
  * never asks for more than the engine wants.
  *
  * A state is required only where the locale requires it and the shop has the country's list to choose

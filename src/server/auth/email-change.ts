@@ -14,7 +14,7 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { isEmail } from '../checkout/validate.ts';
+import { isEmail } from '../cart/address-validation.ts';
 import type { Database, DbOrTx } from '../db/connection.ts';
 import {
   AccountError,

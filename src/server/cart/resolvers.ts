@@ -2,21 +2,17 @@
 import { GraphQLError } from 'graphql';
 import { formatMoney, formatRaw } from '../catalog/money.ts';
 import { variationAttributes } from '../catalog/display-names.ts';
-import { StockError } from '../catalog/stock.ts';
 import type { AccountContext, GraphQLContext } from '../context.ts';
-import { CouponError } from '../coupons/discounts.ts';
-import { CheckoutError } from '../checkout/service.ts';
-import { paginate, type PageArgs } from '../schema/relay.ts';
+import { paginate, type PageArgs } from '../relay.ts';
 import { isCustomerSessionId } from '../session/service.ts';
 import type { SessionCustomer } from './model.ts';
-import { CartError, MAX_CART_LINES, type Who } from './service.ts';
+import { MAX_CART_LINES, type Who } from './service.ts';
 import type { CartLine, CartView } from './totals.ts';
 import { baseTaxContext, customerTax, reverseChargeApplies } from '../tax/location.ts';
 import { samePrices } from '../tax/prices.ts';
 import { taxOf } from '../tax/rates.ts';
-import { VatIdError } from '../tax/vat-id.ts';
 import type { LocaleCode } from '../../lib/i18n/locales.ts';
-import { messageIn } from '../i18n/text.ts';
+import { userErrors } from '../i18n/shopper-error.ts';
 import { shippingLabel } from '../shipping/labels.ts';
 
 type Ctx = GraphQLContext;
@@ -62,30 +58,6 @@ export function whoOf(ctx: Ctx): Who {
 export function requireSession(ctx: Ctx): void {
   if (ctx.session.tokenError)
     throw new GraphQLError(ctx.session.tokenError, { extensions: { code: 'INVALID_SESSION' } });
-}
-
-/**
- * Shopper-facing refusals become GraphQL errors with their message in the answer's language (the code
- * stays as it is, for programs); anything else stays masked.
- */
-export async function userErrors<T>(fn: () => Promise<T>, locale: LocaleCode): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    // A refused VAT ID keeps its own code: the storefront says why in the shopper's language.
-    if (err instanceof VatIdError) throw new GraphQLError(err.message, { extensions: { code: err.code } });
-    if (
-      err instanceof CartError ||
-      err instanceof CouponError ||
-      err instanceof StockError ||
-      err instanceof CheckoutError
-    ) {
-      throw new GraphQLError(messageIn(err, locale), {
-        extensions: { code: (err instanceof CheckoutError && err.code) || 'BAD_USER_INPUT' },
-      });
-    }
-    throw err;
-  }
 }
 
 /** A session-changing mutation: serialised by the cart service, then a fresh token goes out. */

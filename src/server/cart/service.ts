@@ -28,18 +28,12 @@ import {
 } from './model.ts';
 import { computeCart, discountLines, resolveLine, shownSubtotalCents, variationName, type CartView } from './totals.ts';
 import { VatIdChecker, type VatCheck } from '../tax/vat-check.ts';
-import { messageOf, text, type EngineText } from '../i18n/text.ts';
+import { text, type EngineText } from '../i18n/text.ts';
+import { ShopperError } from '../i18n/shopper-error.ts';
 
 /** A refusal with a message for the shopper (WooGraphQL's wording). */
-export class CartError extends Error {
+export class CartError extends ShopperError {
   override name = 'CartError';
-  /** The message as a translatable text (null for the API-usage messages, which stay English). */
-  readonly text: EngineText | null;
-  constructor(message: string | EngineText) {
-    const { message: english, text } = messageOf(message);
-    super(english);
-    this.text = text;
-  }
 }
 
 export const MAX_CART_LINES = 100;

@@ -2,7 +2,7 @@
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext } from '../context.ts';
 import type { LocaleCode } from '../../lib/i18n/locales.ts';
-import { paginate, type PageArgs } from '../schema/relay.ts';
+import { paginate, type PageArgs } from '../relay.ts';
 import { formatMoney, formatRaw } from './money.ts';
 import {
   priceRange,

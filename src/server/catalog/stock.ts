@@ -10,25 +10,23 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connection.ts';
 import { bumpCounter } from '../db/meta.ts';
 import { catalogProducts, catalogVariations } from './tables.ts';
-import { englishText, text, type EngineText } from '../i18n/text.ts';
+import { text } from '../i18n/text.ts';
+import { ShopperError } from '../i18n/shopper-error.ts';
 
 export type StockLine = { productId: number; variationId: number | null; quantity: number; name: string };
 export type StockTaken = { index: number; reduced: number; backordered: number };
 
-export class StockError extends Error {
+export class StockError extends ShopperError {
   override name = 'StockError';
-  /** The refusal in words the shopper's language can give (english in `message`). */
-  readonly text: EngineText;
   constructor(
     readonly productName: string,
     readonly available: number,
   ) {
-    const refusal =
+    super(
       available <= 0
         ? text('stock.outOfStock', { name: productName })
-        : text('stock.notEnough', { name: productName, available });
-    super(englishText(refusal));
-    this.text = refusal;
+        : text('stock.notEnough', { name: productName, available }),
+    );
   }
 }
 

@@ -14,7 +14,7 @@ import type { AccountServices } from '../context.ts';
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { AccountError, DUPLICATE_EMAIL, DUPLICATE_USERNAME } from '../customers/service.ts';
 import { CheckoutError, type CheckoutAccountHook } from './service.ts';
-import { isEmail } from './validate.ts';
+import { isEmail } from '../cart/address-validation.ts';
 
 /** A refusal of the account part of a checkout; the checkout reports it like its own errors. */
 export class CheckoutAccountError extends CheckoutError {

@@ -21,29 +21,23 @@ import { discountLines, resolveLine } from '../cart/totals.ts';
 import type { DbOrTx } from '../db/connection.ts';
 import { gatewayList, gatewayTitle, type Gateway, type GatewayId } from './gateways.ts';
 import type { CommerceSettings } from '../shop/settings.ts';
-import { addressProblems, toAddress, type AddressInput } from './validate.ts';
+import { addressProblems, toAddress, type AddressInput } from '../cart/address-validation.ts';
 import { orderItemTaxFields, orderTaxFields, vatOrderNotes } from './order-tax.ts';
 import { VatIdChecker, type VatCheck } from '../tax/vat-check.ts';
 import { VatIdError } from '../tax/vat-id.ts';
 import { shippingLabel } from '../shipping/labels.ts';
-import { joinedText, messageOf, renderText, text, type EngineText } from '../i18n/text.ts';
+import { joinedText, renderText, text, type EngineText } from '../i18n/text.ts';
+import { ShopperError } from '../i18n/shopper-error.ts';
 import { DEFAULT_LOCALE, type LocaleCode } from '../../lib/i18n/locales.ts';
 import { lineName } from '../catalog/display-names.ts';
 
-export class CheckoutError extends Error {
+/** A refused checkout; several texts (each address problem) are said one after the other. */
+export class CheckoutError extends ShopperError {
   override name = 'CheckoutError';
-  /** The GraphQL error code (default BAD_USER_INPUT). */
-  readonly code: string | undefined;
   /** The refusal may not hold on a later try (Stripe could not be asked): a retry may place the order. */
   readonly retryable: boolean;
-  /** The message as a translatable text; several (each address problem) are said one after the other. */
-  readonly text: EngineText | null;
   constructor(message: string | EngineText | EngineText[], options: { code?: string; retryable?: boolean } = {}) {
-    const joined = Array.isArray(message) ? joinedText(message) : message;
-    const { message: english, text } = messageOf(joined);
-    super(english);
-    this.text = text;
-    this.code = options.code;
+    super(Array.isArray(message) ? joinedText(message) : message, options.code);
     this.retryable = options.retryable ?? false;
   }
 }

@@ -7,7 +7,8 @@
  *   fixed_product  an amount off each eligible unit, never below zero.
  * Pure functions: the coupon service adds the database checks (usage counts).
  */
-import { messageOf, text, type EngineText } from '../i18n/text.ts';
+import { text } from '../i18n/text.ts';
+import { ShopperError } from '../i18n/shopper-error.ts';
 
 export type CouponModel = {
   id: number;
@@ -46,14 +47,8 @@ export type DiscountLine = {
   onSale: boolean;
 };
 
-export class CouponError extends Error {
+export class CouponError extends ShopperError {
   override name = 'CouponError';
-  readonly text: EngineText | null;
-  constructor(message: string | EngineText) {
-    const { message: english, text } = messageOf(message);
-    super(english);
-    this.text = text;
-  }
 }
 
 /** The coupon refusals in WooCommerce's wording, translated where the answer is written. */

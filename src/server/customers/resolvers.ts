@@ -9,16 +9,11 @@
 import crypto from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { AccountContext } from '../context.ts';
-import {
-  sessionCustomer,
-  updateSessionCustomer,
-  userErrors,
-  whoOf,
-  type SessionCustomerInput,
-} from '../cart/resolvers.ts';
+import { userErrors } from '../i18n/shopper-error.ts';
+import { sessionCustomer, updateSessionCustomer, whoOf, type SessionCustomerInput } from '../cart/resolvers.ts';
 import { emptyAddress, type Address, type SessionCustomer } from '../cart/model.ts';
 import type { OrderRow } from '../orders/service.ts';
-import { paginate, type PageArgs } from '../schema/relay.ts';
+import { paginate, type PageArgs } from '../relay.ts';
 import { AccountError, type CustomerRow, type ProfileUpdate } from './service.ts';
 
 type Ctx = AccountContext;

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { emptyAddress, type Address } from '../cart/model.ts';
-import { addressProblems, isEmail, toAddress, type AddressInput } from '../checkout/validate.ts';
+import { addressProblems, isEmail, toAddress, type AddressInput } from '../cart/address-validation.ts';
 import { englishText } from '../i18n/text.ts';
 import { DEFAULT_LOCALE, type LocaleCode } from '../../lib/i18n/locales.ts';
 import type { Database, DbOrTx } from '../db/connection.ts';

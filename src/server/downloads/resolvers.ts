@@ -2,7 +2,7 @@
 import { GraphQLError } from 'graphql';
 import type { AccountContext } from '../context.ts';
 import type { CustomerObject } from '../customers/resolvers.ts';
-import { paginate, type PageArgs } from '../schema/relay.ts';
+import { paginate, type PageArgs } from '../relay.ts';
 import type { DownloadFilter, DownloadNode } from './service.ts';
 
 type Ctx = AccountContext;

@@ -1,10 +1,8 @@
-/** Order, checkout and payment-gateway resolvers: thin mapping to the order and checkout services. */
+/** Order resolvers (reading an order, looking one up): thin mapping to the order service. */
 import { GraphQLError } from 'graphql';
-import { requireSession, userErrors, viewerIdOf, whoOf, moneyField } from '../cart/resolvers.ts';
+import { viewerIdOf, moneyField } from '../cart/resolvers.ts';
 import type { AccountContext } from '../context.ts';
-import { paginate, type PageArgs } from '../schema/relay.ts';
-import type { CheckoutInput } from '../checkout/service.ts';
-import type { InvoiceRow } from '../invoices/service.ts';
+import { paginate, type PageArgs } from '../relay.ts';
 import {
   isDownloadPermitted,
   needsPayment,
@@ -68,20 +66,6 @@ export const orderResolvers = {
       const keyHolder = !!a.orderKey && a.orderKey === order.orderKey;
       return owner || keyHolder ? order : null;
     },
-    paymentGateways: (_: unknown, a: PageArgs, ctx: Ctx) =>
-      paginate(ctx.checkout.gateways(ctx.locale), a, { defaultPageSize: 100, maxPageSize: 100 }, (g) => g.id),
-    stripePaymentIntent: async (
-      _: unknown,
-      a: {
-        stripePaymentMethod?: 'PAYMENT' | 'SETUP' | null;
-        customerId?: string | null;
-        saveForFuture?: boolean | null;
-      },
-      ctx: Ctx,
-    ) => {
-      requireSession(ctx);
-      return ctx.payments.stripePaymentIntent(whoOf(ctx), a.stripePaymentMethod ?? 'SETUP');
-    },
   },
   RootMutation: {
     lookupOrder: async (
@@ -113,39 +97,6 @@ export const orderResolvers = {
         orderKey: order?.orderKey ?? null,
       };
     },
-    checkout: async (_: unknown, { input }: { input: CheckoutInput & { clientMutationId?: string } }, ctx: Ctx) => {
-      requireSession(ctx);
-      const { clientIp } = ctx.auth;
-      const who = whoOf(ctx);
-      const r = await userErrors(() => ctx.checkout.checkout(who, input, { clientIp, locale: ctx.locale }), ctx.locale);
-      let customerWho = who;
-      if (r.accountUserId !== null) {
-        // The new account takes over this session (as a login would): the returned customer is the
-        // account's, and the order is its own. The session serves the account only once the storefront
-        // logs in with the same credentials for its auth token (WooNuxt does the same after checkout).
-        await ctx.accounts.auth.handOverSession(ctx.session, r.accountUserId);
-        customerWho = { customerId: String(r.accountUserId), userId: String(r.accountUserId) };
-      } else await ctx.sessions.reissue(ctx.session);
-      const customer = {
-        kind: 'session-customer' as const,
-        customerId: customerWho.customerId,
-        c: await ctx.cart.customer(customerWho),
-      };
-      return {
-        clientMutationId: input.clientMutationId ?? null,
-        order: r.order,
-        customer,
-        result: 'success',
-        redirect: r.redirect,
-      };
-    },
-  },
-  OrderInvoice: {
-    kind: (i: InvoiceRow) => (i.kind === 'invoice' ? 'INVOICE' : 'CREDIT_NOTE'),
-    number: (i: InvoiceRow) => i.number,
-    date: (i: InvoiceRow) => i.issueDate,
-    total: moneyField((i: InvoiceRow) => i.grossCents),
-    downloadUrl: (i: InvoiceRow, _: unknown, ctx: Ctx) => ctx.invoices.urlFor(i),
   },
   Order: {
     id: (o: OrderRow) => b64(`order:${o.id}`),
@@ -189,7 +140,6 @@ export const orderResolvers = {
       o.metaData
         .map((m, i) => ({ id: b64(`order_meta:${o.id}:${i}`), key: m.key, value: m.value }))
         .filter((m) => (!a.key || m.key === a.key) && (!a.keysIn || a.keysIn.includes(m.key))),
-    invoices: async (o: OrderRow, _: unknown, ctx: Ctx) => ctx.invoices.listForOrder(o.id),
     lineItems: async (o: OrderRow, a: PageArgs, ctx: Ctx) =>
       paginate(await itemsOf(o, ctx), a, { defaultPageSize: 100, maxPageSize: 100 }, (i) => i.id),
     downloadableItems: async (

@@ -7,7 +7,7 @@
  */
 import { addReview, hasReview } from '../catalog/reviews.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { isEmail } from '../checkout/validate.ts';
+import { isEmail } from '../cart/address-validation.ts';
 import { AccountError, type CustomerRow } from '../customers/service.ts';
 import type { Database } from '../db/connection.ts';
 import type { OrderService } from '../orders/service.ts';

@@ -10,6 +10,8 @@ import { cartTypeDefs } from './cart.ts';
 import { orderTypeDefs } from './orders.ts';
 import { cartResolvers } from '../cart/resolvers.ts';
 import { orderResolvers } from '../orders/resolvers.ts';
+import { checkoutResolvers } from '../checkout/resolvers.ts';
+import { invoiceResolvers } from '../invoices/resolvers.ts';
 import { accountTypeDefs, downloadTypeDefs, reviewTypeDefs, wishlistTypeDefs } from './accounts.ts';
 import { wishlistResolvers } from '../wishlist/resolvers.ts';
 import { downloadResolvers } from '../downloads/resolvers.ts';
@@ -39,6 +41,8 @@ export function buildSchema(attributeTaxonomies: string[]) {
       geo: geoResolvers,
       cart: cartResolvers as ResolverMap,
       orders: orderResolvers as ResolverMap,
+      checkout: checkoutResolvers as ResolverMap,
+      invoices: invoiceResolvers as ResolverMap,
       customers: customerResolvers as ResolverMap,
       auth: authResolvers as ResolverMap,
       reviews: reviewResolvers as ResolverMap,

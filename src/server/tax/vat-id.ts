@@ -8,6 +8,7 @@
  * Greece's numbers carry the prefix EL, not its ISO code GR; a number typed without a prefix gets the
  * billing country's.
  */
+import { ShopperError } from '../i18n/shopper-error.ts';
 import {
   austria,
   belgium,
@@ -103,13 +104,12 @@ export type VatIdProblemCode =
   | 'VAT_ID_TOO_MANY_CHECKS';
 
 /** A refusal with a message for the shopper (the storefront shows it in the shopper's language by `code`). */
-export class VatIdError extends Error {
+/** A refused VAT ID keeps its own code: the storefront says why in the shopper's language. */
+export class VatIdError extends ShopperError {
   override name = 'VatIdError';
-  constructor(
-    message: string,
-    readonly code: VatIdProblemCode,
-  ) {
-    super(message);
+  declare readonly code: VatIdProblemCode;
+  constructor(message: string, code: VatIdProblemCode) {
+    super(message, code);
   }
 }
 

@@ -2,7 +2,7 @@
 import { GraphQLError } from 'graphql';
 import type { AccountContext } from '../context.ts';
 import { accountErrors, customerOf, requireViewer, type CustomerObject } from '../customers/resolvers.ts';
-import { paginate, type PageArgs } from '../schema/relay.ts';
+import { paginate, type PageArgs } from '../relay.ts';
 
 type Ctx = AccountContext;
 type Mid = { clientMutationId?: string | null };

@@ -1,5 +1,6 @@
 /**
- * Checkout's address checks (before anything is reserved), done properly: required fields, e-mail,
+ * The address checks of the checkout (before anything is reserved) and of the account's saved addresses,
+ * beside the cart's address model, done properly: required fields, e-mail,
  * country allowed, state valid for the country. Whether the town, postcode and state are required, and
  * what they are called in the messages, is the country's (src/lib/address/rules.ts, the same rules the
  * storefront's form follows, and the form's own names for those fields). Every problem is collected;
@@ -8,7 +9,7 @@
  */
 import { addressRules } from '../../lib/address/rules.ts';
 import { statesOf } from '../../lib/address/states.ts';
-import { emptyAddress, type Address } from '../cart/model.ts';
+import { emptyAddress, type Address } from './model.ts';
 import { parseVatId, VatIdError } from '../tax/vat-id.ts';
 import { literalText, text, type EngineText, type TextParam } from '../i18n/text.ts';
 
