@@ -16,7 +16,7 @@ import type { SessionService, SessionState } from '../session/service.ts';
 import { AccountError, type CustomerRow, type CustomerService } from '../customers/service.ts';
 import { dummyVerify, hashPassword, needsRehash, passwordProblem, verifyPassword } from './passwords.ts';
 import type { AuthSettings } from './settings.ts';
-import { authSessions, emailVerificationKeys, passwordResetKeys } from './tables.ts';
+import { authSessions, emailVerificationKeys, oauthStateUses, passwordResetKeys } from './tables.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 import { storedLocale as accountLocale } from '../i18n/stored-locale.ts';
 import type { LocaleCode } from '../../lib/i18n/locales.ts';
@@ -165,8 +165,10 @@ export class AuthService {
   private lastPurge = 0;
 
   /**
-   * Deletes logins whose refresh token expired or that were revoked more than a day ago, and reset keys
-   * that expired or were used; returns how many rows went. Runs at most hourly per process from logins.
+   * Deletes logins whose refresh token expired or that were revoked more than a day ago, reset keys that
+   * expired or were used, expired e-mail verification keys and used login-provider tokens past their
+   * expiry; returns how many rows went. Runs at most hourly per process from logins, and in the retention
+   * sweep.
    */
   async purgeExpired(): Promise<number> {
     this.lastPurge = Date.now();
@@ -178,7 +180,15 @@ export class AuthService {
       .delete(passwordResetKeys)
       .where(sql`${passwordResetKeys.expiresAt} < now() or ${passwordResetKeys.usedAt} is not null`)
       .returning({ k: passwordResetKeys.keyHash });
-    return a.length + b.length;
+    const c = await this.db
+      .delete(emailVerificationKeys)
+      .where(sql`${emailVerificationKeys.expiresAt} < now()`)
+      .returning({ k: emailVerificationKeys.keyHash });
+    const d = await this.db
+      .delete(oauthStateUses)
+      .where(sql`${oauthStateUses.expiresAt} < now()`)
+      .returning({ h: oauthStateUses.stateHash });
+    return a.length + b.length + c.length + d.length;
   }
 
   /** A new login (auth session) for `user`: an auth token and a refresh token. */

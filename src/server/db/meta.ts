@@ -66,3 +66,21 @@ export async function setMeta(db: DbOrTx, key: string, value: unknown): Promise<
     .values({ key, value })
     .onConflictDoUpdate({ target: meta.key, set: { value, updatedAt: sql`now()` } });
 }
+
+/**
+ * Whether this caller should do a periodic job now: true for at most one caller per `minGapMs` across all
+ * processes on the database (a conditional upsert of the job's `meta` row: on PostgreSQL the row lock makes
+ * concurrent claimers wait and then see the fresh time; PGlite has one writer).
+ */
+export async function claimPeriodicRun(db: DbOrTx, key: string, minGapMs: number): Promise<boolean> {
+  const rows = await db
+    .insert(meta)
+    .values({ key, value: sql`to_jsonb(now()::text)` })
+    .onConflictDoUpdate({
+      target: meta.key,
+      set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+      setWhere: sql`${meta.updatedAt} <= now() - make_interval(secs => ${minGapMs / 1000})`,
+    })
+    .returning({ key: meta.key });
+  return rows.length > 0;
+}

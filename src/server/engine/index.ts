@@ -49,7 +49,9 @@ import { loadCommerceSettings, type CommerceSettings } from '../shop/settings.ts
 import { readVatSettings } from '../tax/settings.ts';
 import { VatIdChecker } from '../tax/vat-check.ts';
 import { WishlistService } from '../wishlist/service.ts';
-import { startCardSweep, startHoldStockSweeper, startMailSender, type Stop } from './jobs.ts';
+import { startCardSweep, startHoldStockSweeper, startMailSender, startRetentionSweep, type Stop } from './jobs.ts';
+import { RetentionSweep } from '../retention/sweep.ts';
+import { readRetentionSettings } from '../retention/settings.ts';
 
 export type Engine = Services & {
   commerceSettings: CommerceSettings;
@@ -66,6 +68,8 @@ export type Engine = Services & {
    */
   reconcileCardPayments: (() => Promise<ReconcileReport>) | null;
   accounts: AccountServices;
+  /** The retention sweep (also run on demand by `npm run shop`). */
+  retention: RetentionSweep;
   /** The contact form's and the ALTCHA challenge's collaborators, built on first use (their settings are read then). */
   contact: () => ContactHandlerDeps;
   /** The newsletter routes' collaborators, built on first use. */
@@ -308,7 +312,19 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
     if (settings.sweepIntervalMs > 0 && settings.holdStockMinutes > 0)
       stops.push(startHoldStockSweeper({ orders, intervalMs: settings.sweepIntervalMs, log }));
     // The mail sender: every process runs it; each mail is sent by one of them at a time.
-    stops.push(startMailSender({ queue: mail, intervalMs: mailSettings.queue.pollIntervalMs, log }));
+    stops.push(startMailSender({ queue: mail, intervalMs: mailSettings.queue.pollIntervalMs }));
+    // Retention: what the shop no longer needs is deleted, by one process per interval.
+    const retentionSettings = readRetentionSettings(env);
+    const retention = new RetentionSweep({
+      db,
+      settings: retentionSettings,
+      sessions,
+      auth: accounts.auth,
+      limiter: accounts.limiter,
+      mail,
+    });
+    if (retentionSettings.intervalMs > 0)
+      stops.push(startRetentionSweep({ sweep: retention, intervalMs: retentionSettings.intervalMs, log }));
 
     return {
       config,
@@ -328,6 +344,7 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       kdaWatcher: kda?.watcher ?? null,
       reconcileCardPayments,
       accounts,
+      retention,
       contact: onFirstUse(() => createContactHandlerDeps({ db, sessionSecret: config.sessionSecret, mail })),
       newsletter: onFirstUse(() => createNewsletterHandlerDeps({ db, mail })),
       schema,

@@ -5,6 +5,7 @@
 import type { Database } from '../db/connection.ts';
 import { errorSummary } from '../error-summary.ts';
 import type { MailQueue } from '../mail/queue.ts';
+import { sweptRows, type RetentionSweep } from '../retention/sweep.ts';
 import type { OrderService } from '../orders/service.ts';
 import { claimReconcileRun, type ReconcileReport } from '../payments/stripe/reconcile.ts';
 
@@ -66,31 +67,49 @@ export function startHoldStockSweeper(input: {
 /**
  * The mail sender (mail/queue.ts): due mail at start and every `intervalMs` — mail queued by another
  * process or before a restart, and retries. Mail queued in this process is sent when its transaction
- * commits (the queue is woken then), and each retry at its time; the poll is the fallback. Sent and
- * cancelled mail is cleaned up hourly.
+ * commits (the queue is woken then), and each retry at its time; the poll is the fallback. Old rows of the
+ * outbox go in the retention sweep.
  */
-export function startMailSender(input: { queue: MailQueue; intervalMs: number; log: (message: string) => void }): Stop {
-  const { queue, intervalMs, log } = input;
+export function startMailSender(input: { queue: MailQueue; intervalMs: number }): Stop {
+  const { queue, intervalMs } = input;
   queue.start();
   const poll = setInterval(() => queue.wake(), intervalMs);
   poll.unref();
-  let purging = false;
-  const purge = setInterval(() => {
-    if (purging) return;
-    purging = true;
-    queue
-      .purge()
-      .then((n) => n && log(`deleted ${n} old rows of the mail queue`))
-      .catch((err) => log(`mail queue clean-up failed: ${errorSummary(err)}`))
-      .finally(() => {
-        purging = false;
-      });
-  }, 3_600_000);
-  purge.unref();
   setImmediate(() => queue.wake());
   return async () => {
     clearInterval(poll);
-    clearInterval(purge);
     await queue.stop();
+  };
+}
+
+/**
+ * The retention sweep (retention/sweep.ts) every `intervalMs`, the first a minute after start (a
+ * restart loop must not turn into a delete loop); every process ticks, one per interval sweeps.
+ */
+export function startRetentionSweep(input: {
+  sweep: RetentionSweep;
+  intervalMs: number;
+  log: (message: string) => void;
+}): Stop {
+  const { sweep, intervalMs, log } = input;
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    sweep
+      .run()
+      .then((report) => {
+        if (report && sweptRows(report) > 0) log(`retention sweep deleted ${JSON.stringify(report)}`);
+      })
+      .catch((err) => log(`retention sweep failed: ${errorSummary(err)}`))
+      .finally(() => (running = false));
+  };
+  const first = setTimeout(tick, Math.min(60_000, intervalMs));
+  first.unref();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
   };
 }

@@ -91,9 +91,6 @@ const SEND_CONCURRENCY = 2;
 const PEEK = 10;
 /** A request waits at most this long for its own mail's first attempt; the attempt goes on after that. */
 const REQUEST_WAIT_MS = 15_000;
-/** Sent and cancelled rows are deleted after this many days, failed ones after FAILED_KEEP_DAYS. */
-const SETTLED_KEEP_DAYS = 30;
-const FAILED_KEEP_DAYS = 90;
 
 const EVENT_PATTERN = /^[A-Za-z0-9._:-]{1,200}$/;
 
@@ -299,18 +296,18 @@ export class MailQueue {
   }
 
   /** Mails sent or cancelled long ago, and failed ones nobody retried, are deleted; how many went. */
-  async purge(): Promise<number> {
+  async purge(keep: { sentDays: number; failedDays: number }): Promise<number> {
     const gone = await this.db
       .delete(mailQueue)
       .where(
         or(
           and(
             inArray(mailQueue.status, ['sent', 'cancelled']),
-            lte(mailQueue.updatedAt, sql`now() - make_interval(days => ${SETTLED_KEEP_DAYS})`),
+            lte(mailQueue.updatedAt, sql`now() - make_interval(days => ${keep.sentDays})`),
           ),
           and(
             eq(mailQueue.status, 'failed'),
-            lte(mailQueue.updatedAt, sql`now() - make_interval(days => ${FAILED_KEEP_DAYS})`),
+            lte(mailQueue.updatedAt, sql`now() - make_interval(days => ${keep.failedDays})`),
           ),
         ),
       )

@@ -90,6 +90,9 @@ function checkInput({ bucket, key, limit, windowSeconds }: ConsumeInput): void {
     throw new TypeError(`rate limit: windowSeconds must be a whole number ≥ 1 (got ${windowSeconds})`);
 }
 
+/** purgeExpired deletes at most this many rows per call, so it never holds locks for long. */
+export const PURGE_BATCH = 1000;
+
 export class RateLimiter {
   private lastCleanup = 0;
   private readonly cleanupIntervalMs: number;
@@ -245,7 +248,7 @@ export class RateLimiter {
       this.db,
       sql`
       delete from rate_limits where (bucket, key) in (
-        select bucket, key from rate_limits where expires_at < ${now} limit 1000
+        select bucket, key from rate_limits where expires_at < ${now} limit ${PURGE_BATCH}
       ) returning 1`,
     );
     return result.length;

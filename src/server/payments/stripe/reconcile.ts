@@ -43,7 +43,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/connection.ts';
-import { selectRows } from '../../db/raw-rows.ts';
+import { claimPeriodicRun } from '../../db/meta.ts';
 import { errorSummary } from '../../error-summary.ts';
 import { RECORDS_KEY, type CardCheckoutRecord } from './recovery.ts';
 import type { ListedPaymentIntent } from './service.ts';
@@ -191,19 +191,7 @@ export function createCardReconciliation(deps: ReconcileDeps): () => Promise<Rec
   };
 }
 
-/**
- * Whether this process should run the reconciliation now: true for at most one caller per `minGapMs`
- * across all processes on the database (a conditional upsert of one `meta` row: on PostgreSQL the row
- * lock makes concurrent claimers wait and then see the fresh time; PGlite has one writer).
- */
-export async function claimReconcileRun(db: Database, minGapMs: number): Promise<boolean> {
-  const rows = await selectRows<{ key: string }>(
-    db,
-    sql`
-    insert into meta (key, value, updated_at) values (${CLAIM_KEY}, to_jsonb(now()::text), now())
-    on conflict (key) do update set value = excluded.value, updated_at = now()
-      where meta.updated_at <= now() - make_interval(secs => ${minGapMs / 1000})
-    returning key`,
-  );
-  return rows.length > 0;
+/** Whether this process should run the reconciliation now: one process per `minGapMs` (db/meta.ts). */
+export function claimReconcileRun(db: Database, minGapMs: number): Promise<boolean> {
+  return claimPeriodicRun(db, CLAIM_KEY, minGapMs);
 }
