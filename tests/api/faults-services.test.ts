@@ -11,8 +11,13 @@
 // - a paid card checkout while Stripe is stalled: refused as retryable ("could not be checked with
 //   Stripe"), no order; the same checkout once Stripe answers places exactly one order;
 // - the Chainweb node stalled or gone: the KDA watcher keeps running, the order waits; back, the watcher
-//   sees the payment and the order is paid.
+//   sees the payment and the order is paid;
+// - the mail server stalled or gone: the order is placed at once, each delivery attempt ends within
+//   SMTP_TIMEOUT_MS, the confirmation waits in the outbox and goes out, once, when the server is back.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailQueue } from '../../src/server/mail/tables.ts';
+import { startSmtpServer, type SmtpServer } from '../fixtures/smtp-server.ts';
 import { startChainwebServer, type ChainwebStandIn } from '../fixtures/chainweb-server.ts';
 import { startFaultProxy, type FaultProxy } from '../fixtures/fault-proxy.ts';
 import { startStripeServer, type StripeStandIn } from '../fixtures/stripe-server.ts';
@@ -21,6 +26,7 @@ import { BILLING, operation, productId, Shopper } from './shop-helpers.ts';
 
 const TIMEOUT_MS = 800;
 const COOLDOWN_MS = 1_500;
+const SMTP_TIMEOUT_MS = 800;
 const ADD = operation('addToCart');
 const INTENT = operation('getStripePaymentIntent');
 const CHECKOUT = operation('Checkout');
@@ -31,6 +37,8 @@ let stripe: StripeStandIn;
 let chain: ChainwebStandIn;
 let stripeProxy: FaultProxy;
 let chainProxy: FaultProxy;
+let smtp: SmtpServer;
+let smtpProxy: FaultProxy;
 let antenna = 0;
 
 beforeAll(async () => {
@@ -38,6 +46,8 @@ beforeAll(async () => {
   chain = await startChainwebServer();
   stripeProxy = await startFaultProxy({ host: '127.0.0.1', port: stripe.port });
   chainProxy = await startFaultProxy({ host: '127.0.0.1', port: chain.port });
+  smtp = await startSmtpServer();
+  smtpProxy = await startFaultProxy({ host: '127.0.0.1', port: smtp.port });
   // Engine settings come from the environment (each test file runs in its own process).
   Object.assign(process.env, stripe.env, {
     STRIPE_API_PORT: String(stripeProxy.port),
@@ -53,6 +63,10 @@ beforeAll(async () => {
     KDA_EUR_RATE: '0.50',
     KADENA_POLL_INTERVAL_MS: '200',
     KADENA_TIMEOUT_MS: '300',
+    SMTP_URL: `smtp://127.0.0.1:${smtpProxy.port}`,
+    SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS),
+    MAIL_RETRY_BASE_MS: '200',
+    MAIL_POLL_INTERVAL_MS: '200',
     // No card sweeps: the shopper's calls are the only ones the proxy sees.
     ORDER_SWEEP_INTERVAL_MS: '0',
   });
@@ -63,6 +77,8 @@ afterAll(async () => {
   await t?.close();
   await stripeProxy?.close();
   await chainProxy?.close();
+  await smtpProxy?.close();
+  await smtp?.stop();
   await stripe?.stop();
   await chain?.stop();
 });
@@ -180,4 +196,49 @@ describe('Chainweb node slow or down', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
   }, 30_000);
+});
+
+describe('mail server slow or down', () => {
+  const mailTo = async (email: string) =>
+    t.engine.database.db
+      .select({ status: mailQueue.status, attempts: mailQueue.attempts, lastError: mailQueue.lastError })
+      .from(mailQueue)
+      .where(sql`${mailQueue.recipients} @> ${JSON.stringify([email])}::jsonb`);
+  const delivered = (email: string) => smtp.messages.filter((m) => m.envelope.to.includes(email));
+
+  it.each(['stall', 'refuse'] as const)(
+    '%s: the order is placed at once, its confirmation waits (each attempt cut off at SMTP_TIMEOUT_MS) in the outbox and goes out once when the server is back',
+    async (mode) => {
+      smtpProxy.set(mode);
+      const email = `smtp-${mode}@example.test`;
+      const s = await cart();
+      const { value, ms } = await timed(s.ok(CHECKOUT, { paymentMethod: 'cod', billing: { ...BILLING, email } }));
+      expect(value.checkout.order.databaseId).toBeGreaterThan(0);
+      // The shopper does not wait for the mail server.
+      expect(ms).toBeLessThan(SMTP_TIMEOUT_MS * 3 + 2_000);
+      // The sender tries, fails against the silent server within its limit, and keeps the mail queued.
+      const tried = Date.now() + 10_000;
+      while (((await mailTo(email))[0]?.attempts ?? 0) < 2) {
+        if (Date.now() > tried) throw new Error(`no failed attempts: ${JSON.stringify(await mailTo(email))}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const [queued] = await mailTo(email);
+      expect(queued).toMatchObject({ status: 'queued' });
+      expect(queued!.lastError).toBeTruthy();
+      // The error kept for the operator names no address.
+      expect(queued!.lastError ?? '').not.toContain(email);
+      expect(delivered(email)).toEqual([]);
+
+      smtpProxy.set('pass');
+      const until = Date.now() + 15_000;
+      while ((await mailTo(email))[0]?.status !== 'sent') {
+        if (Date.now() > until)
+          throw new Error(`the confirmation was not sent: ${JSON.stringify(await mailTo(email))}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(delivered(email)).toHaveLength(1);
+      expect(delivered(email)[0]!.subject).toContain(String(value.checkout.order.databaseId));
+    },
+    30_000,
+  );
 });

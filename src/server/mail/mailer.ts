@@ -139,9 +139,9 @@ export function createMailer(
   const smtp: Transporter | null = settings.smtpUrl
     ? nodemailer.createTransport({
         url: settings.smtpUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
+        connectionTimeout: settings.smtpTimeoutMs,
+        greetingTimeout: settings.smtpTimeoutMs,
+        socketTimeout: settings.smtpTimeoutMs * 3,
       })
     : null;
   // The stream transport builds exactly the bytes SMTP would carry, which is what the .eml file should hold.

@@ -14,6 +14,9 @@
  *   MAIL_OUTBOX_DIR    where the outbox keeps messages when SMTP_URL is unset: one .eml file and one
  *                      .json record per message (default <MESHFRONT_DATA_DIR or ./var>/mail).
  *   SUPPORT_EMAIL      the address contact-form messages are sent to (default support@meshfront.example).
+ *   SMTP_TIMEOUT_MS    how long the SMTP server may take to accept the connection, to greet, and to answer
+ *                      any one command (the message itself gets three times as long); an attempt that runs
+ *                      out counts as failed and is retried by the queue (default 10000).
  *
  * The mail queue (queue.ts: every mail is queued in the transaction of its change, then sent):
  *   MAIL_MAX_ATTEMPTS      deliveries tried before a mail counts as failed and waits for an operator's
@@ -54,6 +57,7 @@ const envSchema = z.object({
     .string()
     .refine(isValidEmailAddress, 'must be one e-mail address')
     .default('support@meshfront.example'),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
@@ -73,6 +77,8 @@ export type MailSettings = {
   smtpUrl: string | null;
   outboxDir: string;
   supportEmail: string;
+  /** SMTP connection, greeting and per-command time limit. */
+  smtpTimeoutMs: number;
   queue: MailQueueSettings;
 };
 
@@ -95,6 +101,7 @@ export function readMailSettings(env: Record<string, string | undefined> = proce
     smtpUrl: e.SMTP_URL ?? null,
     outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(e.MESHFRONT_DATA_DIR, 'mail')),
     supportEmail: e.SUPPORT_EMAIL,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     queue: {
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
