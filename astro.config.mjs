@@ -95,6 +95,17 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    build: {
+      rollupOptions: {
+        // MDX modules start with Astro's own "use astro:head-inject" marker, which the bundler reports once
+        // per MDX file (hundreds of lines per build) though Astro reads it before bundling; only that
+        // report is dropped, so every other warning still reaches the editor.
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use astro:head-inject')) return;
+          warn(warning);
+        },
+      },
+    },
     define: { __MESHFRONT_BUILD_ID__: JSON.stringify(buildId) },
     ssr: {
       // Native/wasm database drivers stay outside the bundle and load from node_modules at run time.
