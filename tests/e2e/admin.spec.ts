@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { readOutbox, type OutboxMessage } from '../../src/server/mail/index.ts';
+import { readOutbox, type OutboxMessage } from '../../src/server/mail/mailer.ts';
 import { E2E_ADMIN, E2E_CUSTOMER } from './admin-accounts.ts';
 import { fillGermanBillingAddress } from './helpers.ts';
 

@@ -7,7 +7,9 @@ import http from 'node:http';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { readOutbox, type OutboxFilter, type OutboxMessage } from '../../src/server/mail/index.ts';
+// The outbox reader itself, not the mail domain's door: that also loads the templates and their locale JSON,
+// which Playwright's loader (Node's own) refuses without import attributes.
+import { readOutbox, type OutboxFilter, type OutboxMessage } from '../../src/server/mail/mailer.ts';
 import { startChainwebServer } from '../fixtures/chainweb-server.ts';
 
 const outboxDir = path.resolve(process.env.MESHFRONT_DATA_DIR ?? 'var/e2e', 'mail');
