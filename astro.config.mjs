@@ -13,6 +13,7 @@ import { REDIRECT_RULES } from './src/lib/http/redirects.ts';
 import cartDirective from './src/integrations/cart-directive.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import pagefind from './src/integrations/pagefind.ts';
+import contentReferences from './src/integrations/content-references.ts';
 import { imageTransformer } from './src/lib/image/astro-integration.ts';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
@@ -72,6 +73,8 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   integrations: [
+    // Broken links, anchors, images and related-article ids in content/ fail the build with file and line.
+    contentReferences(),
     imageTransformer(),
     react(),
     mdx(),
