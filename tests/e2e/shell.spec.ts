@@ -178,7 +178,7 @@ test.describe('alert banner and theme', { tag: '@phone-too' }, () => {
     const alert = page.locator('#alert-banner');
     await expect(alert).toBeVisible();
     await expect(alert).toHaveAttribute('data-type', 'success');
-    await expect(alert).toContainText('Colour theme changed to Mint.');
+    await expect(alert).toContainText('Color theme changed to Mint.');
     const shownAt = Date.now();
     await expect(alert).toBeHidden({ timeout: 6000 });
     expect(Date.now() - shownAt).toBeGreaterThan(1500);
