@@ -52,7 +52,9 @@ test.describe('on-demand pages of the build', () => {
     });
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`site server did not start; stderr:\n${stderr}`)), 30_000);
+      // An empty data directory: the server creates and seeds its database first (seconds; more beside the
+      // other browser tests on a busy machine).
+      const timer = setTimeout(() => reject(new Error(`site server did not start; stderr:\n${stderr}`)), 60_000);
       child.once('exit', (code) => reject(new Error(`site server exited with ${code}; stderr:\n${stderr}`)));
       child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
         if (chunk.includes('is serving on')) {
