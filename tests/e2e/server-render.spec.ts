@@ -33,6 +33,7 @@ test.describe('on-demand pages of the build', () => {
   let stderr = '';
 
   test.beforeAll(async () => {
+    test.setTimeout(90_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshfront-ssr-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
