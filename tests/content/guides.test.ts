@@ -313,3 +313,14 @@ describe('guide translations', () => {
     for (const t of translations) expect(t.locale, t.file).toMatch(/^[a-z]{2}_[A-Z]{2}$/);
   });
 });
+
+describe('guide translation coverage', () => {
+  // Every guide exists in each of the shop's languages; a guide added in English fails here until its
+  // translations follow (the site shows the English text with a notice meanwhile).
+  it.each(['de_DE', 'es_ES', 'fr_FR', 'it_IT', 'pt_BR'])('%s translates every guide', (locale) => {
+    const missing = english
+      .filter((g) => !translations.some((t) => t.slug === g.slug && t.locale === locale))
+      .map((g) => `content/guides/${g.slug}.${locale}.mdx`);
+    expect(missing, `content/guides is missing ${locale} translations`).toEqual([]);
+  });
+});
