@@ -1,7 +1,7 @@
 // `npm test`: the type check (astro check), the code rules (dependency-cruiser, knip), then every test.
 // Unit and API tests (vitest) on the embedded database, the API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set (CI sets it), then a fresh build and the browser tests.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -161,26 +161,65 @@ const only = process.argv[2];
 if (!only || only === 'types') typeCheck();
 if (!only || only === 'rules') codeRules();
 if (!only || only === 'unit') vitest('unit and API tests (PGlite)', 'vitest-pglite', []);
-if ((!only || only === 'pg') && process.env.TEST_DATABASE_URL) {
+
+// The browser tests run against a build made from a fresh, seeded embedded database.
+const e2eDataDir = path.join(root, 'var', 'e2e');
+// The card test needs a publishable key in the build (the engine's key points at the local Stripe
+// stand-in started by tests/e2e/global-setup.ts; Stripe's own script stays offline).
+// PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: the checkout test buys the OS image with names and e-mail only.
+const e2eEnv = {
+  MESHFRONT_DATA_DIR: e2eDataDir,
+  PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2estandin0000000000',
+  PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: 'true',
+};
+const runsPostgres = (!only || only === 'pg') && !!process.env.TEST_DATABASE_URL;
+const runsBrowser = !only || only === 'e2e';
+
+/**
+ * The build for the browser tests, started in the background: the PostgreSQL suite mostly waits on its
+ * server, so the build uses the cores it leaves idle. Its output is kept in a file and printed after the
+ * suite, so the two logs do not interleave.
+ */
+function startBuild() {
+  fs.rmSync(e2eDataDir, { recursive: true, force: true });
+  fs.mkdirSync(reportDir, { recursive: true });
+  const logFile = path.join(reportDir, 'build.log');
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...e2eEnv },
+  });
+  const started = performance.now();
+  const done = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+  return async () => {
+    const code = await done;
+    fs.closeSync(out);
+    console.log(`\n=== build`);
+    process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+    console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s, beside the PostgreSQL suite)`);
+    if (code !== 0) failures.push('build');
+    return code === 0;
+  };
+}
+
+const buildFinished = runsBrowser && runsPostgres ? startBuild() : null;
+if (runsPostgres) {
   vitest('API tests (PostgreSQL)', 'vitest-postgresql', ['tests/api'], { DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else if (!only) {
   console.log('\n=== API tests (PostgreSQL): skipped, TEST_DATABASE_URL is not set');
 }
-if (!only || only === 'e2e') {
-  // The browser tests run against a build made from a fresh, seeded embedded database.
-  const dataDir = path.join(root, 'var', 'e2e');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  // The card test needs a publishable key in the build (the engine's key points at the local Stripe
-  // stand-in started by tests/e2e/global-setup.ts; Stripe's own script stays offline).
-  // PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: the checkout test buys the OS image with names and e-mail only.
-  const env = {
-    MESHFRONT_DATA_DIR: dataDir,
-    PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2estandin0000000000',
-    PUBLIC_CHECKOUT_HIDE_BILLING_FOR_VIRTUAL: 'true',
-  };
-  if (run('build', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], env)) {
-    run('browser tests (Playwright, Chromium)', bin('playwright'), ['test'], env);
+if (runsBrowser) {
+  let built;
+  if (buildFinished) built = await buildFinished();
+  else {
+    fs.rmSync(e2eDataDir, { recursive: true, force: true });
+    built = run('build', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], e2eEnv);
   }
+  if (built) run('browser tests (Playwright, Chromium)', bin('playwright'), ['test'], e2eEnv);
 }
 
 if (flakyTests.length)
