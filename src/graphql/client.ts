@@ -31,7 +31,9 @@ import {
   attemptDeadline,
   DEFAULT_ENDPOINT,
   INVALID_OPERATION,
+  LANGUAGE_TAG,
   pageHasDebugParam,
+  pageLanguage,
   redactVariables,
   resolveEndpoint,
   SESSION_HEADER,
@@ -109,15 +111,6 @@ const DEFAULTS: ClientConfig = {
   setSessionToken: () => {},
   getAuthToken: () => null,
 };
-
-/** The page's language: what the layout wrote into `<html lang>` (none outside a browser). */
-function pageLanguage(): string | null {
-  if (typeof document === 'undefined') return null;
-  return document.documentElement?.lang || null;
-}
-
-/** A BCP 47 tag as a header value may carry it; anything else is not sent. */
-const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
 
 const isMutationDocument = (document: string) => /^\s*mutation\b/m.test(document);
 

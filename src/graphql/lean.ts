@@ -17,6 +17,8 @@ import {
   DEFAULT_ENDPOINT,
   GraphQLRequestError,
   INVALID_OPERATION,
+  LANGUAGE_TAG,
+  pageLanguage,
   resolveEndpoint,
   TimeoutError,
   unreachable,
@@ -49,9 +51,17 @@ export async function queryPublic<N extends OperationName>(
 
   let status: number | undefined;
   try {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+    };
+    // The engine writes prices in the language asked for: without it a German page's live price would
+    // come back English ("€25.00") and replace the prebuilt "25,00 €".
+    const language = pageLanguage();
+    if (language && LANGUAGE_TAG.test(language)) headers['accept-language'] = language;
     const response = await fetchImpl(resolveEndpoint(options.endpoint ?? DEFAULT_ENDPOINT), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+      headers,
       body: JSON.stringify({ query: document, operationName, variables }),
       signal: deadline.signal,
     });

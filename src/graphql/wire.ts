@@ -51,6 +51,15 @@ export function pageHasDebugParam(): boolean {
   return new URLSearchParams(location.search).has('debug');
 }
 
+/** The page's language: what the layout wrote into `<html lang>` (none outside a browser). */
+export function pageLanguage(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.documentElement?.lang || null;
+}
+
+/** A BCP 47 tag as a header value may carry it; anything else is not sent. */
+export const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
+
 const SECRET_KEY = /pass(word)?|secret|token|^key$|^code$/i;
 
 /** Variables as logged: values of secret-looking keys are replaced, at any depth. */

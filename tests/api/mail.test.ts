@@ -15,7 +15,7 @@ import {
   newsletterWelcome,
   orderConfirmation,
   passwordReset,
-} from '../../src/server/mail/templates.ts';
+} from '../../src/server/mail/templates/index.ts';
 import { parseMessage, startSmtpServer, type SmtpServer } from '../fixtures/smtp-server.ts';
 
 const tempDirs: string[] = [];

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMadeOf, passwordProblem } from '../../src/server/auth/passwords.ts';
 import { maskEmail } from '../../src/server/auth/email-change.ts';
-import { emailChanged } from '../../src/server/mail/templates.ts';
+import { emailChanged } from '../../src/server/mail/templates/index.ts';
 
 const PERSONAL = 'Password must not be your username or e-mail address.';
 

@@ -82,10 +82,9 @@ describe('keys used in source code', () => {
   });
 
   it('every mail text the templates say exists in en_US.json under engine.mail.', () => {
-    const templates = path.join(root, 'src/server/mail/templates.ts');
-    const said = [
-      ...stripComments(fs.readFileSync(templates, 'utf8')).matchAll(/(?<![\w$.])say\(\s*(['"`])([A-Za-z][\w.-]*)\1/g),
-    ];
+    const said = sourceFiles(path.join(root, 'src/server/mail/templates')).flatMap((file) => [
+      ...stripComments(fs.readFileSync(file, 'utf8')).matchAll(/(?<![\w$.])say\(\s*(['"`])([A-Za-z][\w.-]*)\1/g),
+    ]);
     expect(said.length).toBeGreaterThan(20);
     expect(said.map((m) => `engine.mail.${m[2]}`).filter((k) => !englishKeys.has(k))).toEqual([]);
   });

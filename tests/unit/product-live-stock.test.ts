@@ -78,6 +78,23 @@ describe('queryPublic (lean read path)', () => {
     expect(seen[0]?.headers['woocommerce-session']).toBeUndefined();
   });
 
+  it('asks in the page’s language, so the engine writes the prices as the page does', async () => {
+    answer = reply(200, { data: { product: simple } });
+    const page = globalThis as { document?: unknown };
+    page.document = { documentElement: { lang: 'de-DE' } };
+    try {
+      await queryPublic('getStockStatus', { slug: 'window-antenna' }, { endpoint: `${origin}/graphql` });
+      // A tag a header cannot carry is left out rather than sent.
+      page.document = { documentElement: { lang: 'de DE\r\nx: y' } };
+      await queryPublic('getStockStatus', { slug: 'window-antenna' }, { endpoint: `${origin}/graphql` });
+    } finally {
+      delete page.document;
+    }
+    expect(seen[0]?.headers['accept-language']).toBe('de-DE');
+    // (Node's fetch then sends its own default, "*".)
+    expect(seen[1]?.headers['accept-language']).not.toMatch(/de/);
+  });
+
   it("rejects with the API's first error message", async () => {
     answer = reply(200, { data: null, errors: [{ message: 'Product not found' }] });
     const failure = queryPublic('getStockStatus', { slug: 'x' }, { endpoint: `${origin}/graphql` });

@@ -13,7 +13,7 @@ import { buildProductJsonLd } from '../../src/lib/catalog/structured-data.ts';
 import { createLookup } from '../../src/lib/i18n/lookup.ts';
 import { pickStrings } from '../../src/lib/i18n/index.ts';
 import { displayedOrderAmounts } from '../../src/server/checkout/order-display.ts';
-import { orderConfirmation } from '../../src/server/mail/templates.ts';
+import { orderConfirmation } from '../../src/server/mail/templates/index.ts';
 
 // What the engine answers for a German cart: 3 × €12.50 (37.50 incl. 5.99 VAT) and €4.90 + 0.93 shipping.
 const line = {

@@ -3,12 +3,12 @@
  * dotted keys; English is the fallback so a missing translation shows English, never a blank.
  * Islands get a subset through pickStrings() and look it up with createLookup() (lookup.ts).
  */
-import en_US from '../../../locales/en_US.json';
-import de_DE from '../../../locales/de_DE.json';
-import es_ES from '../../../locales/es_ES.json';
-import fr_FR from '../../../locales/fr_FR.json';
-import it_IT from '../../../locales/it_IT.json';
-import pt_BR from '../../../locales/pt_BR.json';
+import en_US from '../../../locales/en_US.json' with { type: 'json' };
+import de_DE from '../../../locales/de_DE.json' with { type: 'json' };
+import es_ES from '../../../locales/es_ES.json' with { type: 'json' };
+import fr_FR from '../../../locales/fr_FR.json' with { type: 'json' };
+import it_IT from '../../../locales/it_IT.json' with { type: 'json' };
+import pt_BR from '../../../locales/pt_BR.json' with { type: 'json' };
 import { interpolate, type Params, type Strings } from './lookup';
 import { DEFAULT_LOCALE, localeByCode, type LocaleCode } from './locales';
 

@@ -24,6 +24,7 @@ import {
   type CustomerService,
   type ProfileUpdate,
 } from '../customers/service.ts';
+import { storedLocale, storefrontPrefix } from '../i18n/stored-locale.ts';
 import { emailChanged, type MailQueue } from '../mail/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import { hashPassword } from './passwords.ts';
@@ -114,9 +115,10 @@ export class EmailChangeService {
       to: before.email,
       ...emailChanged({
         maskedNewAddress: maskEmail(after.email),
-        reportUrl: `${this.settings.siteUrl}${REPORT_PAGE_PATH}?token=${token}`,
+        reportUrl: `${this.settings.siteUrl}${storefrontPrefix(storedLocale(after))}${REPORT_PAGE_PATH}?token=${token}`,
         customerName: before.firstName || before.username,
         validForDays: Math.round(this.settings.emailChangeReportTtlSeconds / 86_400),
+        locale: storedLocale(after),
       }),
     });
   }

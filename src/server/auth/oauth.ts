@@ -33,6 +33,7 @@ import { z } from 'zod';
 import type { Database, DbOrTx } from '../db/connection.ts';
 import { type ServiceBreaker, serviceBreaker } from '../service-breaker.ts';
 import { AccountError, type CustomerRow, type CustomerService } from '../customers/service.ts';
+import { storedLocale, storefrontPrefix } from '../i18n/stored-locale.ts';
 import { accountLink, type MailQueue } from '../mail/index.ts';
 import { MAIL_NOT_SENT, WRONG_PASSWORD, type AuthService } from './service.ts';
 import type { AuthSettings, OAuthProviderSettings } from './settings.ts';
@@ -555,7 +556,7 @@ export class OAuthService {
       e: Math.floor(Date.now() / 1000) + validForMinutes * 60,
       n: crypto.randomBytes(12).toString('base64url'),
     });
-    const linkUrl = `${this.settings.siteUrl}/my-account/link-account?key=${encodeURIComponent(key)}`;
+    const linkUrl = `${this.settings.siteUrl}${storefrontPrefix(storedLocale(user))}/my-account/link-account?key=${encodeURIComponent(key)}`;
     // The key is signed, not stored: the queued mail is the only write, in a transaction of its own.
     const mailId = await this.db.transaction((tx) =>
       this.mail.enqueue(tx, {
@@ -567,6 +568,7 @@ export class OAuthService {
           providerName: provider.label,
           customerName: user.firstName || user.username,
           validForMinutes,
+          locale: storedLocale(user),
         }),
       }),
     );

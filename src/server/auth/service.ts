@@ -18,7 +18,7 @@ import { dummyVerify, hashPassword, needsRehash, passwordProblem, verifyPassword
 import type { AuthSettings } from './settings.ts';
 import { authSessions, emailVerificationKeys, oauthStateUses, passwordResetKeys } from './tables.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
-import { storedLocale as accountLocale } from '../i18n/stored-locale.ts';
+import { storedLocale as accountLocale, storefrontPrefix } from '../i18n/stored-locale.ts';
 import type { LocaleCode } from '../../lib/i18n/locales.ts';
 
 export const UNKNOWN_USERNAME = 'No account found with that username. Sign up for a new account.';
@@ -418,7 +418,7 @@ export class AuthService {
     if (!perAccount.allowed) return;
     const key = randomToken();
     const keyHash = sha256(key);
-    const resetUrl = `${this.settings.siteUrl}/my-account/lost-password?key=${encodeURIComponent(key)}&login=${encodeURIComponent(user.username)}`;
+    const resetUrl = `${this.settings.siteUrl}${storefrontPrefix(accountLocale(user))}/my-account/lost-password?key=${encodeURIComponent(key)}&login=${encodeURIComponent(user.username)}`;
     // The key and its mail commit together; the mail queue sends it and retries (an error only for
     // existing accounts would tell which ones exist, so a failed delivery is only logged there).
     const mailId = await this.db.transaction(async (tx) => {
@@ -522,7 +522,7 @@ export class AuthService {
     }
     const key = randomToken();
     const keyHash = sha256(key);
-    const verifyUrl = `${this.settings.siteUrl}/my-account/verify-email?key=${encodeURIComponent(key)}`;
+    const verifyUrl = `${this.settings.siteUrl}${storefrontPrefix(accountLocale(user))}/my-account/verify-email?key=${encodeURIComponent(key)}`;
     const mailId = await this.db.transaction(async (tx) => {
       // This customer's older key, and anybody's expired ones.
       await tx

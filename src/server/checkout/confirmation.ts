@@ -6,8 +6,8 @@
  */
 import type { DbOrTx } from '../db/connection.ts';
 import type { MailQueue, QueuedMail } from '../mail/queue.ts';
-import { orderConfirmation } from '../mail/templates.ts';
-import { storedLocale } from '../i18n/stored-locale.ts';
+import { orderConfirmation } from '../mail/templates/index.ts';
+import { storedLocale, storefrontPrefix } from '../i18n/stored-locale.ts';
 import { renderText, text } from '../i18n/text.ts';
 import { displayedOrderAmounts } from './order-display.ts';
 import type { OrderRow, OrderService } from '../orders/service.ts';
@@ -78,7 +78,7 @@ export class OrderConfirmations {
       billingAddress: order.billing,
       shippingAddress: order.shipping.address1 ? order.shipping : null,
       customerNote: order.customerNote || null,
-      orderUrl: `${this.site}/checkout/order-received/${order.id}/?key=${order.orderKey}`,
+      orderUrl: `${this.site}${storefrontPrefix(locale)}/checkout/order-received/${order.id}/?key=${order.orderKey}`,
       locale,
     });
     await this.mail.enqueue(tx, {

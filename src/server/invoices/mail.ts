@@ -5,11 +5,9 @@
  * confirmation instead, so it gets no second mail.
  */
 import type { DbOrTx } from '../db/connection.ts';
-import { html, requireHttpUrl } from '../mail/html.ts';
-import type { MailQueue } from '../mail/index.ts';
-import { blocks, renderHtmlLayout, renderTextLayout, type Brand } from '../mail/layout.ts';
+import { storedLocale, storefrontPrefix } from '../i18n/stored-locale.ts';
+import { orderInvoice, type Brand, type MailQueue } from '../mail/index.ts';
 import type { OrderRow } from '../orders/service.ts';
-import { invoiceText } from './pdf.ts';
 import type { InvoiceRow } from './service.ts';
 
 export async function queueInvoiceMail(
@@ -21,32 +19,21 @@ export async function queueInvoiceMail(
 ): Promise<void> {
   if (invoice.kind !== 'invoice' || !order.billing.email) return;
   if (!(await mail.wasQueued(tx, 'order-confirmation', order.id))) return;
-  const text = invoiceText(invoice.locale, order.currency);
-  const params = { number: invoice.number, order: order.id };
-  const subject = text.t('mailSubject', params);
-  const body = text.t('mailBody', params);
-  const orderUrl = requireHttpUrl(
-    `${brand.shopUrl.replace(/\/+$/, '')}/checkout/order-received/${order.id}/?key=${order.orderKey}`,
-    'orderUrl',
-  );
-  const layout = {
-    brand,
-    preheader: body,
-    heading: subject,
-    bodyHtml: html`${blocks.paragraph(body)}
-${blocks.button(orderUrl, subject)}
-${blocks.fallbackLink(orderUrl)}`,
-    bodyText: `${body}\n\n${orderUrl}`,
-    footerNote: subject,
-    language: invoice.locale.replace('_', '-'),
-  };
+  // The invoice was issued in the order's language; a language the shop no longer has reads as English.
+  const locale = storedLocale(invoice);
   await mail.enqueue(tx, {
     kind: 'order-invoice',
     event: invoice.id,
     to: order.billing.email,
-    subject,
-    text: renderTextLayout(layout),
-    html: renderHtmlLayout(layout),
+    ...orderInvoice(
+      {
+        invoiceNumber: invoice.number,
+        orderNumber: String(order.id),
+        orderUrl: `${brand.shopUrl.replace(/\/+$/, '')}${storefrontPrefix(locale)}/checkout/order-received/${order.id}/?key=${order.orderKey}`,
+        locale,
+      },
+      brand,
+    ),
     attach: [{ kind: 'invoice', id: invoice.id }],
   });
 }

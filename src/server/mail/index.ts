@@ -36,7 +36,9 @@ export {
   formatCents,
   newsletterConfirm,
   newsletterWelcome,
+  orderCompleted,
   orderConfirmation,
+  orderInvoice,
   passwordReset,
   type AccountLinkInput,
   type Brand,
@@ -46,7 +48,9 @@ export {
   type EmailVerificationInput,
   type NewsletterConfirmInput,
   type NewsletterWelcomeInput,
+  type OrderCompletedInput,
   type OrderConfirmationInput,
+  type OrderInvoiceInput,
   type PasswordResetInput,
   type PostalAddress,
-} from './templates.ts';
+} from './templates/index.ts';

@@ -14,6 +14,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.ts';
+import { storedLocale } from '../i18n/stored-locale.ts';
 import { newsletterConfirm, newsletterWelcome, type Brand, type MailQueue } from '../mail/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import type { NewsletterSettings } from './settings.ts';
@@ -119,7 +120,7 @@ export class NewsletterService {
         event: `${row.id}.${hashToken(token).slice(0, 16)}`,
         topic: `newsletter-confirmation:${row.id}`,
         to: address,
-        ...newsletterConfirm({ confirmUrl }, this.options.brand),
+        ...newsletterConfirm({ confirmUrl, locale: storedLocale({ locale }) }, this.options.brand),
       });
     });
     if (mailId === undefined) return { mailed: false };
@@ -170,7 +171,10 @@ export class NewsletterService {
         kind: 'newsletter-welcome',
         event: `${row.id}.${hashToken(unsubscribeToken).slice(0, 16)}`,
         to: row.email,
-        ...newsletterWelcome({ unsubscribeUrl, oneClickUnsubscribe: true }, this.options.brand),
+        ...newsletterWelcome(
+          { unsubscribeUrl, oneClickUnsubscribe: true, locale: storedLocale(row) },
+          this.options.brand,
+        ),
       });
       return { locale: row.locale, mailId };
     });
