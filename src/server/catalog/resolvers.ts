@@ -604,7 +604,10 @@ function ids(list: unknown): number[] | null {
 }
 
 async function productConnection(ctx: Ctx, args: PageArgs, where: ProductFilter) {
-  const { snapshot, items, compare } = await ctx.catalog.listProducts(where);
+  // A search looks in the request's language besides English; without one the locale stays out of the
+  // list cache's key, so every language shares the unsearched lists.
+  const filter = where.search?.trim() ? { ...where, locale: ctx.locale } : where;
+  const { snapshot, items, compare } = await ctx.catalog.listProducts(filter);
   // Keyset cursors: a cursor names a product; the page continues just after (before) it in this order.
   const boundary = (cursorId: string) => {
     const p = /^\d+$/.test(cursorId) ? snapshot.productsById.get(Number(cursorId)) : undefined;

@@ -9,7 +9,14 @@ import { eurosToCents } from './money.ts';
 import { priceRange, productOnSale, productStockStatus, ratingBucket, type StockStatus } from './pricing.ts';
 import { loadSeedCatalog, type LoadOptions } from './seed-loader.ts';
 import { writeSeedCatalog, countProducts, type SeedResult } from './seed-writer.ts';
-import { loadSnapshot, refreshStock, type CatalogSnapshot, type ProductModel, type TermModel } from './snapshot.ts';
+import {
+  loadSnapshot,
+  matchesSearch,
+  refreshStock,
+  type CatalogSnapshot,
+  type ProductModel,
+  type TermModel,
+} from './snapshot.ts';
 
 export type ProductOrderField =
   | 'DATE'
@@ -32,6 +39,8 @@ export type ProductOrderField =
 
 export type ProductFilter = {
   search?: string | null;
+  /** The language `search` looks in besides English (the request's). */
+  locale?: string | null;
   slugIn?: (string | null)[] | null;
   sku?: string | null;
   status?: string | null;
@@ -160,7 +169,8 @@ export class CatalogService {
     if (f.status) tests.push((p) => p.status === f.status);
     if (f.search?.trim()) {
       const needle = f.search.trim().toLowerCase();
-      tests.push((p) => p.searchText.includes(needle));
+      const locale = f.locale ?? 'en_US';
+      tests.push((p) => matchesSearch(p, needle, locale));
     }
     const slugIn = compact(f.slugIn);
     if (f.slugIn) tests.push((p) => slugIn.includes(p.slug));

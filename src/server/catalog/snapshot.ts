@@ -155,9 +155,26 @@ export type ProductModel = StockFields & {
   downloads: DownloadModel[];
   /** Name, short description and description in the shop's other languages (translations.ts). */
   translations: Translations<ProductTexts>;
-  /** Lower-cased name, slug, SKU and descriptions, in every language, for `search`. */
+  /** Lower-cased name, slug, SKU and descriptions in English, for `search` (see matchesSearch). */
   searchText: string;
+  /** The same texts in each language that has a translation, for `search` in that language. */
+  translatedSearchText: Partial<Record<string, string>>;
 };
+
+/**
+ * Whether a product matches a search: its English texts, and those of `locale` where translated (a German
+ * shopper finds "Kabel" and "cable"; an English one is not shown a product only its Spanish text names);
+ * 'any' searches every language, as the operators' product lists do.
+ */
+export function matchesSearch(
+  p: Pick<ProductModel, 'searchText' | 'translatedSearchText'>,
+  needle: string,
+  locale: string,
+): boolean {
+  if (p.searchText.includes(needle)) return true;
+  if (locale === 'any') return Object.values(p.translatedSearchText).some((text) => text?.includes(needle));
+  return !!p.translatedSearchText[locale]?.includes(needle);
+}
 
 export type CatalogSnapshot = {
   catalogVersion: number;
@@ -299,16 +316,18 @@ export async function loadSnapshot(
       relatedSlugs: p.related,
       downloads: [],
       translations: p.translations,
-      searchText: [
-        p.name,
-        p.slug,
-        p.sku,
-        stripTags(p.description),
-        stripTags(p.shortDescription),
-        ...translatedTexts(p.translations).map(stripTags),
-      ]
+      searchText: [p.name, p.slug, p.sku, stripTags(p.description), stripTags(p.shortDescription)]
         .join('\n')
         .toLowerCase(),
+      translatedSearchText: Object.fromEntries(
+        Object.entries(p.translations ?? {}).map(([locale, texts]) => [
+          locale,
+          translatedTexts({ [locale]: texts })
+            .map(stripTags)
+            .join('\n')
+            .toLowerCase(),
+        ]),
+      ),
     };
     productsById.set(p.id, m);
     return m;
