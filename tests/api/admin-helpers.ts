@@ -41,9 +41,9 @@ export type AdminTestEngine = TestEngine & {
 };
 
 export async function startAdminEngine(
-  options: { env?: Record<string, string>; trustedAdminDocuments?: boolean } = {},
+  options: { env?: Record<string, string>; trustedAdminDocuments?: boolean; catalogDir?: string } = {},
 ): Promise<AdminTestEngine> {
-  const t = await startTestEngine({ env: options.env });
+  const t = await startTestEngine({ env: options.env, catalogDir: options.catalogDir });
   const adminYoga = createAdminYoga(
     async () => t.engine,
     { ...t.config, trustedDocumentsOnly: options.trustedAdminDocuments ?? t.config.trustedDocumentsOnly },

@@ -1,21 +1,28 @@
 // WooCommerce product CSV: export, import into an empty shop, export again gives the same rows; rows that
-// cannot be taken are reported with line, column and reason while the rest is imported; re-import updates.
+// cannot be taken are reported with line, column and reason while the rest is imported; re-import updates;
+// the products' texts in the shop's other languages travel in "Name (de_DE)"-style columns.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCatalogCsv, importCatalogCsv, parseCsv } from '../../src/server/catalog/woocommerce-csv/index.ts';
+import { bumpCounter } from '../../src/server/db/meta.ts';
 import { ENGINE_START_TIMEOUT_MS, startTestEngine, type TestEngine } from './harness.ts';
 
 let seeded: TestEngine;
 let empty: TestEngine;
+/** An empty shop for the translations' round trip. */
+let translatedTarget: TestEngine;
 const deps = (t: TestEngine) => ({ db: t.engine.database.db, config: t.config, catalog: t.engine.catalog });
 const SITE = 'https://shop.example';
 
 beforeAll(async () => {
   seeded = await startTestEngine();
   empty = await startTestEngine({ env: { MESHFRONT_SEED_ON_START: 'false' } });
+  translatedTarget = await startTestEngine({ env: { MESHFRONT_SEED_ON_START: 'false' } });
 }, ENGINE_START_TIMEOUT_MS);
 afterAll(async () => {
   await seeded?.close();
   await empty?.close();
+  await translatedTarget?.close();
 }, ENGINE_START_TIMEOUT_MS);
 
 const PRODUCT = /* GraphQL */ `
@@ -157,5 +164,144 @@ describe('rows that cannot be taken', () => {
     const report = await importCatalogCsv(deps(seeded), `${HEADER}\n,simple,"X-1,Unclosed,1,5`);
     expect(report.errors).toEqual([{ row: 2, column: '', message: expect.stringMatching(/line 2.*never closed/) }]);
     expect(report.created).toBe(0);
+  });
+});
+
+describe('translated names and descriptions', () => {
+  const LOCALE_COLUMNS = ['de_DE', 'es_ES', 'fr_FR', 'it_IT', 'pt_BR'].flatMap((l) => [
+    `Name (${l})`,
+    `Short description (${l})`,
+    `Description (${l})`,
+  ]);
+  const TEXTS = /* GraphQL */ `
+    query texts($id: ID!) { product(id: $id, idType: SKU) { name shortDescription description } }
+  `;
+  const textsIn = async (t: TestEngine, sku: string, language: string) => {
+    const r = await t.gql(TEXTS, { id: sku }, { 'accept-language': language });
+    expect(r.body.errors).toBeUndefined();
+    return r.body.data.product;
+  };
+  const GERMAN_DESCRIPTION = '<p>Ein Innen-Gateway mit "Konzentrator",\nfertig eingerichtet.</p>';
+  let exported: string;
+
+  beforeAll(async () => {
+    await seeded.engine.database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update catalog_products set translations = ${JSON.stringify({
+          de_DE: {
+            name: 'Alpha Innen-Gateway',
+            shortDescription: '<p>LoRa-Gateway für innen.</p>',
+            description: GERMAN_DESCRIPTION,
+          },
+          fr_FR: { name: 'Passerelle intérieure Alpha' },
+        })}::jsonb where sku = 'FX-ALPHA'`,
+      );
+      await bumpCounter(tx, 'catalog_version');
+    });
+    seeded.engine.catalog.invalidate();
+  });
+
+  it('exports a column per text and shop language after the WooCommerce columns, empty where not translated', async () => {
+    exported = (await exportCatalogCsv(deps(seeded), { siteUrl: SITE })).csv;
+    const header = parseCsv(exported)[0]!.fields;
+    expect(header.slice(-LOCALE_COLUMNS.length)).toEqual(LOCALE_COLUMNS);
+    expect(column(exported, 'FX-ALPHA', 'Name (de_DE)')).toBe('Alpha Innen-Gateway');
+    expect(column(exported, 'FX-ALPHA', 'Short description (de_DE)')).toBe('<p>LoRa-Gateway für innen.</p>');
+    expect(column(exported, 'FX-ALPHA', 'Description (de_DE)')).toBe(GERMAN_DESCRIPTION);
+    expect(column(exported, 'FX-ALPHA', 'Name (fr_FR)')).toBe('Passerelle intérieure Alpha');
+    // Untranslated: empty, read as "as in English". Variations have no texts of their own to translate.
+    expect(column(exported, 'FX-ALPHA', 'Description (fr_FR)')).toBe('');
+    expect(column(exported, 'FX-ALPHA', 'Name (it_IT)')).toBe('');
+    expect(column(exported, 'FX-ALPHA-EU', 'Name (de_DE)')).toBe('');
+  });
+
+  it('imports them into an empty shop, which answers in each language and exports the same file', async () => {
+    const report = await importCatalogCsv(deps(translatedTarget), exported);
+    expect(report.errors).toEqual([]);
+    expect(report.warnings).toEqual([]);
+    expect(await textsIn(translatedTarget, 'FX-ALPHA', 'de-DE')).toEqual({
+      name: 'Alpha Innen-Gateway',
+      shortDescription: '<p>LoRa-Gateway für innen.</p>',
+      description: GERMAN_DESCRIPTION,
+    });
+    // French: the name only; the descriptions fall back to English.
+    expect(await textsIn(translatedTarget, 'FX-ALPHA', 'fr-FR')).toEqual({
+      name: 'Passerelle intérieure Alpha',
+      shortDescription: '<p>Indoor LoRa gateway.</p>',
+      description: '<p>An indoor gateway with a <strong>concentrator</strong>.</p>',
+    });
+    expect((await exportCatalogCsv(deps(translatedTarget), { siteUrl: SITE })).csv).toBe(exported);
+  });
+
+  it('a file with some translation columns changes those texts only; an empty cell falls back to English', async () => {
+    const csv = [
+      'Type,SKU,Name,Categories,Name (de_DE),Description (fr_FR)',
+      'variable,FX-ALPHA,Alpha Indoor Gateway,"Gateways, Gateways > Indoor gateways",,<p>Une passerelle.</p>',
+    ].join('\r\n');
+    const report = await importCatalogCsv(deps(translatedTarget), csv);
+    expect(report).toMatchObject({ errors: [], updated: 1 });
+    expect(await textsIn(translatedTarget, 'FX-ALPHA', 'de-DE')).toEqual({
+      name: 'Alpha Indoor Gateway',
+      shortDescription: '<p>LoRa-Gateway für innen.</p>',
+      description: GERMAN_DESCRIPTION,
+    });
+    expect(await textsIn(translatedTarget, 'FX-ALPHA', 'fr-FR')).toMatchObject({
+      name: 'Passerelle intérieure Alpha',
+      description: '<p>Une passerelle.</p>',
+    });
+    // A plain WooCommerce export (no translation columns) keeps every stored translation.
+    const plain = [
+      'Type,SKU,Name,Categories',
+      'variable,FX-ALPHA,Alpha Indoor Gateway,"Gateways, Gateways > Indoor gateways"',
+    ].join('\r\n');
+    expect(await importCatalogCsv(deps(translatedTarget), plain)).toMatchObject({ errors: [], updated: 1 });
+    expect((await textsIn(translatedTarget, 'FX-ALPHA', 'fr-FR')).name).toBe('Passerelle intérieure Alpha');
+  });
+
+  it('refuses a column for a language the shop does not have, or for English, naming the column', async () => {
+    const header = 'Type,SKU,Name,Regular price,Name (de_DE),Name (de_AT),Description (en_US)';
+    const report = await importCatalogCsv(deps(translatedTarget), `${header}\r\nsimple,TR-1,Cap,5,Mütze,Kappe,Cap`);
+    expect(report.errors).toEqual([
+      {
+        row: 1,
+        column: 'Name (de_AT)',
+        message:
+          '"de_AT" is not a language of the shop: translation columns are "Name (xx_XX)" for de_DE, es_ES, fr_FR, it_IT, pt_BR',
+      },
+      {
+        row: 1,
+        column: 'Description (en_US)',
+        message: 'English is the "Description" column itself: leave out "Description (en_US)"',
+      },
+    ]);
+    expect(report.created).toBe(0);
+    expect((await translatedTarget.gql(TEXTS, { id: 'TR-1' })).body.data?.product).toBeNull();
+  });
+
+  it('refuses over-long texts and translated texts on a variation row, row by row', async () => {
+    const csv = [
+      'Type,SKU,Name,Regular price,Parent,Attribute 1 name,Attribute 1 value(s),Attribute 1 global,Name (de_DE),Short description (pt_BR)',
+      `simple,TR-LONG,Long cap,5,,,,,${'M'.repeat(201)},`,
+      `simple,TR-SHORT,Short cap,5,,,,,,${'x'.repeat(5_001)}`,
+      'simple,TR-OK,Good cap,5,,,,,Gute Mütze,',
+      'variation,FX-ALPHA-EU,,199,FX-ALPHA,Frequency band,EU868,1,Alpha EU,',
+    ].join('\r\n');
+    const report = await importCatalogCsv(deps(translatedTarget), csv);
+    expect(report.errors).toEqual([
+      { row: 2, column: 'Name (de_DE)', message: 'the de_DE name is 201 characters long; at most 200 are taken' },
+      {
+        row: 3,
+        column: 'Short description (pt_BR)',
+        message: 'the pt_BR short description is 5001 characters long; at most 5000 are taken',
+      },
+      {
+        row: 5,
+        column: 'Name (de_DE)',
+        message: "a variation has no texts of its own to translate: translate its product's row",
+      },
+    ]);
+    expect(report.created).toBe(1);
+    expect((await textsIn(translatedTarget, 'TR-OK', 'de-DE')).name).toBe('Gute Mütze');
+    expect((await translatedTarget.gql(TEXTS, { id: 'TR-LONG' })).body.data?.product).toBeNull();
   });
 });

@@ -180,10 +180,10 @@ describe('variation term names in the cart, the order and its mail', () => {
     const d = await de.ok(operation('Checkout'), { paymentMethod: 'cod', billing: { ...BILLING, email } });
     const order = d.checkout.order;
     const orderLine = order.lineItems.nodes[0];
-    expect(orderLine.variation.node.attributes.nodes.map((a: { valueName: string }) => a.valueName)).toEqual([
-      'Schwarz',
-      'S',
-    ]);
+    // The choices as the shopper saw them, kept with the order.
+    expect(orderLine.attributes.map((a: { label: string; valueName: string }) => `${a.label}: ${a.valueName}`)).toEqual(
+      ['Farbe: Schwarz', 'Größe: S'],
+    );
     const result = (await t.engine.database.db.execute(
       sql`select name, attributes from order_items where order_id = ${order.databaseId}`,
     )) as unknown as { rows?: Record<string, unknown>[] };
@@ -317,5 +317,25 @@ describe('the shop catalog (content/catalog) is translated', () => {
     ]);
     // No translation: these show their English (international) names in every language.
     expect([de('pa_frequency-band', 'eu868'), de('pa_gain', '5-8-dbi')]).toEqual([undefined, undefined]);
+  });
+});
+
+describe('search in the shopper’s language', () => {
+  const SEARCH = 'query($search: String!) { products(first: 50, where: { search: $search }) { nodes { slug } } }';
+  const found = async (search: string, language: string) =>
+    (await t.gql(SEARCH, { search }, { 'accept-language': language })).body.data.products.nodes.map(
+      (n: { slug: string }) => n.slug,
+    );
+
+  it('finds a product by its translated text in that language and by its English text in every language', async () => {
+    expect(await found('kapuzenpullover', 'de-DE')).toEqual(['mesh-hoodie']);
+    expect(await found('bio-baumwolle', 'de-DE')).toEqual(['mesh-hoodie']);
+    expect(await found('organic cotton', 'de-DE')).toEqual(['mesh-hoodie']);
+    expect(await found('organic cotton', 'en-US')).toEqual(['mesh-hoodie']);
+  });
+
+  it('does not show an English shopper a product only its German text names', async () => {
+    expect(await found('kapuzenpullover', 'en-US')).toEqual([]);
+    expect(await found('kapuzenpullover', 'fr-FR')).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   attributeValueLabel,
   isPositiveAmount,
   itemAttributes,
+  itemChoices,
   itemImage,
   itemName,
   itemSlug,
@@ -83,6 +84,31 @@ describe('cart line view', () => {
     ]);
     expect(attributeValueLabel('Black')).toBe('Black');
     expect(attributeValueLabel('868-mhz')).toBe('868 mhz');
+  });
+
+  it('prints the choices by the term names the engine gives, in its language, never the slugs', () => {
+    const line = (attributes: { name: string; label: string; value: string; valueName: string }[]) =>
+      ({
+        ...variableLine,
+        variation: { ...variableLine.variation, attributes: attributes.map((a, i) => ({ id: String(i), ...a })) },
+      }) as unknown as CartItem;
+    expect(
+      itemChoices(
+        line([
+          { name: 'pa_frequency-band', label: 'Frequency band', value: 'eu868', valueName: 'EU868' },
+          { name: 'pa_gain', label: 'Antenna gain', value: '5-8-dbi', valueName: '5.8 dBi' },
+        ]),
+      ),
+    ).toBe('Frequency band: EU868 · Antenna gain: 5.8 dBi');
+    expect(
+      itemChoices(
+        line([
+          { name: 'pa_color', label: 'Farbe', value: 'white', valueName: 'Weiß' },
+          { name: 'pa_size', label: 'Größe', value: 'l', valueName: 'L' },
+        ]),
+      ),
+    ).toBe('Farbe: Weiß · Größe: L');
+    expect(itemChoices(simpleLine)).toBe('');
   });
 
   it('parses a typed quantity: whole numbers 0..max, anything else keeps the current one', () => {

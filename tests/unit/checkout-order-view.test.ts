@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addressLines,
   lineAmount,
+  lineChoices,
   orderTotalRows,
   cryptoProgress,
   formatCountdown,
@@ -164,4 +165,30 @@ it('shows a line before its discount, so the lines add up to the subtotal and th
     'tax',
     'total',
   ]);
+});
+
+describe('order line choices', () => {
+  it('prints the names recorded with the order, never the slugs, and nothing for a simple product', () => {
+    const attribute = (name: string, label: string, value: string, valueName: string) => ({
+      id: name,
+      attributeId: 0,
+      name,
+      label,
+      value,
+      valueName,
+    });
+    expect(
+      lineChoices({
+        attributes: [
+          attribute('pa_frequency-band', 'Frequenzband', 'eu868', 'EU868'),
+          attribute('pa_gain', 'Antennengewinn', '5-8-dbi', '5,8 dBi'),
+        ],
+      }),
+    ).toBe('Frequenzband: EU868 · Antennengewinn: 5,8 dBi');
+    // An "any" choice the line did not name is left out; a missing label falls back to the attribute's name.
+    expect(lineChoices({ attributes: [attribute('Size', '', 'L', 'L'), attribute('pa_color', 'Color', '', '')] })).toBe(
+      'Size: L',
+    );
+    expect(lineChoices({ attributes: [] })).toBe('');
+  });
 });

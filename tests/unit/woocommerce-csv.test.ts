@@ -4,6 +4,7 @@ import {
   joinList,
   splitList,
   escapeFormula,
+  translationHeader,
   unescapeFormula,
 } from '../../src/server/catalog/woocommerce-csv/columns.ts';
 import { mapRecords } from '../../src/server/catalog/woocommerce-csv/map-import.ts';
@@ -165,5 +166,40 @@ describe('WooCommerce rows', () => {
       row: 1,
       message: expect.stringMatching(/no Type or Name column/),
     });
+  });
+});
+
+describe('translation columns', () => {
+  it('recognises "Name (de_DE)"-style headers and nothing else', () => {
+    expect(translationHeader('Name (de_DE)')).toMatchObject({ text: { field: 'name' }, locale: 'de_DE' });
+    expect(translationHeader(' short description (fr-FR) ')).toMatchObject({
+      text: { field: 'shortDescription', max: 5_000 },
+      locale: 'fr-FR',
+    });
+    expect(translationHeader('Description(pt_BR)')).toMatchObject({ text: { field: 'description' }, locale: 'pt_BR' });
+    expect(translationHeader('Weight (kg)')).toBeNull();
+    expect(translationHeader('Name')).toBeNull();
+    expect(translationHeader('Meta: Name (de_DE)')).toBeNull();
+  });
+
+  it("reads each column of a row, a locale written with a hyphen or in another case as the shop's", () => {
+    const { items, issues } = mapRecords(
+      parseCsv('Type,SKU,Name,Regular price,Name (de-de),Description (FR_fr)\nsimple,S-1,Cap,5, Mütze ,\n'),
+    );
+    expect(issues).toEqual([]);
+    expect(items[0]!.translations).toEqual([
+      { locale: 'de_DE', field: 'name', value: 'Mütze' },
+      { locale: 'fr_FR', field: 'description', value: '' },
+    ]);
+    // Without translation columns nothing is said about translations: the stored ones stay.
+    expect(mapRecords(parseCsv('Type,SKU,Name,Regular price\nsimple,S-1,Cap,5\n')).items[0]!.translations).toEqual([]);
+  });
+
+  it('refuses the whole file when a language has two columns for one text', () => {
+    const { items, issues } = mapRecords(
+      parseCsv('Type,SKU,Name,Regular price,Name (de_DE),Name (de-DE)\nsimple,S-1,Cap,5,Mütze,Kappe\n'),
+    );
+    expect(items).toEqual([]);
+    expect(issues).toEqual([{ row: 1, column: 'Name (de-DE)', message: 'the de_DE name has two columns' }]);
   });
 });

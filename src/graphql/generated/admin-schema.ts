@@ -661,11 +661,14 @@ export type AdminUser = {
 
 export type AdminVariation = {
   __typename?: 'AdminVariation';
+  /** The attribute slugs and their values' slugs (pa_gain = 5-8-dbi): what the variation form sends back. */
   attributes: Array<AdminAttributeValue>;
   backorders: AdminBackorders;
   description: Scalars['String']['output'];
   id: Scalars['Int']['output'];
   image?: Maybe<AdminImage>;
+  /** The choices by term name, as the shop shows them in English: EU868, 5.8 dBi (empty for any value of every attribute). */
+  label: Scalars['String']['output'];
   lowStockAmount?: Maybe<Scalars['Int']['output']>;
   manageStock: Scalars['Boolean']['output'];
   productId: Scalars['Int']['output'];

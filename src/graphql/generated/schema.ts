@@ -1052,6 +1052,8 @@ export type InventoriedProduct = {
 
 export type LineItem = Node & {
   __typename?: 'LineItem';
+  /** The variation's choices as shown when ordering, in the order's language: label (Antennengewinn) and valueName (5,8 dBi) as the customer saw them, name and value the attribute's and term's slugs (pa_gain, 5-8-dbi). Empty for a simple product. */
+  attributes: Array<VariationAttribute>;
   databaseId?: Maybe<Scalars['Int']['output']>;
   id: Scalars['ID']['output'];
   metaData?: Maybe<Array<Maybe<MetaData>>>;

@@ -43,6 +43,13 @@ export function itemAttributes(item: CartItem): { label: string; value: string }
     }));
 }
 
+/** The chosen variation as the line prints it: "Frequency band: EU868 · Antenna gain: 5.8 dBi"; '' for none. */
+export function itemChoices(item: CartItem): string {
+  return itemAttributes(item)
+    .map((a) => `${a.label}: ${a.value}`)
+    .join(' · ');
+}
+
 /** The formatted unit price: the variation's when there is one. */
 export function itemUnitPrice(item: CartItem): string | null {
   const product = item.product?.node;

@@ -11,7 +11,7 @@ import type { Lookup } from '../../lib/i18n/lookup';
 import { applyCoupon, changeShippingMethod, removeCoupon, removeItem, updateQuantity } from '../../stores/cart-actions';
 import { engineMessage } from '../../stores/engine-message';
 import {
-  itemAttributes,
+  itemChoices,
   itemImage,
   itemName,
   itemSlug,
@@ -40,7 +40,7 @@ export function CartLine({
   const name = itemName(item);
   const slug = itemSlug(item);
   const image = itemImage(item);
-  const attributes = itemAttributes(item);
+  const choices = itemChoices(item);
   const quantity = item.quantity ?? 0;
   const [draft, setDraft] = useState(String(quantity));
   const inputId = useId();
@@ -82,8 +82,10 @@ export function CartLine({
             {amount}
           </span>
         </div>
-        {attributes.length > 0 && (
-          <p className="mt-0.5 text-xs text-gray-600">{attributes.map((a) => `${a.label}: ${a.value}`).join(' · ')}</p>
+        {choices && (
+          <p className="mt-0.5 text-xs text-gray-600" data-line-choices>
+            {choices}
+          </p>
         )}
         {unitPrice && <p className="mt-0.5 text-xs text-gray-600">{t('cart.unitPrice', { price: unitPrice })}</p>}
         {editable ? (

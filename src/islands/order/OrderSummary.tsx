@@ -15,6 +15,7 @@ import CryptoPayment from './CryptoPayment';
 import {
   addressLines,
   isCryptoOrder,
+  lineChoices,
   lineAmount,
   orderIdFromPath,
   orderLookups,
@@ -175,7 +176,7 @@ export default function OrderSummary({
             const image = line.variation?.node?.image?.sourceUrl
               ? line.variation.node.image
               : line.product?.node?.image;
-            const attributes = (line.variation?.node?.attributes?.nodes ?? []).filter((a) => a.value);
+            const choices = lineChoices(line);
             const name = line.product?.node?.name ?? line.variation?.node?.name ?? '';
             return (
               <li key={line.id} className="flex items-center gap-4 p-4" data-order-line>
@@ -189,9 +190,9 @@ export default function OrderSummary({
                 />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-gray-900">{name}</p>
-                  {attributes.length > 0 && (
-                    <p className="text-xs text-gray-600">
-                      {attributes.map((a) => `${a.label ?? a.name}: ${a.valueName || a.value}`).join(' · ')}
+                  {choices && (
+                    <p className="text-xs text-gray-600" data-line-choices>
+                      {choices}
                     </p>
                   )}
                   <p className="text-xs text-gray-600">{t('cart.quantity', { count: line.quantity ?? 0 })}</p>

@@ -46,6 +46,19 @@ export function orderIdFromPath(pathname: string): string | null {
   }
 }
 
+type OrderLine = NonNullable<NonNullable<NonNullable<Order['lineItems']>['nodes']>[number]>;
+
+/**
+ * A line's variation as the order pages print it: "Antennengewinn: 5,8 dBi · Frequenzband: EU868", the
+ * names the engine recorded when the order was placed (never the slugs); '' for a simple product.
+ */
+export function lineChoices(line: Pick<OrderLine, 'attributes'>): string {
+  return (line.attributes ?? [])
+    .filter((a) => a.valueName)
+    .map((a) => `${a.label || a.name}: ${a.valueName}`)
+    .join(' · ');
+}
+
 export function isCryptoOrder(order: ViewOrder): boolean {
   return gatewayKind(order.paymentMethod) === 'crypto' || Boolean(order.cryptoAmount && order.paymentAddress);
 }

@@ -53,10 +53,11 @@ import type {
 } from '../../graphql/generated/admin-schema.ts';
 import type { CatalogOperator, CategoryInput, ProductInput, StockInput, VariationInput } from '../catalog/operator.ts';
 import { productOnSale, productPrice, productStockStatus, stockStatusOf } from '../catalog/pricing.ts';
-import type { ProductModel, VariationModel, ImageModel } from '../catalog/snapshot.ts';
-import { orderItemAttributes } from '../catalog/display-names.ts';
-import { translationList, translationRecord } from '../catalog/translations.ts';
+import { matchesSearch, type ProductModel, type VariationModel, type ImageModel } from '../catalog/snapshot.ts';
+import { shownOrderItemAttributes, variationChoices } from '../catalog/display-names.ts';
 import { DEFAULT_LOCALE } from '../../lib/i18n/locales.ts';
+import { translationList, translationRecord } from '../catalog/translations.ts';
+import { storedLocale } from '../i18n/stored-locale.ts';
 import type { RequestAuth } from '../auth/service.ts';
 import type { CouponInput, CouponRow } from '../coupons/operator.ts';
 import { isShopManager } from '../customers/operator.ts';
@@ -124,6 +125,7 @@ function variationOut(v: VariationModel) {
     productId: v.product.id,
     sku: v.sku,
     attributes: Object.entries(v.attributes).map(([name, value]) => ({ name, value })),
+    label: variationChoices(v, DEFAULT_LOCALE.code),
     regularPriceCents: v.regularPriceCents,
     salePriceCents: v.salePriceCents,
     manageStock: v.manageStock,
@@ -249,11 +251,12 @@ function orderOut(o: OrderRow, ctx: AdminContext) {
     datePaid: iso(o.datePaid),
     dateCompleted: iso(o.dateCompleted),
     items: async () => {
-      // Attribute and term names ("Color: Black"), not the slugs the line stored (catalog/display-names.ts).
+      // Attribute and term names ("Color: Black"), not the slugs, as the customer saw them when ordering
+      // (catalog/display-names.ts).
       const snap = await ctx.engine.catalog.snapshot();
       return (await ctx.engine.orders.items(o.id)).map((i) => ({
         ...i,
-        attributes: orderItemAttributes(snap.productsById.get(i.productId), i.attributes, DEFAULT_LOCALE.code),
+        attributes: shownOrderItemAttributes(i, snap.productsById.get(i.productId), storedLocale(o)),
       }));
     },
     notes: async () => (await ctx.engine.orders.notes(o.id)).map((n) => ({ note: n.note, date: iso(n.createdAt) })),
@@ -492,7 +495,7 @@ export const adminResolvers = {
       const list = snap.products.filter(
         (p) =>
           (!needle ||
-            p.searchText.includes(needle) ||
+            matchesSearch(p, needle, 'any') ||
             p.variations.some((v) => v.sku.toLowerCase().includes(needle))) &&
           (!status || p.status === status) &&
           (!cats || p.categories.some((c) => cats.has(c.id))) &&

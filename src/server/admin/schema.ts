@@ -110,7 +110,10 @@ type AdminVariation {
   id: Int!
   productId: Int!
   sku: String!
+  "The attribute slugs and their values' slugs (pa_gain = 5-8-dbi): what the variation form sends back."
   attributes: [AdminAttributeValue!]!
+  "The choices by term name, as the shop shows them in English: EU868, 5.8 dBi (empty for any value of every attribute)."
+  label: String!
   regularPriceCents: Int!
   salePriceCents: Int
   manageStock: Boolean!

@@ -6,6 +6,8 @@
  * dashboard, and sending failed mail again.
  */
 import path from 'node:path';
+import { variationChoices } from '../catalog/display-names.ts';
+import { DEFAULT_LOCALE } from '../../lib/i18n/locales.ts';
 import { formatMoney } from '../catalog/money.ts';
 import { CatalogOperator } from '../catalog/operator.ts';
 import { productStockStatus, stockStatusOf } from '../catalog/pricing.ts';
@@ -14,6 +16,8 @@ import { CouponOperator } from '../coupons/operator.ts';
 import { CustomerRoles } from '../customers/operator.ts';
 import type { DbOrTx } from '../db/connection.ts';
 import type { Engine } from '../engine/index.ts';
+import { storedLocale, storefrontPrefix } from '../i18n/stored-locale.ts';
+import { orderCompleted } from '../mail/index.ts';
 import { NewsletterOperator, type SubscriberStatus } from '../newsletter/operator.ts';
 import { OrderOperator, ORDER_STATUSES, type RefundRow } from '../orders/operator.ts';
 import type { OrderRow, OrderStatus } from '../orders/service.ts';
@@ -24,7 +28,6 @@ import { StripePayments, type StripePaymentError } from '../payments/stripe/serv
 import { loadStripeSettings } from '../payments/stripe/settings.ts';
 import { toCsv } from './csv.ts';
 import { AdminError } from './errors.ts';
-import { orderCompleted } from './mail.ts';
 import { readAdminSettings, type AdminSettings } from './settings.ts';
 import { decodeUpload, storeDownload, storeImage } from './uploads.ts';
 import { errorSummary } from '../error-summary.ts';
@@ -247,6 +250,7 @@ export class AdminService {
   ): Promise<number | null> {
     if (!order.billing.email) return null;
     const site = this.engine.accounts.settings.siteUrl.replace(/\/+$/, '');
+    const locale = storedLocale(order);
     let content: ReturnType<typeof orderCompleted>;
     try {
       content = orderCompleted({
@@ -257,7 +261,8 @@ export class AdminService {
         trackingCarrier: t.trackingCarrier || null,
         trackingUrl: t.trackingUrl || null,
         note: t.note || null,
-        orderUrl: `${site}/checkout/order-received/${order.id}/?key=${order.orderKey}`,
+        orderUrl: `${site}${storefrontPrefix(locale)}/checkout/order-received/${order.id}/?key=${order.orderKey}`,
+        locale,
       });
     } catch (err) {
       this.log(`completion e-mail for order ${order.id} cannot be built: ${errorSummary(err)}`);
@@ -457,7 +462,8 @@ export class AdminService {
         if (!v.manageStock) continue;
         const threshold = v.lowStockAmount ?? p.lowStockAmount ?? this.settings.lowStockAmount;
         if ((v.stockQuantity ?? 0) <= threshold) {
-          const label = Object.values(v.attributes).filter(Boolean).join(', ');
+          // Term names ("EU868, 5.8 dBi"), not the slugs the variation keys on.
+          const label = variationChoices(v, DEFAULT_LOCALE.code);
           out.push({
             productId: p.id,
             variationId: v.id,

@@ -7,6 +7,8 @@
  * shipping (entered without tax, as WooCommerce's rates) taxed at the destination's rate. The order copies
  * these numbers, so cart, order and confirmation mail always agree to the cent.
  */
+import { localizedVariationName } from '../catalog/display-names.ts';
+import { DEFAULT_LOCALE } from '../../lib/i18n/locales.ts';
 import { productOnSale, productPrice, variationOnSale, variationPrice } from '../catalog/pricing.ts';
 import type { CatalogSnapshot, ProductModel, TermModel, VariationModel } from '../catalog/snapshot.ts';
 import type { CommerceSettings } from '../shop/settings.ts';
@@ -77,12 +79,12 @@ export type CartView = {
   itemCount: number;
 };
 
-/** A variation's display name, as the catalog shows it ("Alpha Gateway - EU868"). */
+/**
+ * A variation's display name, as the catalog shows it in English ("Alpha Gateway - EU868"): term names,
+ * never slugs. What the engine's own messages and the shipping package list name a line by.
+ */
 export function variationName(v: VariationModel): string {
-  const labels = Object.entries(v.attributes).map(
-    ([name, value]) => v.product.terms.find((t) => t.taxonomy === name && t.slug === value)?.name ?? value,
-  );
-  return labels.length ? `${v.product.name} - ${labels.join(', ')}` : v.product.name;
+  return localizedVariationName(v, DEFAULT_LOCALE.code);
 }
 
 function categoryTrail(snap: CatalogSnapshot, cats: TermModel[]): TermModel[] {

@@ -56,13 +56,19 @@ export function variationAttributes(
   });
 }
 
+/** A variation's choices in `locale`, "any" ones left out: "Weiß, L", "EU868, 5.8 dBi". */
+export function variationChoices(v: VariationModel, locale: LocaleCode): string {
+  return Object.entries(v.attributes)
+    .filter(([, value]) => value)
+    .map(([name, value]) => attributeValueName(v.product, name, value, locale))
+    .join(', ');
+}
+
 /** A variation's name in `locale`: "Meshfront T-Shirt - Weiß, L" (the product's name and its term names). */
 export function localizedVariationName(v: VariationModel, locale: LocaleCode): string {
   const base = localized(v.product.name, v.product.translations, locale, 'name');
-  const labels = Object.entries(v.attributes)
-    .filter(([, value]) => value)
-    .map(([name, value]) => attributeValueName(v.product, name, value, locale));
-  return labels.length ? `${base} - ${labels.join(', ')}` : base;
+  const choices = variationChoices(v, locale);
+  return choices ? `${base} - ${choices}` : base;
 }
 
 /** A cart or order line's name in `locale`: the variation's ("Hoodie - Schwarz, M") or the product's. */
@@ -76,21 +82,42 @@ export function lineName(
 }
 
 /**
- * An order line's attributes as the shop shows them in `locale` ({ name: "Farbe", value: "Schwarz" }): read
- * from the catalog by the slugs the line stored, the stored text itself where the product or term is gone.
+ * A line's variation choices as the shop shows them in `locale` ({ key: "pa_color", name: "Farbe", value:
+ * "Schwarz" }): read from the catalog by the slugs the line holds, the slug itself where the product or term
+ * is gone. "Any" values ("") are skipped. What the checkout records on an order line.
  */
 export function orderItemAttributes(
   product: ProductModel | undefined,
   attributes: Record<string, string>,
   locale: LocaleCode,
-): { name: string; value: string }[] {
+): { key: string; name: string; value: string }[] {
+  // In the product's order of attributes: a jsonb object (how a line keeps its slugs) does not keep its keys' order.
+  const position = (key: string) => {
+    const i = product?.attributes.findIndex((x) => attributeName(x) === key) ?? -1;
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
   return Object.entries(attributes)
     .filter(([, value]) => value)
-    .map(([name, value]) => {
-      const a = product?.attributes.find((x) => attributeName(x) === name);
+    .sort(([a], [b]) => position(a) - position(b))
+    .map(([key, value]) => {
+      const a = product?.attributes.find((x) => attributeName(x) === key);
       return {
-        name: a ? attributeLabel(a, locale) : name.replace(/^pa_/, ''),
-        value: product ? attributeValueName(product, name, value, locale) : value,
+        key,
+        name: a ? attributeLabel(a, locale) : key.replace(/^pa_/, ''),
+        value: product ? attributeValueName(product, key, value, locale) : value,
       };
     });
+}
+
+/**
+ * An order line's choices as they were shown when it was ordered (recorded in the order's language, so a
+ * later rename in the catalog does not change an order already placed); for a line ordered before they
+ * were recorded, named from the catalog in the order's language.
+ */
+export function shownOrderItemAttributes(
+  item: { attributes: Record<string, string>; attributeNames: { key: string; name: string; value: string }[] },
+  product: ProductModel | undefined,
+  orderLocale: LocaleCode,
+): { key: string; name: string; value: string }[] {
+  return item.attributeNames.length ? item.attributeNames : orderItemAttributes(product, item.attributes, orderLocale);
 }

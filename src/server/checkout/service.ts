@@ -29,7 +29,7 @@ import { shippingLabel } from '../shipping/labels.ts';
 import { joinedText, renderText, text, type EngineText } from '../i18n/text.ts';
 import { ShopperError } from '../i18n/shopper-error.ts';
 import { DEFAULT_LOCALE, type LocaleCode } from '../../lib/i18n/locales.ts';
-import { lineName } from '../catalog/display-names.ts';
+import { lineName, orderItemAttributes } from '../catalog/display-names.ts';
 
 /** A refused checkout; several texts (each address problem) are said one after the other. */
 export class CheckoutError extends ShopperError {
@@ -527,6 +527,8 @@ export class CheckoutService {
           virtual: l.virtual,
           downloadable: l.downloadable,
           attributes: l.variation ? l.variation.attributes : {},
+          // The choices by their names as the line showed them ("Antennengewinn: 5,8 dBi"), kept with the order.
+          attributeNames: l.variation ? orderItemAttributes(l.product, l.variation.attributes, locale) : [],
           backordered: taken[i]!.backordered,
           stockReduced: taken[i]!.reduced,
         })),

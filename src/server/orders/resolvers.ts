@@ -1,5 +1,6 @@
 /** Order resolvers (reading an order, looking one up): thin mapping to the order service. */
 import { GraphQLError } from 'graphql';
+import { shownOrderItemAttributes } from '../catalog/display-names.ts';
 import { viewerIdOf, moneyField } from '../cart/resolvers.ts';
 import type { AccountContext } from '../context.ts';
 import { paginate, type PageArgs } from '../relay.ts';
@@ -195,6 +196,20 @@ export const orderResolvers = {
         ? [{ id: b64(`order_item_meta:${i.id}:backordered`), key: 'Backordered', value: String(i.backordered) }]
         : []),
     ],
+    attributes: async (i: OrderItemRow, _: unknown, ctx: Ctx) => {
+      // Recorded with the line; a line ordered before they were is named from the catalog, in the request's language.
+      const shown = i.attributeNames.length
+        ? i.attributeNames
+        : shownOrderItemAttributes(i, (await ctx.catalog.snapshot()).productsById.get(i.productId), ctx.locale);
+      return shown.map((a) => ({
+        id: b64(`order_item_attribute:${i.id}:${a.key}`),
+        attributeId: 0,
+        name: a.key,
+        label: a.name,
+        value: i.attributes[a.key] ?? '',
+        valueName: a.value,
+      }));
+    },
     product: async (i: OrderItemRow, _: unknown, ctx: Ctx) => {
       const p = (await ctx.catalog.snapshot()).productsById.get(i.productId);
       return p ? { node: p } : null;

@@ -20,6 +20,9 @@ import {
 
 export const ordersIdSeq = pgSequence('orders_id_seq', { startWith: 1001, maxValue: 2147483647 });
 
+/** One variation choice of an order line as shown when ordering: taxonomy or local name, its label, the term's name. */
+export type OrderItemAttributeName = { key: string; name: string; value: string };
+
 /** An order keeps the addresses the checkout took from the session customer: same fields. */
 export type OrderAddress = Address;
 
@@ -137,7 +140,10 @@ export const orderItems = pgTable(
     totalGrossCents: integer('total_gross_cents').notNull().default(0),
     virtual: boolean('virtual').notNull().default(false),
     downloadable: boolean('downloadable').notNull().default(false),
+    /** The chosen values by attribute: taxonomy or local name → term slug or value ("pa_gain" → "5-8-dbi"). */
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    /** The choices as shown when ordering, in the order's language: [{ key: "pa_gain", name: "Antennengewinn", value: "5,8 dBi" }]. */
+    attributeNames: jsonb('attribute_names').$type<OrderItemAttributeName[]>().notNull().default([]),
     backordered: integer('backordered').notNull().default(0),
     /** Units taken from stock for this line (0 when the product does not manage stock). */
     stockReduced: integer('stock_reduced').notNull().default(0),

@@ -97,6 +97,8 @@ type LineItem implements Node {
   total(format: PricingFieldFormatEnum): String
   totalTax(format: PricingFieldFormatEnum): String
   metaData: [MetaData]
+  "The variation's choices as shown when ordering, in the order's language: label (Antennengewinn) and valueName (5,8 dBi) as the customer saw them, name and value the attribute's and term's slugs (pa_gain, 5-8-dbi). Empty for a simple product."
+  attributes: [VariationAttribute!]!
   product: LineItemToProductConnectionEdge
   variation: LineItemToProductVariationConnectionEdge
 }

@@ -1,6 +1,9 @@
 /** `products list | set-price | set-stock`: the quick catalog changes from the shell (by id or SKU). */
 import { parseArgs } from 'node:util';
+import { variationChoices } from '../../catalog/display-names.ts';
+import { DEFAULT_LOCALE } from '../../../lib/i18n/locales.ts';
 import { productStockStatus, stockStatusOf } from '../../catalog/pricing.ts';
+import { matchesSearch } from '../../catalog/snapshot.ts';
 import type { AdminService } from '../service.ts';
 import {
   CliUsageError,
@@ -23,14 +26,14 @@ async function resolveTarget(admin: AdminService, ref: string): Promise<{ id: nu
     const p = snap.productsById.get(id);
     if (p) return { id, label: `${p.name} (${p.sku})` };
     const v = snap.variationsById.get(id);
-    if (v) return { id, label: `${v.product.name} – ${Object.values(v.attributes).join(', ')} (${v.sku})` };
+    if (v) return { id, label: `${v.product.name} – ${variationChoices(v, DEFAULT_LOCALE.code)} (${v.sku})` };
   }
   const lower = ref.toLowerCase();
   const p = snap.productsBySku.get(lower);
   if (p) return { id: p.id, label: `${p.name} (${p.sku})` };
   for (const v of snap.variationsById.values())
     if (v.sku.toLowerCase() === lower)
-      return { id: v.id, label: `${v.product.name} – ${Object.values(v.attributes).join(', ')} (${v.sku})` };
+      return { id: v.id, label: `${v.product.name} – ${variationChoices(v, DEFAULT_LOCALE.code)} (${v.sku})` };
   throw new Error(`No product or variation with the id or SKU "${ref}".`);
 }
 
@@ -81,7 +84,7 @@ export const productsCommand: CliCommand = {
         const needle = (v.search as string | undefined)?.toLowerCase();
         const list = snap.products.filter(
           (p) =>
-            (!needle || p.searchText.includes(needle)) && (!status || p.status === status) && (!low || low.has(p.id)),
+            (!needle || matchesSearch(p, needle, 'any')) && (!status || p.status === status) && (!low || low.has(p.id)),
         );
         ctx.io.out(
           list.length
@@ -100,7 +103,7 @@ export const productsCommand: CliCommand = {
                   ...p.variations.map((v) => [
                     v.id,
                     v.sku,
-                    `  ${Object.values(v.attributes).join(', ')}`,
+                    `  ${variationChoices(v, DEFAULT_LOCALE.code)}`,
                     '',
                     eurosText(v.regularPriceCents),
                     v.salePriceCents === null ? '' : eurosText(v.salePriceCents),

@@ -61,6 +61,28 @@ export const downloadColumns = (n: number) => [`Download ${n} ID`, `Download ${n
 
 export const META_PREFIX = 'Meta: ';
 
+/**
+ * A product's texts in the shop's other languages, one column per text and language after the WooCommerce
+ * columns, as multilingual exports (WPML, Polylang) carry them: "Name (de_DE)", "Short description (de_DE)",
+ * "Description (de_DE)". An empty cell means "as in English". `max` is what the admin's product form takes.
+ */
+export const TRANSLATED_TEXTS = [
+  { column: 'Name', field: 'name', max: 200 },
+  { column: 'Short description', field: 'shortDescription', max: 5_000 },
+  { column: 'Description', field: 'description', max: 100_000 },
+] as const;
+
+export type TranslatedText = (typeof TRANSLATED_TEXTS)[number];
+
+export const translationColumn = (text: TranslatedText, locale: string) => `${text.column} (${locale})`;
+
+/** "Name (de_DE)" → the text and the written locale; null for every other header. */
+export function translationHeader(header: string): { text: TranslatedText; locale: string } | null {
+  const m = /^(.+?)\s*\(([^()]*)\)$/.exec(header.trim());
+  const text = m && TRANSLATED_TEXTS.find((t) => t.column.toLowerCase() === m[1]!.toLowerCase());
+  return text ? { text, locale: m![2]!.trim() } : null;
+}
+
 /** WooCommerce's "Published": 1 publish, 0 private, -1 draft. */
 export const PUBLISHED = { publish: '1', private: '0', draft: '-1' } as const;
 

@@ -24,8 +24,9 @@ import {
   catalogTerms,
   catalogVariations,
 } from '../tables.ts';
+import { compactTranslations, type ProductTexts, type Translations } from '../translations.ts';
 import { slugify } from './columns.ts';
-import { mapRecords, type CsvItem, type RowIssue } from './map-import.ts';
+import { mapRecords, type CsvItem, type CsvTranslation, type RowIssue } from './map-import.ts';
 import { type CsvRecord, CsvSyntaxError, parseCsv } from './parse.ts';
 
 export type ImportOptions = {
@@ -220,10 +221,15 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
   const p = g.parent;
   const now = options.now ?? new Date();
   // Match by ID, then by SKU.
-  let existing: { id: number; type: string; slug: string } | undefined;
+  let existing: { id: number; type: string; slug: string; translations: Translations<ProductTexts> } | undefined;
   if (p.id !== null) {
     [existing] = await tx
-      .select({ id: catalogProducts.id, type: catalogProducts.type, slug: catalogProducts.slug })
+      .select({
+        id: catalogProducts.id,
+        type: catalogProducts.type,
+        slug: catalogProducts.slug,
+        translations: catalogProducts.translations,
+      })
       .from(catalogProducts)
       .where(eq(catalogProducts.id, p.id));
     if (!existing) {
@@ -236,7 +242,12 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
   }
   if (!existing) {
     [existing] = await tx
-      .select({ id: catalogProducts.id, type: catalogProducts.type, slug: catalogProducts.slug })
+      .select({
+        id: catalogProducts.id,
+        type: catalogProducts.type,
+        slug: catalogProducts.slug,
+        translations: catalogProducts.translations,
+      })
       .from(catalogProducts)
       .where(sql`lower(${catalogProducts.sku}) = ${p.sku.toLowerCase()}`);
   }
@@ -350,6 +361,7 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
     imageId: images[0] ?? null,
     defaultAttributes,
     metaData: p.metaData,
+    translations: withTranslations(existing?.translations, p.translations),
   };
 
   let productId: number;
@@ -417,6 +429,21 @@ async function writeProduct(tx: DbOrTx, g: Group, options: ImportOptions, report
     else if (created === false) variationsUpdated++;
   }
   return { productId, created: !existing, variationsCreated, variationsUpdated };
+}
+
+/**
+ * The stored translations with the file's columns laid over them: a column's text replaces the stored one,
+ * an empty cell drops it (the shop then shows the English text); languages and texts the file has no
+ * column for stay as they are, so a plain WooCommerce export does not wipe the shop's translations.
+ */
+function withTranslations(
+  stored: Translations<ProductTexts> | undefined,
+  fromFile: CsvTranslation[],
+): Translations<ProductTexts> {
+  const out: Translations<ProductTexts> = {};
+  for (const [locale, texts] of Object.entries(stored ?? {})) out[locale as keyof typeof out] = { ...texts };
+  for (const t of fromFile) out[t.locale] = { ...out[t.locale], [t.field]: t.value };
+  return compactTranslations(out);
 }
 
 /** Variation rows whose parent is already in the shop (not in the file). */

@@ -2,6 +2,7 @@
  * Catalog models → WooCommerce product CSV rows. A variable product is followed by its variations
  * (Type "variation", Parent "id:<parent id>"), as WooCommerce exports them. Columns that Meshfront does
  * not model (tax class, shipping class, purchase note, grouped products, cross-sells) are written empty.
+ * The product's name and descriptions in the shop's other languages follow as "Name (de_DE)", ….
  */
 import { formatRaw } from '../money.ts';
 import type {
@@ -21,8 +22,11 @@ import {
   joinList,
   META_PREFIX,
   PUBLISHED,
+  TRANSLATED_TEXTS,
+  translationColumn,
   type FixedColumn,
 } from './columns.ts';
+import { TRANSLATION_LOCALES } from '../translations.ts';
 
 export type ExportOptions = {
   /** Absolute site URL; images are written as <siteUrl>/media/catalog/<file>. */
@@ -173,6 +177,9 @@ export function exportRows(snapshot: CatalogSnapshot, options: ExportOptions): s
       row.set(`${META_PREFIX}${m.key}`, m.value);
       metaKeys.add(m.key);
     }
+    for (const locale of TRANSLATION_LOCALES)
+      for (const text of TRANSLATED_TEXTS)
+        row.set(translationColumn(text, locale), p.translations[locale]?.[text.field] ?? '');
     rows.push(row);
     for (const v of p.variations) rows.push(variationRow(p, v, imageUrl, common, dims));
     attributeCount = Math.max(attributeCount, ...p.variations.map((v) => Object.keys(v.attributes).length));
@@ -182,6 +189,8 @@ export function exportRows(snapshot: CatalogSnapshot, options: ExportOptions): s
   for (let n = 1; n <= attributeCount; n++) header.push(...attributeColumns(n));
   for (let n = 1; n <= downloadCount; n++) header.push(...downloadColumns(n));
   for (const k of [...metaKeys].sort()) header.push(`${META_PREFIX}${k}`);
+  // Every shop language, translated or not: the columns a translator fills in (empty = as in English).
+  for (const locale of TRANSLATION_LOCALES) header.push(...TRANSLATED_TEXTS.map((t) => translationColumn(t, locale)));
   return [header, ...rows.map((r) => header.map((h) => escapeFormula(r.get(h) ?? '')))];
 }
 

@@ -3,7 +3,16 @@
  * of problems naming the row's line, the column and what is wrong. Nothing here touches the database:
  * references to other rows and stored products are resolved by import.ts.
  */
-import { splitList, unescapeFormula, META_PREFIX, PUBLISHED } from './columns.ts';
+import { DEFAULT_LOCALE } from '../../../lib/i18n/locales.ts';
+import { TRANSLATION_LOCALES, type TranslationLocale } from '../translations.ts';
+import {
+  splitList,
+  translationHeader,
+  unescapeFormula,
+  META_PREFIX,
+  PUBLISHED,
+  type TranslatedText,
+} from './columns.ts';
 import type { CsvRecord } from './parse.ts';
 
 export type RowIssue = { row: number; column: string; message: string };
@@ -25,6 +34,15 @@ export type CsvStock = {
   status: 'instock' | 'outofstock' | 'onbackorder';
   backorders: 'no' | 'notify' | 'yes';
 };
+
+/** A translation column of the file: its header as written, the shop locale and the text it holds. */
+type TranslationColumn = { header: string; locale: TranslationLocale; text: TranslatedText };
+
+/**
+ * One translated text of a row, for each translation column the file has: an empty value means "as in
+ * English" (the stored translation is dropped); a language or text without a column keeps what is stored.
+ */
+export type CsvTranslation = { locale: TranslationLocale; field: TranslatedText['field']; value: string };
 
 export type CsvItem = {
   row: number;
@@ -63,6 +81,7 @@ export type CsvItem = {
   attributes: CsvAttribute[];
   downloads: CsvDownload[];
   metaData: { key: string; value: string }[];
+  translations: CsvTranslation[];
 };
 
 export type MappedRows = { items: CsvItem[]; issues: RowIssue[]; warnings: RowIssue[] };
@@ -175,6 +194,8 @@ export function mapRecords(records: CsvRecord[]): MappedRows {
       warnings,
     };
   }
+  const translations = translationColumns(header);
+  if ('issues' in translations) return { items: [], issues: translations.issues, warnings };
   const attributeNumbers = new Set<number>();
   const downloadNumbers = new Set<number>();
   const metaKeys: string[] = [];
@@ -193,6 +214,7 @@ export function mapRecords(records: CsvRecord[]): MappedRows {
       [...attributeNumbers].sort((a, b) => a - b),
       [...downloadNumbers].sort((a, b) => a - b),
       metaKeys,
+      translations.columns,
     );
     if (record.fields.length !== header.fields.length && record.fields.some((f) => f !== '')) {
       r.warn('', `the row has ${record.fields.length} cells, the header ${header.fields.length}`);
@@ -204,6 +226,61 @@ export function mapRecords(records: CsvRecord[]): MappedRows {
   return { items, issues, warnings };
 }
 
+/**
+ * The header's translation columns ("Name (de_DE)", "Short description (fr_FR)", …). A column for a language
+ * the shop does not have, for English (the untagged columns are English) or written twice refuses the whole
+ * file, naming the column: its texts would otherwise be dropped without a word.
+ */
+function translationColumns(header: CsvRecord): { columns: TranslationColumn[] } | { issues: RowIssue[] } {
+  const columns: TranslationColumn[] = [];
+  const issues: RowIssue[] = [];
+  const problem = (column: string, message: string) => issues.push({ row: header.line, column, message });
+  for (const cell of header.fields) {
+    const h = translationHeader(cell);
+    if (!h) continue;
+    const column = cell.trim();
+    const written = h.locale.replace('-', '_').toLowerCase();
+    const locale = TRANSLATION_LOCALES.find((l) => l.toLowerCase() === written);
+    if (written === DEFAULT_LOCALE.code.toLowerCase() || written === 'en') {
+      problem(column, `English is the "${h.text.column}" column itself: leave out "${column}"`);
+    } else if (!locale) {
+      problem(
+        column,
+        `"${h.locale}" is not a language of the shop: translation columns are "${h.text.column} (xx_XX)" for ${TRANSLATION_LOCALES.join(', ')}`,
+      );
+    } else if (columns.some((c) => c.locale === locale && c.text === h.text)) {
+      problem(column, `the ${locale} ${h.text.column.toLowerCase()} has two columns`);
+    } else columns.push({ header: cell, locale, text: h.text });
+  }
+  return issues.length ? { issues } : { columns };
+}
+
+/** A row's translated texts, each checked against the length the admin's product form takes. */
+function rowTranslations(r: RowReader, type: CsvItem['type'], columns: TranslationColumn[]): CsvTranslation[] {
+  const out: CsvTranslation[] = [];
+  for (const c of columns) {
+    const raw = r.text(c.header);
+    const value = c.text.field === 'name' ? raw.trim() : raw;
+    if (value.trim() === '') {
+      out.push({ locale: c.locale, field: c.text.field, value: '' });
+      continue;
+    }
+    if (type === 'variation') {
+      r.fail(c.header, "a variation has no texts of its own to translate: translate its product's row");
+      continue;
+    }
+    if (value.length > c.text.max) {
+      r.fail(
+        c.header,
+        `the ${c.locale} ${c.text.column.toLowerCase()} is ${value.length} characters long; at most ${c.text.max} are taken`,
+      );
+      continue;
+    }
+    out.push({ locale: c.locale, field: c.text.field, value });
+  }
+  return out;
+}
+
 const TYPE_WORDS = new Set(['simple', 'variable', 'external', 'variation', 'grouped', 'virtual', 'downloadable']);
 
 function mapRow(
@@ -211,6 +288,7 @@ function mapRow(
   attributeNumbers: number[],
   downloadNumbers: number[],
   metaKeys: string[],
+  translationColumnsOfFile: TranslationColumn[],
 ): CsvItem | null {
   const typeWords = splitList(r.text('Type').toLowerCase());
   const unknownWord = typeWords.find((w) => !TYPE_WORDS.has(w));
@@ -423,6 +501,7 @@ function mapRow(
     attributes,
     downloads,
     metaData,
+    translations: rowTranslations(r, type, translationColumnsOfFile),
   };
   return r.issues.length ? null : item;
 }
