@@ -354,7 +354,9 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     const form = page.locator('[data-checkout-form]');
     await expect(form).toBeVisible();
 
-    // Inline validation before anything is sent.
+    // Inline validation before anything is sent. Cash on delivery first: the checkout preselects card, and
+    // the order button waits for Stripe's script, which these tests keep offline.
+    await form.locator('input[name="paymentMethod"][value="cod"]').check();
     await form.locator('[data-place-order]').click();
     await expect(page.locator('[data-field-error="billing.firstName"]')).toHaveText('This field is required.');
     await expect(page.locator('#checkout-billing-firstName')).toBeFocused();
@@ -421,7 +423,9 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     // Nothing to ship: no shipping address either.
     await expect(page.getByLabel('Ship to a different address?')).toHaveCount(0);
 
-    // Only names and e-mail are required.
+    // Only names and e-mail are required (cash on delivery: card, preselected, would wait for Stripe's
+    // script, offline here).
+    await form.locator('input[name="paymentMethod"][value="cod"]').check();
     await form.locator('[data-place-order]').click();
     await expect(page.locator('[data-field-error]')).toHaveCount(3);
     for (const field of ['billing.firstName', 'billing.lastName', 'billing.email'])

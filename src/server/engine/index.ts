@@ -175,7 +175,7 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
     const invoices = new InvoiceService(
       db,
       orders,
-      readInvoiceSettings(env, mailSettings.from.address),
+      readInvoiceSettings(env, mailSettings.from.address, settings.baseCountry),
       config.sessionSecret,
       mailSettings.from.name || 'Meshfront',
     );

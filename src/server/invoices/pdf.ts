@@ -83,7 +83,13 @@ function lineDescription(line: DocumentLine, text: InvoiceText): string {
   if (line.kind === 'shipping') return text.t('shipping', { method: line.description });
   if (line.kind === 'discount') return text.t('discount', { codes: line.description }).trim();
   if (line.kind === 'credit') return text.t('credit', { number: line.description });
-  return line.sku ? `${line.description} (${line.sku})` : line.description;
+  return line.description;
+}
+
+/** "Artikelnummer: MF-SWAG-MUG", under the product's name: in brackets after it, a long SKU broke at its hyphens. */
+function skuLabel(doc: InvoiceDocument, sku: string): string {
+  const template = STRINGS[doc.locale]?.['product.sku'] ?? en_US['product.sku'];
+  return template.replace('{sku}', sku);
 }
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -115,11 +121,31 @@ export function renderInvoicePdf(doc: InvoiceDocument, brand: string): Promise<B
   const width = right - MARGIN;
   const p = (s: string) => printable(s);
 
+  // The footer on every page: the seller's name and registration, then the bank details, each wrapped
+  // rather than cut (an IBAN must be readable to the end). Measured now, so the content stops above it.
+  const FOOTER_SIZE = 7.5;
+  const footerWidth = width - 90;
+  const footerText = p(
+    [[doc.seller.name, doc.seller.registration].filter(Boolean).join(' · '), doc.seller.bank]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  const footerHeight = pdf.font('Helvetica').fontSize(FOOTER_SIZE).heightOfString(footerText, { width: footerWidth });
+  const footerTop = A4.height - MARGIN - footerHeight;
+  /** Where a page's content must end. */
+  const contentBottom = footerTop - 14;
+
   // Brand and seller, top.
   pdf.fillColor(ACCENT).font('Helvetica-Bold').fontSize(20).text(p(brand), MARGIN, MARGIN);
+  // The country closes an address (none is printed alone); documents issued before the seller's country
+  // was kept have it in their address lines, if anywhere.
+  const sellerAddress =
+    doc.seller.addressLines.length && doc.seller.country
+      ? [...doc.seller.addressLines, text.country(doc.seller.country)]
+      : doc.seller.addressLines;
   const sellerLines = [
     doc.seller.name,
-    ...doc.seller.addressLines,
+    ...sellerAddress,
     doc.seller.vatId ? `${text.t('vatId')}: ${doc.seller.vatId}` : '',
     doc.seller.taxNumber ? `${text.t('taxNumber')}: ${doc.seller.taxNumber}` : '',
     doc.seller.email,
@@ -128,14 +154,15 @@ export function renderInvoicePdf(doc: InvoiceDocument, brand: string): Promise<B
   pdf.text(p(sellerLines.join('\n')), MARGIN + width / 2, MARGIN, { width: width / 2, align: 'right' });
   const headerBottom = Math.max(pdf.y, MARGIN + 40);
 
-  // Buyer (left) and the document's facts (right).
-  const top = headerBottom + 30;
+  // The sender's line above the buyer (a window envelope shows both), then the buyer (left) and the
+  // document's facts (right), below however many lines the sender's took.
   pdf
     .fillColor(MUTED)
     .fontSize(8)
-    .text(p(`${doc.seller.name} · ${doc.seller.addressLines.join(', ')}`.replace(/ · $/, '')), MARGIN, top - 14, {
+    .text(p([doc.seller.name, sellerAddress.join(', ')].filter(Boolean).join(' · ')), MARGIN, headerBottom + 16, {
       width: width / 2,
     });
+  const top = pdf.y + 6;
   pdf
     .fillColor(MUTED)
     .fontSize(8)
@@ -165,13 +192,16 @@ export function renderInvoicePdf(doc: InvoiceDocument, brand: string): Promise<B
   let fy = top;
   const factX = MARGIN + width / 2 + 20;
   for (const [label, value] of facts) {
+    // The next fact goes below the taller of label and value: a label may take two lines
+    // ("Nummer der Rechnungskorrektur").
     pdf.fillColor(MUTED).font('Helvetica').fontSize(9).text(p(label), factX, fy, { width: 110 });
+    const labelBottom = pdf.y;
     pdf
       .fillColor(INK)
       .font('Helvetica-Bold')
       .fontSize(9)
       .text(p(value), factX + 110, fy, { width: right - factX - 110, align: 'right' });
-    fy = Math.max(pdf.y, fy + 13);
+    fy = Math.max(labelBottom + 2, pdf.y + 2, fy + 13);
   }
 
   // Title.
@@ -205,11 +235,22 @@ export function renderInvoicePdf(doc: InvoiceDocument, brand: string): Promise<B
     { key: 'gross', x: MARGIN + 444, w: width - 444, align: 'right' as const },
   ];
   const col = (key: string) => cols.find((c) => c.key === key)!;
+  /** The height of column labels at 8 pt: some languages' labels take two lines ("Taux de TVA"). */
+  const labelsHeight = (keys: string[]) =>
+    Math.max(
+      ...keys.map((key) =>
+        pdf
+          .font('Helvetica-Bold')
+          .fontSize(8)
+          .heightOfString(p(text.t(`col.${key}`)), { width: col(key).w }),
+      ),
+    );
   const header = () => {
-    pdf.rect(MARGIN, y - 4, width, 18).fill('#f3f4f6');
+    const h = labelsHeight(cols.map((c) => c.key));
+    pdf.rect(MARGIN, y - 4, width, h + 8).fill('#f3f4f6');
     pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(8);
     for (const c of cols) pdf.text(p(text.t(`col.${c.key}`)), c.x, y, { width: c.w, align: c.align });
-    y += 20;
+    y += h + 10;
   };
   header();
   pdf.font('Helvetica').fontSize(9);
@@ -223,17 +264,27 @@ export function renderInvoicePdf(doc: InvoiceDocument, brand: string): Promise<B
       vat: text.money(line.vatCents),
       gross: text.money(line.grossCents),
     };
-    const height = pdf
+    const sku = line.kind === 'item' && line.sku ? p(skuLabel(doc, line.sku)) : '';
+    const nameHeight = pdf
       .font('Helvetica')
       .fontSize(9)
       .heightOfString(p(cells.description!), { width: DESCRIPTION_WIDTH });
-    if (y + height > A4.height - MARGIN - 60) {
+    const skuHeight = sku
+      ? pdf.font('Helvetica').fontSize(7.5).heightOfString(sku, { width: DESCRIPTION_WIDTH }) + 1
+      : 0;
+    const height = nameHeight + skuHeight;
+    if (y + height > contentBottom) {
       pdf.addPage();
       y = MARGIN;
       header();
     }
     pdf.fillColor(INK).font('Helvetica').fontSize(9);
     for (const c of cols) pdf.text(p(cells[c.key]!), c.x, y, { width: c.w, align: c.align });
+    if (sku)
+      pdf
+        .fillColor(MUTED)
+        .fontSize(7.5)
+        .text(sku, MARGIN, y + nameHeight + 1, { width: DESCRIPTION_WIDTH });
     y += Math.max(height, 11) + 6;
     pdf
       .moveTo(MARGIN, y - 3)
@@ -243,8 +294,24 @@ export function renderInvoicePdf(doc: InvoiceDocument, brand: string): Promise<B
       .stroke();
   }
 
-  // Totals per rate, then the grand totals.
-  if (y > A4.height - MARGIN - 200) {
+  // Totals per rate, then the grand totals, the notes below them: on a page of their own when they do
+  // not fit under the lines.
+  const notesHeight =
+    (doc.reverseCharge
+      ? pdf
+          .font('Helvetica-Bold')
+          .fontSize(9.5)
+          .heightOfString(p(text.t('reverseCharge')), { width }) + 8
+      : 0) +
+    (isCredit
+      ? 0
+      : pdf
+          .font('Helvetica')
+          .fontSize(9.5)
+          .heightOfString(p(text.t('thanks')), { width }));
+  // Space, title, column labels (two lines at most), a row per rate, the rule, three totals, space, notes.
+  const totalsHeight = 14 + 12 + 24 + doc.rates.length * 14 + 14 + 48 + 12 + notesHeight;
+  if (y + totalsHeight > contentBottom) {
     pdf.addPage();
     y = MARGIN;
   }
@@ -257,11 +324,14 @@ export function renderInvoicePdf(doc: InvoiceDocument, brand: string): Promise<B
     .fontSize(8)
     .text(p(text.t('ratesTitle').toUpperCase()), labelX, y);
   y += 12;
-  for (const key of ['rate', 'net', 'vat', 'gross'] as const) {
+  const rateKeys = ['rate', 'net', 'vat', 'gross'] as const;
+  const rateLabelsHeight = labelsHeight([...rateKeys]);
+  pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(8);
+  for (const key of rateKeys) {
     const c = col(key);
     pdf.text(p(text.t(`col.${key}`)), c.x, y, { width: c.w, align: 'right' });
   }
-  y += 14;
+  y += rateLabelsHeight + 4;
   for (const r of doc.rates) {
     pdf.fillColor(INK).font('Helvetica').fontSize(9);
     const cells = {
@@ -313,20 +383,21 @@ export function renderInvoicePdf(doc: InvoiceDocument, brand: string): Promise<B
       .text(p(text.t('thanks')), MARGIN, y, { width });
 
   // Footer on every page: seller's registration and bank, page numbers.
-  const footer = [doc.seller.name, doc.seller.registration, doc.seller.bank].filter(Boolean).join(' · ');
   const range = pdf.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     pdf.switchToPage(i);
-    const fyy = A4.height - MARGIN - 14;
+    // The footer ends right at the bottom margin: with the margin in force, pdfkit can take its last line
+    // for an overflow (a rounding) and start a new page for it.
+    pdf.page.margins.bottom = 0;
     pdf
-      .moveTo(MARGIN, fyy - 6)
-      .lineTo(right, fyy - 6)
+      .moveTo(MARGIN, footerTop - 6)
+      .lineTo(right, footerTop - 6)
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
-    pdf.fillColor(MUTED).font('Helvetica').fontSize(7.5);
-    pdf.text(p(footer), MARGIN, fyy, { width: width - 90, lineBreak: false, height: 10 });
-    pdf.text(p(text.t('page', { page: i + 1, pages: range.count })), right - 90, fyy, {
+    pdf.fillColor(MUTED).font('Helvetica').fontSize(FOOTER_SIZE);
+    if (footerText) pdf.text(footerText, MARGIN, footerTop, { width: footerWidth });
+    pdf.text(p(text.t('page', { page: i + 1, pages: range.count })), right - 90, footerTop, {
       width: 90,
       align: 'right',
       lineBreak: false,

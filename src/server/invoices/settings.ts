@@ -4,7 +4,12 @@
  * documents issued afterwards only.
  *
  *   INVOICE_SELLER_NAME          the seller's registered name (default "Meshfront").
- *   INVOICE_SELLER_ADDRESS       the seller's postal address, lines separated by "|" or new lines.
+ *   INVOICE_SELLER_ADDRESS       the seller's postal address without the country, lines separated by "|" or
+ *                                new lines ("Funkweg 7|10115 Berlin").
+ *   INVOICE_SELLER_COUNTRY       the country of that address (ISO 3166-1 alpha-2; default the shop's country,
+ *                                SHOP_BASE_COUNTRY). Printed as its name in each document's language, like
+ *                                the buyer's; a last address line that names it already is left out, so
+ *                                "…|Germany" does not print "Germany" on a German invoice.
  *   INVOICE_SELLER_VAT_ID        the seller's VAT ID (USt-IdNr.), printed on every document.
  *   INVOICE_SELLER_TAX_NUMBER    the seller's tax number (Steuernummer), printed when set.
  *   INVOICE_SELLER_EMAIL         the address printed in the seller's block (default: the shop's sender, MAIL_FROM).
@@ -17,10 +22,13 @@
  *                                (default Europe/Berlin).
  */
 import { z } from 'zod';
+import { LOCALES } from '../../lib/i18n/locales.ts';
 
 export type SellerDetails = {
   name: string;
   addressLines: string[];
+  /** ISO 3166-1 alpha-2; printed as the country's name in the document's language. */
+  country: string;
   vatId: string;
   taxNumber: string;
   email: string;
@@ -61,6 +69,10 @@ const timeZone = z.string().refine((v) => {
 const envSchema = z.object({
   INVOICE_SELLER_NAME: line(200).default('Meshfront'),
   INVOICE_SELLER_ADDRESS: line(500).default(''),
+  INVOICE_SELLER_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'a two-letter country code (ISO 3166-1 alpha-2) such as DE')
+    .optional(),
   INVOICE_SELLER_VAT_ID: z
     .string()
     .regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, 'a VAT ID with its country prefix, such as DE123456789')
@@ -74,9 +86,30 @@ const envSchema = z.object({
   INVOICE_TIME_ZONE: timeZone.default('Europe/Berlin'),
 });
 
+/**
+ * Whether an address line names `country` (its code, or its name in English or one of the shop's
+ * languages): the country is printed from its code, in the document's language.
+ */
+function namesCountry(line: string, country: string): boolean {
+  const given = line.trim().toLocaleLowerCase('en');
+  if (given === country.toLowerCase()) return true;
+  return ['en', ...LOCALES.map((l) => l.bcp47)].some((tag) => {
+    try {
+      return new Intl.DisplayNames([tag], { type: 'region' }).of(country)?.toLocaleLowerCase('en') === given;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * `fallbackEmail`: the seller's address when INVOICE_SELLER_EMAIL is unset (the shop's sender);
+ * `baseCountry`: the seller's country when INVOICE_SELLER_COUNTRY is unset (the shop's country).
+ */
 export function readInvoiceSettings(
   source: Record<string, string | undefined> = process.env,
   fallbackEmail = '',
+  baseCountry = 'DE',
 ): InvoiceSettings {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -89,12 +122,16 @@ export function readInvoiceSettings(
     throw new InvoiceSettingsError(
       'Invalid invoice settings:\n  CREDIT_NOTE_NUMBER_FORMAT: must differ from INVOICE_NUMBER_FORMAT (the two series share no numbers)',
     );
+  const country = e.INVOICE_SELLER_COUNTRY ?? baseCountry;
+  const addressLines = e.INVOICE_SELLER_ADDRESS.split(/\||\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (addressLines.length > 1 && namesCountry(addressLines.at(-1)!, country)) addressLines.pop();
   return {
     seller: {
       name: e.INVOICE_SELLER_NAME.trim(),
-      addressLines: e.INVOICE_SELLER_ADDRESS.split(/\||\r?\n/)
-        .map((l) => l.trim())
-        .filter(Boolean),
+      addressLines,
+      country,
       vatId: e.INVOICE_SELLER_VAT_ID ?? '',
       taxNumber: e.INVOICE_SELLER_TAX_NUMBER.trim(),
       email: e.INVOICE_SELLER_EMAIL.trim() || fallbackEmail,
