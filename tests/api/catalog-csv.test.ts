@@ -3,7 +3,8 @@
 // the products' texts in the shop's other languages travel in "Name (de_DE)"-style columns.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportCatalogCsv, importCatalogCsv, parseCsv } from '../../src/server/catalog/woocommerce-csv/index.ts';
+import { exportCatalogCsv, importCatalogCsv } from '../../src/server/admin/catalog-io.ts';
+import { parseCsv } from '../../src/server/catalog/woocommerce-csv/index.ts';
 import { bumpCounter } from '../../src/server/db/meta.ts';
 import { ENGINE_START_TIMEOUT_MS, startTestEngine, type TestEngine } from './harness.ts';
 

@@ -1,15 +1,16 @@
 /**
- * Import and export with the engine's settings: what the CLI (`npm run shop -- import|export`) and the
- * admin call. Images are looked up in MESHFRONT_CATALOG_DIR/images, downloads in DOWNLOADS_DIR, image
+ * Catalog CSV import and export with the engine's settings: what the CLI (`npm run shop -- import|export`)
+ * and the admin call. It lives with the admin because it joins two domains' settings: the catalog's CSV
+ * format and the downloads' directories. Images are looked up in MESHFRONT_CATALOG_DIR/images, downloads in DOWNLOADS_DIR, image
  * URLs are written under PUBLIC_SITE_URL; after an import this process's catalog cache is dropped (other
  * processes follow the catalog version the import bumped).
  */
-import type { ServerConfig } from '../../config.ts';
-import type { Database } from '../../db/connection.ts';
-import { readDownloadSettings } from '../../downloads/settings.ts';
-import type { CatalogService } from '../service.ts';
-import { exportWooCommerceCsv } from './export.ts';
-import { importWooCommerceCsv, type ImportReport } from './import.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import { readDownloadSettings } from '../downloads/settings.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import { exportWooCommerceCsv } from '../catalog/woocommerce-csv/export.ts';
+import { importWooCommerceCsv, type ImportReport } from '../catalog/woocommerce-csv/import.ts';
 
 export type CatalogIoDeps = { db: Database; config: ServerConfig; catalog: CatalogService };
 

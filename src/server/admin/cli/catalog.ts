@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { syntheticCatalog } from '../../catalog/synthetic.ts';
 import { writeSeedCatalog } from '../../catalog/seed-writer.ts';
-import { exportCatalogCsv, formatImportReport, importCatalogCsv } from '../../catalog/woocommerce-csv/catalog-io.ts';
+import { exportCatalogCsv, formatImportReport, importCatalogCsv } from '../catalog-io.ts';
 import { CliUsageError, fromCwd, type CliCommand } from './common.ts';
 
 /** Refuse files no product export is near: a CSV of 50,000 products with long descriptions is ~100 MB. */

@@ -11,4 +11,3 @@ export { exportWooCommerceCsv } from './export.ts';
 export type { RowIssue } from './map-import.ts';
 export { parseCsv, CsvSyntaxError, type CsvRecord } from './parse.ts';
 export { writeCsv } from './write.ts';
-export { importCatalogCsv, exportCatalogCsv, formatImportReport, type CatalogIoDeps } from './catalog-io.ts';
