@@ -167,6 +167,31 @@ describe('the invoice of an order', () => {
     expect(text).toMatch(/Total\s+\$?€?200\.00/);
   });
 
+  it.each([
+    ['France, a consumer: 20 % French VAT', { country: 'FR', city: 'Paris', postcode: '75002' }, 2000],
+    ['Switzerland: no EU VAT, the net price', { country: 'CH', city: 'Zürich', postcode: '8001' }, 0],
+  ] as const)('%s, to the cent as the order', async (_name, address, rateBasisPoints) => {
+    const s = new Shopper(t);
+    await s.ok(ADD, { productId: yagi, quantity: 1 });
+    await s.ok(ADD, { productId: cable, quantity: 3 });
+    await s.ok(COUNTRY, { shippingCountry: address.country, billingCountry: address.country });
+    const placed = await checkout(s, { ...BILLING, ...address, state: '', email: email() });
+    const order = (await t.engine.orders.get(placed.databaseId))!;
+    const items = await t.engine.orders.items(order.id);
+    const doc = (await invoiceOf(order.id)).document;
+    expect(doc.totals).toEqual({
+      netCents: order.totalCents - order.totalTaxCents,
+      vatCents: order.totalTaxCents,
+      grossCents: order.totalCents,
+    });
+    expect(doc.lines.filter((l) => l.kind === 'item').map((l) => [l.netCents, l.vatCents, l.rateBasisPoints])).toEqual(
+      items.map((i) => [i.subtotalCents, i.subtotalTaxCents, i.taxRateBasisPoints]),
+    );
+    expect(doc.rates.map((r) => r.rateBasisPoints)).toEqual([rateBasisPoints]);
+    if (rateBasisPoints === 0) expect(order.totalTaxCents).toBe(0);
+    else expect(order.totalTaxCents).toBeGreaterThan(0);
+  });
+
   it('numbers 50 concurrent checkouts 1 … N without a gap or a duplicate; each order has exactly one invoice', async () => {
     const before = await rowsOf<{ n: number }>(
       sql`select coalesce(max(sequence), 0)::int as n from invoices where kind = 'invoice'`,
