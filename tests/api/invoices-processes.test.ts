@@ -1,10 +1,10 @@
 // Invoice numbers across two engine processes on one PostgreSQL database: 50 cash-on-delivery checkouts
 // at once, sent to both processes in turn, get the invoice numbers 1 … 50 of the year, no gap and no
 // duplicate (the yearly counter row is taken in each order's own transaction).
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_ENV, postGraphql, startEngineProcess } from './engine-processes.ts';
 import { startTestEngine, type TestEngine } from './harness.ts';
 import { BILLING, operation, productId, setStock } from './shop-helpers.ts';
 
@@ -18,26 +18,6 @@ async function rowsOf<T>(query: SQL): Promise<T[]> {
 const children: ChildProcess[] = [];
 const ports: number[] = [];
 
-function startProcess(env: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
-    const child = spawn(tsx, [path.resolve(import.meta.dirname, '../fixtures/engine-process.ts')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /LISTENING (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.stderr!.on('data', (d) => (err += d));
-    child.on('exit', (code) => reject(new Error(`engine process exited (${code}): ${err.slice(-2000)}`)));
-  });
-}
-
 beforeAll(async () => {
   if (!usePostgres) return;
   t = await startTestEngine();
@@ -45,14 +25,11 @@ beforeAll(async () => {
   await setStock(t, 'n-type-cable', 1000);
   const env = {
     ...t.database.env,
-    SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    SESSION_ISSUER: 'http://meshfront.test',
-    DATABASE_POOL_SIZE: '10',
-    ORDER_SWEEP_INTERVAL_MS: '0',
+    ...PROCESS_ENV,
     CHECKOUT_ORDERS_PER_IP_PER_HOUR: '1000',
     CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR: '1000',
   };
-  ports.push(...(await Promise.all([startProcess(env), startProcess(env)])));
+  ports.push(...(await Promise.all([startEngineProcess(env, children), startEngineProcess(env, children)])));
 }, 600_000);
 
 afterAll(async () => {
@@ -60,35 +37,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function post(port: number, query: string, variables: Record<string, unknown>, token: string | null) {
-  const r = await fetch(`http://127.0.0.1:${port}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      ...(token ? { 'woocommerce-session': `Session ${token}` } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  return {
-    token: r.headers.get('woocommerce-session') ?? token,
-    body: (await r.json()) as { data?: any; errors?: { message: string }[] },
-  };
-}
-
 describe.skipIf(!usePostgres)('invoice numbers across two engine processes (PostgreSQL)', () => {
   it('50 concurrent checkouts over two processes: invoices 1 … 50, one per order, no gap, no duplicate', async () => {
     const id = await productId(t, 'n-type-cable');
     const tokens = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
-        const r = await post(ports[i % 2]!, operation('addToCart'), { productId: id, quantity: 1 }, null);
+        const r = await postGraphql(ports[i % 2]!, operation('addToCart'), { productId: id, quantity: 1 }, null);
         if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
         return r.token!;
       }),
     );
     const results = await Promise.all(
       tokens.map((token, i) =>
-        post(
+        postGraphql(
           ports[(i + 1) % 2]!,
           operation('Checkout'),
           { paymentMethod: 'cod', billing: { ...BILLING, email: `inv${i}@example.com` } },

@@ -2,10 +2,10 @@
 // checkouts (separate sessions, spread over both processes) for a product with 20 in stock: exactly 20
 // orders, stock 0, every other checkout refused with the out-of-stock message, and both processes then
 // show the product out of stock. PostgreSQL only.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_ENV, postGraphql, startEngineProcess } from './engine-processes.ts';
 import { startTestEngine, type TestEngine } from './harness.ts';
 import { BILLING, operation, productId, setStock, stockOf } from './shop-helpers.ts';
 
@@ -14,58 +14,19 @@ let t: TestEngine;
 const children: ChildProcess[] = [];
 const ports: number[] = [];
 
-function startProcess(env: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
-    const child = spawn(tsx, [path.resolve(import.meta.dirname, '../fixtures/engine-process.ts')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /LISTENING (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.stderr!.on('data', (d) => (err += d));
-    child.on('exit', (code) => reject(new Error(`engine process exited (${code}): ${err.slice(-2000)}`)));
-  });
-}
-
 beforeAll(async () => {
   if (!usePostgres) return;
   t = await startTestEngine();
   const env = {
     ...t.database.env,
-    SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    SESSION_ISSUER: 'http://meshfront.test',
-    DATABASE_POOL_SIZE: '10',
-    ORDER_SWEEP_INTERVAL_MS: '0',
+    ...PROCESS_ENV,
   };
-  ports.push(...(await Promise.all([startProcess(env), startProcess(env)])));
+  ports.push(...(await Promise.all([startEngineProcess(env, children), startEngineProcess(env, children)])));
 }, 600_000);
 afterAll(async () => {
   for (const c of children) c.kill('SIGTERM');
   await t?.close();
 });
-
-async function post(port: number, query: string, variables: Record<string, unknown>, token: string | null) {
-  const r = await fetch(`http://127.0.0.1:${port}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      ...(token ? { 'woocommerce-session': `Session ${token}` } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  return {
-    token: r.headers.get('woocommerce-session') ?? token,
-    body: (await r.json()) as { data?: any; errors?: { message: string }[] },
-  };
-}
 
 describe.skipIf(!usePostgres)('race across two engine processes (PostgreSQL)', () => {
   it('200 concurrent checkouts for 20 units over two processes: exactly 20 orders, stock 0', async () => {
@@ -77,7 +38,7 @@ describe.skipIf(!usePostgres)('race across two engine processes (PostgreSQL)', (
     for (let i = 0; i < 200; i += 25) {
       const batch = await Promise.all(
         Array.from({ length: 25 }, async (_, j) => {
-          const r = await post(ports[(i + j) % 2]!, ADD, { productId: id, quantity: 1 }, null);
+          const r = await postGraphql(ports[(i + j) % 2]!, ADD, { productId: id, quantity: 1 }, null);
           if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
           return r.token!;
         }),
@@ -87,7 +48,7 @@ describe.skipIf(!usePostgres)('race across two engine processes (PostgreSQL)', (
     // Each checkout goes to the other process than the one that filled its cart.
     const results = await Promise.all(
       tokens.map((token, i) =>
-        post(
+        postGraphql(
           ports[(i + 1) % 2]!,
           CHECKOUT,
           { paymentMethod: 'cod', billing: { ...BILLING, email: `p${i}@example.com` } },
@@ -113,7 +74,7 @@ describe.skipIf(!usePostgres)('race across two engine processes (PostgreSQL)', (
     for (const port of ports) {
       let shown: unknown;
       for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 100))) {
-        shown = (await post(port, STOCK, {}, null)).body.data?.product;
+        shown = (await postGraphql(port, STOCK, {}, null)).body.data?.product;
         if ((shown as { stockStatus?: string })?.stockStatus === 'OUT_OF_STOCK') break;
       }
       expect(shown).toEqual({ stockQuantity: 0, stockStatus: 'OUT_OF_STOCK' });

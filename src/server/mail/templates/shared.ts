@@ -3,7 +3,7 @@
  * locales/<code>.json), the result's shape, amounts, dates, durations and postal addresses as the
  * recipient's language writes them.
  */
-import { formatAddress } from '../../../lib/address/format.ts';
+import { formatAddress, type PostalAddress as AddressLines } from '../../../lib/address/format.ts';
 import { DEFAULT_LOCALE, localeByCode, type LocaleCode } from '../../../lib/i18n/locales.ts';
 import { renderText, text as engineText, type TextParam } from '../../i18n/text.ts';
 import { oneLine } from '../html.ts';
@@ -29,19 +29,8 @@ export function compose(
   return { subject, text: renderTextLayout(layout), html: renderHtmlLayout(layout), ...extra };
 }
 
-export type PostalAddress = {
-  firstName?: string | null;
-  lastName?: string | null;
-  company?: string | null;
-  address1?: string | null;
-  address2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postcode?: string | null;
-  country?: string | null;
-  phone?: string | null;
-  email?: string | null;
-};
+/** An address as the mails print it: the postal lines (lib/address/format.ts) and how to reach the person. */
+export type PostalAddress = AddressLines & { phone?: string | null; email?: string | null };
 
 /**
  * Integer cents → "€1,349.00" (en-US), "1.349,00 €" (de-DE) without going through a float: Intl formats
