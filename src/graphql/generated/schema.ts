@@ -1038,6 +1038,210 @@ export type GlobalProductAttributeToTermNodeConnectionWhereArgs = {
   orderby?: InputMaybe<ProductAttributesConnectionOrderbyEnum>;
 };
 
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProduct = DownloadableProduct & InventoriedProduct & Node & Product & ProductUnion & ProductWithAttributes & ProductWithDimensions & ProductWithPricing & {
+  __typename?: 'GroupProduct';
+  addToCartDescription?: Maybe<Scalars['String']['output']>;
+  addToCartText?: Maybe<Scalars['String']['output']>;
+  attributes?: Maybe<ProductWithAttributesToProductAttributeConnection>;
+  averageRating?: Maybe<Scalars['Float']['output']>;
+  backorders?: Maybe<BackordersEnum>;
+  backordersAllowed?: Maybe<Scalars['Boolean']['output']>;
+  catalogVisibility?: Maybe<CatalogVisibilityEnum>;
+  databaseId: Scalars['Int']['output'];
+  date?: Maybe<Scalars['String']['output']>;
+  dateGmt?: Maybe<Scalars['String']['output']>;
+  dateOnSaleFrom?: Maybe<Scalars['String']['output']>;
+  dateOnSaleTo?: Maybe<Scalars['String']['output']>;
+  defaultAttributes?: Maybe<ProductWithAttributesToVariationAttributeConnection>;
+  description?: Maybe<Scalars['String']['output']>;
+  downloadExpiry?: Maybe<Scalars['Int']['output']>;
+  downloadLimit?: Maybe<Scalars['Int']['output']>;
+  downloadable?: Maybe<Scalars['Boolean']['output']>;
+  downloads?: Maybe<Array<Maybe<ProductDownload>>>;
+  featured?: Maybe<Scalars['Boolean']['output']>;
+  galleryImages?: Maybe<ProductToMediaItemConnection>;
+  globalAttributes?: Maybe<ProductWithAttributesToGlobalProductAttributeConnection>;
+  height?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  image?: Maybe<MediaItem>;
+  length?: Maybe<Scalars['String']['output']>;
+  link?: Maybe<Scalars['String']['output']>;
+  localAttributes?: Maybe<ProductWithAttributesToLocalProductAttributeConnection>;
+  lowStockAmount?: Maybe<Scalars['Int']['output']>;
+  manageStock?: Maybe<ManageStockEnum>;
+  menuOrder?: Maybe<Scalars['Int']['output']>;
+  metaData?: Maybe<Array<Maybe<MetaData>>>;
+  modified?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  onSale?: Maybe<Scalars['Boolean']['output']>;
+  price?: Maybe<Scalars['String']['output']>;
+  productCategories?: Maybe<ProductToProductCategoryConnection>;
+  productId: Scalars['Int']['output'];
+  productTags?: Maybe<ProductToProductTagConnection>;
+  /** The products in the group. */
+  products?: Maybe<ProductToProductUnionConnection>;
+  purchasable?: Maybe<Scalars['Boolean']['output']>;
+  purchaseNote?: Maybe<Scalars['String']['output']>;
+  regularPrice?: Maybe<Scalars['String']['output']>;
+  related?: Maybe<ProductToProductUnionConnection>;
+  reviewCount?: Maybe<Scalars['Int']['output']>;
+  reviews?: Maybe<ProductToCommentConnection>;
+  reviewsAllowed?: Maybe<Scalars['Boolean']['output']>;
+  salePrice?: Maybe<Scalars['String']['output']>;
+  shippingClassId?: Maybe<Scalars['Int']['output']>;
+  shippingRequired?: Maybe<Scalars['Boolean']['output']>;
+  shippingTaxable?: Maybe<Scalars['Boolean']['output']>;
+  shortDescription?: Maybe<Scalars['String']['output']>;
+  sku?: Maybe<Scalars['String']['output']>;
+  slug?: Maybe<Scalars['String']['output']>;
+  soldIndividually?: Maybe<Scalars['Boolean']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  stockQuantity?: Maybe<Scalars['Int']['output']>;
+  stockStatus?: Maybe<StockStatusEnum>;
+  taxClass?: Maybe<TaxClassEnum>;
+  taxStatus?: Maybe<TaxStatusEnum>;
+  terms?: Maybe<ProductToTermNodeConnection>;
+  title?: Maybe<Scalars['String']['output']>;
+  totalSales?: Maybe<Scalars['Int']['output']>;
+  type?: Maybe<ProductTypesEnum>;
+  uri?: Maybe<Scalars['String']['output']>;
+  virtual?: Maybe<Scalars['Boolean']['output']>;
+  weight?: Maybe<Scalars['String']['output']>;
+  width?: Maybe<Scalars['String']['output']>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductAttributesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  where?: InputMaybe<ProductWithAttributesToProductAttributeConnectionWhereArgs>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductDefaultAttributesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductDescriptionArgs = {
+  format?: InputMaybe<PostObjectFieldFormatEnum>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductGalleryImagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductGlobalAttributesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductLocalAttributesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductMetaDataArgs = {
+  key?: InputMaybe<Scalars['String']['input']>;
+  keysIn?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  multiple?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductPriceArgs = {
+  format?: InputMaybe<PricingFieldFormatEnum>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductProductCategoriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductProductTagsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductProductsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductRegularPriceArgs = {
+  format?: InputMaybe<PricingFieldFormatEnum>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductRelatedArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  where?: InputMaybe<ProductToProductUnionConnectionWhereArgs>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductReviewsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductSalePriceArgs = {
+  format?: InputMaybe<PricingFieldFormatEnum>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductShortDescriptionArgs = {
+  format?: InputMaybe<PostObjectFieldFormatEnum>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductTermsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  where?: InputMaybe<ProductToTermNodeConnectionWhereArgs>;
+};
+
 export type InventoriedProduct = {
   backorders?: Maybe<BackordersEnum>;
   backordersAllowed?: Maybe<Scalars['Boolean']['output']>;
@@ -1311,6 +1515,8 @@ export type Order = Node & {
   /** Crypto payments: the rate used, in store currency per unit of paymentCurrency (e.g. "0.50"). */
   cryptoRate?: Maybe<Scalars['String']['output']>;
   currency?: Maybe<Scalars['String']['output']>;
+  /** The customer's account, for that customer's own login only (an order-key holder sees the order, not the account). */
+  customer?: Maybe<Customer>;
   customerNote?: Maybe<Scalars['String']['output']>;
   databaseId?: Maybe<Scalars['Int']['output']>;
   date?: Maybe<Scalars['String']['output']>;

@@ -309,6 +309,14 @@ const externalFields = {
   buttonText: (p: ProductModel) => p.buttonText,
 };
 
+/** The catalog keeps no group members (grouped products cannot be created here): a group lists none. */
+const groupFields = {
+  addToCartText: () => 'View products',
+  addToCartDescription: (p: ProductModel) => `View products in the “${p.name}” group`,
+  products: (_: ProductModel, a: PageArgs) =>
+    paginate([] as ProductModel[], a, { defaultPageSize: 10, maxPageSize: 100 }, (x) => x.id),
+};
+
 const variationFields = {
   id: (v: VariationModel) => encodePostId(v.id),
   databaseId: (v: VariationModel) => v.id,
@@ -535,6 +543,7 @@ export function catalogResolvers(
     SimpleProduct: productFields,
     VariableProduct: { ...productFields, ...variationsField },
     ExternalProduct: { ...productFields, ...externalFields },
+    GroupProduct: { ...productFields, ...groupFields },
     SimpleProductVariation: variationFields,
     GlobalProductAttribute: globalAttributeFields,
     LocalProductAttribute: attributeFields,

@@ -119,6 +119,12 @@ type UpdateUserArgs = {
 };
 
 export const customerResolvers = {
+  Order: {
+    customer: async (o: OrderRow, _: unknown, ctx: Ctx) => {
+      const v = ctx.auth.viewer;
+      return v && String(v.id) === o.customerId ? customerOf(ctx, v) : null;
+    },
+  },
   RootQuery: {
     viewer: (_: unknown, __: unknown, ctx: Ctx) => ctx.auth.viewer,
     customer: async (_: unknown, a: { id?: string | null; customerId?: number | null }, ctx: Ctx) => {

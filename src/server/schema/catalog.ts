@@ -371,6 +371,17 @@ ${productType(
   buttonText: String
 `,
 )}
+"A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid."
+${productType(
+  'GroupProduct',
+  'Node & ProductUnion & Product & ProductWithPricing & InventoriedProduct & ProductWithDimensions & DownloadableProduct & ProductWithAttributes',
+  `
+  addToCartText: String
+  addToCartDescription: String
+  "The products in the group."
+  products(first: Int, after: String, last: Int, before: String): ProductToProductUnionConnection
+`,
+)}
 
 interface ProductVariation implements Node & ProductUnion & ProductWithPricing & InventoriedProduct & ProductWithDimensions & DownloadableProduct {
 ${UNION_FIELDS}${PRICING_FIELDS}${INVENTORY_FIELDS}${DIMENSION_FIELDS}${DOWNLOAD_FIELDS}${VARIATION_FIELDS}

@@ -8,6 +8,8 @@ enum StripePaymentMethodEnum { PAYMENT SETUP }
 
 type Order implements Node {
   id: ID!
+  "The customer's account, for that customer's own login only (an order-key holder sees the order, not the account)."
+  customer: Customer
   databaseId: Int
   orderNumber: String
   "The order's secret (wc_order_…): the order-received link carries it."
