@@ -104,6 +104,10 @@ export const operations = {
   },
   getOrder: { load: () => import('./operations/getOrder.graphql?raw').then(text), fragments: ['Order'] },
   getOrders: { load: () => import('./operations/getOrders.graphql?raw').then(text), fragments: ['OrderSummary'] },
+  getPersonalDataExport: {
+    load: () => import('./operations/getPersonalDataExport.graphql?raw').then(text),
+    fragments: [],
+  },
   getDownloads: {
     load: () => import('./operations/getDownloads.graphql?raw').then(text),
     fragments: ['DownloadableItem'],

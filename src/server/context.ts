@@ -13,7 +13,7 @@ import type { Checkout } from './checkout/service.ts';
 import type { PaymentsService } from './checkout/payments.ts';
 import type { InvoiceService } from './invoices/service.ts';
 import type { LocaleCode } from '../lib/i18n/locales.ts';
-import type { CustomerService } from './customers/service.ts';
+import type { CustomerRow, CustomerService } from './customers/service.ts';
 import type { Mailer } from './mail/index.ts';
 import type { ClientAddressSettings, RateLimiter } from './rate-limit/index.ts';
 import type { AuthService, RequestAuth } from './auth/service.ts';
@@ -58,6 +58,8 @@ export type AccountServices = {
   downloads: DownloadService;
   oauth: OAuthService;
   wishlist: WishlistService;
+  /** Everything the shop keeps about a customer, for their "Download my data" (privacy/export.ts). */
+  personalData: (customer: CustomerRow) => Promise<unknown>;
 };
 
 /** What account resolvers receive: the engine's context plus the account services and the request's login. */

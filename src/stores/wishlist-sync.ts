@@ -20,7 +20,8 @@ import { $wishlist, type WishlistItem } from './wishlist';
 
 /** A server wishlist product as the browser's list keeps it. */
 export function wishlistItemOf(product: ProductCard): WishlistItem {
-  const { price } = priceDisplay(product);
+  // A product type without prices in the card (a grouped product, which this shop does not sell) shows none.
+  const { price } = 'price' in product ? priceDisplay(product) : { price: '' };
   return {
     databaseId: product.databaseId,
     slug: product.slug ?? '',

@@ -83,6 +83,7 @@ const LATER: Record<string, string> = {
   reportEmailChange: 'tests/api/trust-accounts.test.ts',
   UpdateVatId: 'tests/api/vat.test.ts',
   getShopperPrices: 'tests/api/vat-destinations.test.ts',
+  getPersonalDataExport: 'tests/api/personal-data.test.ts',
 };
 
 const operations = composeOperations(OPERATIONS_DIR);

@@ -137,6 +137,14 @@ test.describe('account: register, log out, log in, details and password', () => 
     await expect(page.locator('#checkout-billing-city')).toHaveValue('Berlin');
     await expect(page.locator('#details-firstName')).toHaveValue('Ada');
 
+    // "Download my data": one JSON file with the account as saved.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-personal-data]').click()]);
+    expect(download.suggestedFilename()).toMatch(/^meshfront-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    expect(exported.account).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+    expect(exported.addresses.billing.city).toBe('Berlin');
+    await expect(page.getByText(t('account.data.downloaded'))).toBeVisible();
+
     // Tabs live in the URL: back and forward switch them.
     await tab(page, 'orders').click();
     await expect(page).toHaveURL(/\?tab=orders$/);

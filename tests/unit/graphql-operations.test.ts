@@ -63,6 +63,8 @@ const SPEC_OPERATIONS = [
   'UpdateVatId',
   // The prices a shopper outside the shop's base country pays, for the products of a prebuilt page.
   'getShopperPrices',
+  // The account's "Download my data".
+  'getPersonalDataExport',
 ];
 
 const dir = (name: string) => fileURLToPath(new URL(`../../src/graphql/${name}/`, import.meta.url));

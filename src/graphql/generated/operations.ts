@@ -23,6 +23,7 @@ export interface Operations {
   getDownloads: { variables: GetDownloadsQueryVariables; result: GetDownloadsQuery };
   getOrder: { variables: GetOrderQueryVariables; result: GetOrderQuery };
   getOrders: { variables: GetOrdersQueryVariables; result: GetOrdersQuery };
+  getPersonalDataExport: { variables: GetPersonalDataExportQueryVariables; result: GetPersonalDataExportQuery };
   getProduct: { variables: GetProductQueryVariables; result: GetProductQuery };
   getProductCategories: { variables: GetProductCategoriesQueryVariables; result: GetProductCategoriesQuery };
   getProducts: { variables: GetProductsQueryVariables; result: GetProductsQuery };
@@ -485,6 +486,11 @@ export type GetOrdersQuery = { customer: { orders: { nodes: Array<{ id: string, 
                 | { databaseId: number, name: string | null }
                 | { databaseId: number, name: string | null }
                } | null }> } | null }> } | null } | null };
+
+export type GetPersonalDataExportQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetPersonalDataExportQuery = { personalDataExport: string | null };
 
 export type GetProductQueryVariables = Exact<{
   slug: string | number;

@@ -2822,6 +2822,8 @@ export type RootQuery = {
   order?: Maybe<Order>;
   /** The enabled payment gateways. */
   paymentGateways?: Maybe<RootQueryToPaymentGatewayConnection>;
+  /** Everything the shop keeps about the logged-in customer, as a JSON document (the account's Download my data). Needs a login. */
+  personalDataExport?: Maybe<Scalars['String']['output']>;
   product?: Maybe<Product>;
   productCategories?: Maybe<RootQueryToProductCategoryConnection>;
   productCategory?: Maybe<ProductCategory>;

@@ -15,6 +15,7 @@ import { $customer, setCustomer } from '../../stores/customer';
 import { $viewer, setViewer } from '../../stores/viewer';
 import AddressFields from '../checkout/AddressFields';
 import EmailVerificationNotice from './EmailVerificationNotice';
+import PersonalDataSection from './PersonalDataSection';
 import { addressFromCustomer } from '../checkout/validation';
 import { accountErrorText, currentPasswordError } from './messages';
 import { BUTTON, FormNotice, Section, TextField, type Notice } from './ui';
@@ -128,77 +129,80 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
   const fieldError = (key: string | undefined) => (key ? t(key) : undefined);
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" data-account-details aria-busy={state === 'updating'}>
-      <Section title={t('account.details.personal')} id="details-personal-title">
-        <EmailVerificationNotice t={t} />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField
-            id="details-firstName"
-            label={t('account.field.firstName')}
-            value={form.firstName}
-            onChange={(v) => change({ ...form, firstName: v })}
-            autoComplete="given-name"
-          />
-          <TextField
-            id="details-lastName"
-            label={t('account.field.lastName')}
-            value={form.lastName}
-            onChange={(v) => change({ ...form, lastName: v })}
-            autoComplete="family-name"
-          />
-          <TextField
-            id="details-email"
-            label={t('account.field.email')}
-            type="email"
-            value={form.email}
-            onChange={(v) => change({ ...form, email: v })}
-            autoComplete="email"
-            required
-            error={fieldError(errors.email)}
-            className="sm:col-span-2"
-          />
-          {emailChanging && (
+    <div className="space-y-6">
+      <form onSubmit={submit} noValidate className="space-y-6" data-account-details aria-busy={state === 'updating'}>
+        <Section title={t('account.details.personal')} id="details-personal-title">
+          <EmailVerificationNotice t={t} />
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
-              id="details-currentPassword"
-              label={t('account.field.currentPassword')}
-              type="password"
-              value={form.currentPassword ?? ''}
-              onChange={(v) => change({ ...form, currentPassword: v })}
-              autoComplete="current-password"
+              id="details-firstName"
+              label={t('account.field.firstName')}
+              value={form.firstName}
+              onChange={(v) => change({ ...form, firstName: v })}
+              autoComplete="given-name"
+            />
+            <TextField
+              id="details-lastName"
+              label={t('account.field.lastName')}
+              value={form.lastName}
+              onChange={(v) => change({ ...form, lastName: v })}
+              autoComplete="family-name"
+            />
+            <TextField
+              id="details-email"
+              label={t('account.field.email')}
+              type="email"
+              value={form.email}
+              onChange={(v) => change({ ...form, email: v })}
+              autoComplete="email"
               required
-              hint={t('account.details.currentPasswordHint')}
-              error={fieldError(errors.currentPassword)}
+              error={fieldError(errors.email)}
               className="sm:col-span-2"
             />
-          )}
+            {emailChanging && (
+              <TextField
+                id="details-currentPassword"
+                label={t('account.field.currentPassword')}
+                type="password"
+                value={form.currentPassword ?? ''}
+                onChange={(v) => change({ ...form, currentPassword: v })}
+                autoComplete="current-password"
+                required
+                hint={t('account.details.currentPasswordHint')}
+                error={fieldError(errors.currentPassword)}
+                className="sm:col-span-2"
+              />
+            )}
+          </div>
+        </Section>
+        <Section title={t('account.details.billing')} id="details-billing-title">
+          <AddressFields
+            kind="billing"
+            value={form.billing}
+            onChange={(billing) => change({ ...form, billing })}
+            errors={errors}
+            t={t}
+            lang={lang}
+          />
+        </Section>
+        <Section title={t('account.details.shipping')} id="details-shipping-title">
+          <AddressFields
+            kind="shipping"
+            value={form.shipping}
+            onChange={(shipping) => change({ ...form, shipping })}
+            errors={errors}
+            t={t}
+            lang={lang}
+          />
+        </Section>
+        <div className="space-y-3">
+          <FormNotice notice={notice} />
+          <button type="submit" className={BUTTON} disabled={state === 'updating'} data-details-state={state}>
+            {label}
+          </button>
         </div>
-      </Section>
-      <Section title={t('account.details.billing')} id="details-billing-title">
-        <AddressFields
-          kind="billing"
-          value={form.billing}
-          onChange={(billing) => change({ ...form, billing })}
-          errors={errors}
-          t={t}
-          lang={lang}
-        />
-      </Section>
-      <Section title={t('account.details.shipping')} id="details-shipping-title">
-        <AddressFields
-          kind="shipping"
-          value={form.shipping}
-          onChange={(shipping) => change({ ...form, shipping })}
-          errors={errors}
-          t={t}
-          lang={lang}
-        />
-      </Section>
-      <div className="space-y-3">
-        <FormNotice notice={notice} />
-        <button type="submit" className={BUTTON} disabled={state === 'updating'} data-details-state={state}>
-          {label}
-        </button>
-      </div>
-    </form>
+      </form>
+      <PersonalDataSection t={t} />
+    </div>
   );
 }

@@ -90,3 +90,14 @@ export async function setReviewStatus(
     return row ? { ...row.review, productName: row.productName } : null;
   });
 }
+
+/** Every review written with `email` (any status), newest first, with its product's name: a customer's data export. */
+export async function reviewsWrittenBy(db: DbOrTx, email: string): Promise<ReviewWithProduct[]> {
+  const rows = await db
+    .select({ review: catalogReviews, productName: catalogProducts.name })
+    .from(catalogReviews)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogReviews.productId))
+    .where(sql`lower(${catalogReviews.email}) = ${email.trim().toLowerCase()}`)
+    .orderBy(desc(catalogReviews.date));
+  return rows.map((r) => ({ ...r.review, productName: r.productName }));
+}

@@ -127,6 +127,8 @@ export const customerResolvers = {
   },
   RootQuery: {
     viewer: (_: unknown, __: unknown, ctx: Ctx) => ctx.auth.viewer,
+    personalDataExport: async (_: unknown, __: unknown, ctx: Ctx) =>
+      JSON.stringify(await ctx.accounts.personalData(requireViewer(ctx)), null, 2),
     customer: async (_: unknown, a: { id?: string | null; customerId?: number | null }, ctx: Ctx) => {
       const v = ctx.auth.viewer;
       const asked = a.customerId ?? (a.id && a.id !== 'guest' ? (decodeUserId(a.id) ?? -1) : null);

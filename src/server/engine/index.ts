@@ -51,6 +51,7 @@ import { VatIdChecker } from '../tax/vat-check.ts';
 import { WishlistService } from '../wishlist/service.ts';
 import { startCardSweep, startHoldStockSweeper, startMailSender, startRetentionSweep, type Stop } from './jobs.ts';
 import { RetentionSweep } from '../retention/sweep.ts';
+import { exportPersonalData } from '../privacy/export.ts';
 import { readRetentionSettings } from '../retention/settings.ts';
 
 export type Engine = Services & {
@@ -244,7 +245,16 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       : null;
 
     // Accounts: customers, auth and the domains beside them (reviews and downloads read orders).
-    const accounts = createAccounts({ database, config, catalog, sessions, orders, env, mail });
+    const accounts = createAccounts({
+      database,
+      config,
+      catalog,
+      sessions,
+      orders,
+      env,
+      mail,
+      shopName: mailSettings.from.name || 'Meshfront',
+    });
     // Business customers' VAT IDs: checked with VIES (VIES_URL) by the cart and the checkout.
     const vatIds = new VatIdChecker(readVatSettings(env), { log, limiter: rateLimiterFor(database.db) });
     const cart = new CartService(
@@ -369,6 +379,8 @@ function createAccounts(input: {
   orders: OrderService;
   env: Record<string, string | undefined>;
   mail: MailQueue;
+  /** The shop's name as its mails sign (a customer's data export names it). */
+  shopName: string;
 }): AccountServices {
   const { database, config, catalog, sessions, orders, env, mail } = input;
   const settings = readAuthSettings(config, env);
@@ -398,6 +410,8 @@ function createAccounts(input: {
     downloads,
     oauth,
     wishlist,
+    personalData: (customer) =>
+      exportPersonalData({ db: database.db, orders, wishlist, catalog, shopName: input.shopName }, customer),
   };
 }
 

@@ -249,6 +249,8 @@ extend type RootQuery {
   viewer: User
   "The enabled external login providers (null when none)."
   loginClients: [LoginClient]
+  "Everything the shop keeps about the logged-in customer, as a JSON document (the account's Download my data). Needs a login."
+  personalDataExport: String
 }
 
 extend type RootMutation {
