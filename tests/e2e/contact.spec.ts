@@ -412,7 +412,8 @@ test.describe('newsletter', () => {
     await signup.locator('input[name="email"]').fill(email);
     await signup.locator('button[type="submit"]').click();
     await expect(signup.locator('[data-newsletter-feedback]')).toHaveAttribute('data-state', 'ok');
-    const confirmation = await waitForMail({ to: email, subject: /Confirm your subscription/ });
+    // The confirmation mail is German too (the sign-up keeps the form's language).
+    const confirmation = await waitForMail({ to: email, subject: /Bestätige deine Anmeldung zum Newsletter/ });
     await page.goto(localPath(confirmation.links.find((l) => l.includes('/api/newsletter/confirm'))!));
     await expect(page).toHaveURL(/\/de\/newsletter\/confirmed\/?$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
