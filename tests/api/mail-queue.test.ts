@@ -85,13 +85,19 @@ describe('delivery with retries', () => {
     // Waits of 150 ms, then 300 ms: each twice the one before.
     expect(b - a).toBeGreaterThanOrEqual(RETRY_BASE_MS - 10);
     expect(c - b).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS - 10);
-    const waiting = await mailRow(`order-confirmation:${orderId}`);
-    expect(waiting).toMatchObject({ kind: 'order-confirmation', status: 'queued', attempts: 3 });
+    // The row records each refusal when its attempt ends: read it once the third is recorded (a fourth
+    // may already be under way on a busy machine).
+    const waiting = await until('three failed attempts recorded', async () => {
+      const row = await mailRow(`order-confirmation:${orderId}`);
+      return row && row.attempts >= 3 ? row : null;
+    });
+    expect(waiting).toMatchObject({ kind: 'order-confirmation', status: 'queued' });
     expect(waiting!.last_error).toMatch(/451/);
     expect(waiting!.last_error).not.toContain(email);
     // The operator sees it among the mails that keep failing, with its next attempt.
     const listed = (await t.ok('adminFailedMails')).adminFailedMails.nodes.find((m: any) => m.id === waiting!.id);
-    expect(listed).toMatchObject({ status: 'QUEUED', attempts: 3, maxAttempts: MAX_ATTEMPTS, recipients: [email] });
+    expect(listed).toMatchObject({ status: 'QUEUED', maxAttempts: MAX_ATTEMPTS, recipients: [email] });
+    expect(listed.attempts).toBeGreaterThanOrEqual(3);
     expect(listed.nextAttemptAt).toBeTruthy();
 
     smtp.setMode('accept');

@@ -14,7 +14,6 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/connection.ts';
 import type { OrderRow, OrderService } from '../orders/service.ts';
 import { creditByRate, creditNoteDocument, invoiceDocument, remainingByRate, type DocumentHeader } from './document.ts';
-import { renderInvoicePdf } from './pdf.ts';
 import { formatDocumentNumber, type InvoiceSettings } from './settings.ts';
 import type { InvoiceKind } from './shape.ts';
 import { invoiceCounters, invoices } from './tables.ts';
@@ -180,7 +179,9 @@ export class InvoiceService {
     return row!;
   }
 
-  pdf(row: Pick<InvoiceRow, 'document'>): Promise<Buffer> {
+  /** The PDF. pdfkit and its fonts load with the first one: an engine that never prints one never holds them. */
+  async pdf(row: Pick<InvoiceRow, 'document'>): Promise<Buffer> {
+    const { renderInvoicePdf } = await import('./pdf.ts');
     return renderInvoicePdf(row.document, this.brand);
   }
 
