@@ -29,6 +29,8 @@ type ContentEntry = {
   locale: string | null;
   frontmatter: Record<string, unknown>;
   body: string;
+  /** The file's lines before the body (the frontmatter block), for naming a frontmatter key's line. */
+  frontmatterLines: string[];
   /** Line of the body's first line in the file. */
   bodyLine: number;
 };
@@ -63,7 +65,8 @@ function readEntry(contentDir: string, file: string): ContentEntry | null {
   const frontmatter = m ? ((yaml.load(m[1]!) as Record<string, unknown> | null) ?? {}) : {};
   const body = m ? text.slice(m[0].length) : text;
   const bodyLine = m ? m[0].split('\n').length : 1;
-  return { file, route, locale: LOCALE_SUFFIX.exec(file)?.[1] ?? null, frontmatter, body, bodyLine };
+  const frontmatterLines = m ? m[0].split('\n') : [];
+  return { file, route, locale: LOCALE_SUFFIX.exec(file)?.[1] ?? null, frontmatter, body, frontmatterLines, bodyLine };
 }
 
 /** Every route the site builds without content: the static pages of src/pages/[...locale]. */
@@ -150,11 +153,8 @@ export function checkContentReferences(root: string): ReferenceProblem[] {
   const problems: ReferenceProblem[] = [];
   for (const e of entries) {
     const file = `content/${e.file}`;
-    const frontmatterLine = (key: string) =>
-      (fs
-        .readFileSync(path.join(contentDir, e.file), 'utf8')
-        .split('\n')
-        .findIndex((l) => l.startsWith(`${key}:`)) ?? -1) + 1 || 1;
+    // The frontmatter is the file's first lines: the key's line there (the body follows it).
+    const frontmatterLine = (key: string) => e.frontmatterLines.findIndex((l) => l.startsWith(`${key}:`)) + 1 || 1;
     for (const id of (e.frontmatter.relatedArticles as string[] | undefined) ?? [])
       if (!supportIds.has(id))
         problems.push({

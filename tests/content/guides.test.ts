@@ -13,46 +13,18 @@ import { join, resolve } from 'node:path';
 import yaml from 'js-yaml';
 import { guide as guideSchema } from '../../src/lib/content/schemas';
 import { FIXED_SUPPORT_IDS } from './linked-support-articles.ts';
+import { ALLOWED_PAGES, FRONTMATTER_FIELDS, REQUIRED_H2 } from './guide-rules.ts';
 
 const ROOT = resolve(__dirname, '../..');
 const GUIDES = join(ROOT, 'content', 'guides');
 
 const LOCALE_SUFFIX = /\.([a-z]{2}_[A-Z]{2})\.mdx$/;
 
-const FRONTMATTER_FIELDS = [
-  'title',
-  'model',
-  'vendor',
-  'description',
-  'order',
-  'updated',
-  'difficulty',
-  'time',
-  'flashMethod',
-  'relatedArticles',
-];
 const DIFFICULTIES = ['easy', 'moderate', 'advanced'];
 const FLASH_METHODS = ['sd-card', 'usb-boot', 'emmc', 'network'];
 
 /** The only support article ids guides may reference (frontmatter and links). */
 const SUPPORT_IDS: readonly string[] = FIXED_SUPPORT_IDS;
-
-/** Top-level pages guides may link to. */
-const ALLOWED_PAGES = ['/support', '/contact', '/downloads', '/meshfront-os', '/products'];
-
-const REQUIRED_H2 = [
-  'What you need',
-  'Before you start',
-  'Step 1: Flash Meshfront OS',
-  'Step 2: Connect the antenna',
-  'Step 3: Power and network',
-  'Step 4: Find the device on your network',
-  'Step 5: Open the local setup page',
-  'Step 6: Claim it with your Kadena wallet',
-  'Check that it is online',
-  'Troubleshooting',
-  'Get help',
-];
 
 /** Vendors (or models) that must each have at least one guide; matched against "vendor model". */
 const REQUIRED_VENDORS = [

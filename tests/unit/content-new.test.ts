@@ -12,37 +12,10 @@ import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guide as guideSchema } from '../../src/lib/content/schemas.ts';
 import { FIXED_SUPPORT_IDS } from '../content/linked-support-articles.ts';
+import { ALLOWED_PAGES, FRONTMATTER_FIELDS, REQUIRED_H2 } from '../content/guide-rules.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let contentDir: string;
-
-/** The sections tests/content/guides.test.ts requires of every English guide, in this order. */
-const REQUIRED_H2 = [
-  'What you need',
-  'Before you start',
-  'Step 1: Flash Meshfront OS',
-  'Step 2: Connect the antenna',
-  'Step 3: Power and network',
-  'Step 4: Find the device on your network',
-  'Step 5: Open the local setup page',
-  'Step 6: Claim it with your Kadena wallet',
-  'Check that it is online',
-  'Troubleshooting',
-  'Get help',
-];
-const FRONTMATTER_FIELDS = [
-  'title',
-  'model',
-  'vendor',
-  'description',
-  'order',
-  'updated',
-  'difficulty',
-  'time',
-  'flashMethod',
-  'relatedArticles',
-];
-const ALLOWED_PAGES = ['/support', '/contact', '/downloads', '/meshfront-os', '/products'];
 
 function run(...args: string[]) {
   return spawnSync(
