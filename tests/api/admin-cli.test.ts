@@ -1,4 +1,5 @@
-// Store operations from the shell (`npm run shop -- …`, here spawned with tsx like npm runs it):
+// Store operations from the shell (`npm run shop -- …`), run in this process through the same entry the
+// CLI process uses (src/server/admin/cli/shell.ts); the first test also spawns it with tsx as npm does:
 // create-admin (new, duplicate, promote), products set-price / set-stock, coupons create / expire, orders
 // list / complete (customer e-mail) / cancel (stock back) / refund (a repeat refunds nothing more). Usage errors exit 2 with the usage text, failures exit 1 with the reason.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { createEngine, type Engine } from '../../src/server/engine/index.ts';
 import { readOutbox } from '../../src/server/mail/index.ts';
 import { readMailSettings } from '../../src/server/mail/settings.ts';
+import { runShopHere } from '../fixtures/shop-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { OrderOperator } from '../../src/server/orders/operator.ts';
 import { placePaidOrder } from './admin-helpers.ts';
@@ -32,7 +34,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-function shop(args: string[], input?: string) {
+/** `npm run shop -- …` in its own process, as npm runs it (tsx: seconds on a busy machine, so used once). */
+function shopProcess(args: string[], input?: string) {
   const r = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server/cli.ts'), ...args],
@@ -44,6 +47,9 @@ function shop(args: string[], input?: string) {
   );
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
+
+/** `npm run shop -- …` in this process. */
+const shop = (args: string[], input?: string) => runShopHere(args, { ...env, MESHFRONT_LOG_ERRORS: '0' }, input);
 
 /** The engine in this process, for arrangement and checks: opened and closed around CLI runs (PGlite allows one process at a time). */
 async function withEngine<T>(fn: (e: Engine) => Promise<T>): Promise<T> {
@@ -59,26 +65,25 @@ const stockOf = (e: Engine, sku: string) =>
   e.catalog.snapshot().then((s) => s.productsBySku.get(sku.toLowerCase())!.stockQuantity);
 
 describe('npm run shop', () => {
-  // Every spawn starts tsx and opens the database (seconds each on a busy machine): each one checks what it can.
   it('creates a shop manager who can log in, refuses a duplicate with the way to promote, promotes an account', async () => {
     await withEngine(async (e) => {
       await e.catalog.seedFromDirectory(FIXTURE_CATALOG);
       await e.accounts.customers.create({ email: 'clerk@example.test', username: 'clerk', passwordHash: null });
     });
-    const created = shop(
+    const created = shopProcess(
       ['create-admin', '--username', 'opsboss', '--email', 'ops@example.test', '--password-stdin'],
       'Correct-Horse-Battery-9\n',
     );
     expect(created.err).toBe('');
     expect(created.code).toBe(0);
     expect(created.out).toMatch(/^Created shop manager opsboss <ops@example.test> \(user \d+\)\.\n$/);
-    const again = shop(
+    const again = await shop(
       ['create-admin', '--username', 'opsboss', '--email', 'other@example.test', '--password-stdin'],
       'Correct-Horse-Battery-9',
     );
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/already registered with that username.*create-admin --promote opsboss/);
-    const promoted = shop(['create-admin', '--promote', 'clerk@example.test']);
+    const promoted = await shop(['create-admin', '--promote', 'clerk@example.test']);
     expect(promoted).toMatchObject({ code: 0, out: 'clerk <clerk@example.test> is now a shop manager.\n' });
     await withEngine(async (e) => {
       const user = await e.accounts.auth.login('ops@example.test', 'Correct-Horse-Battery-9', '192.0.2.10');
@@ -89,11 +94,11 @@ describe('npm run shop', () => {
   });
 
   it('sets a price and stock by SKU; a bad amount is a usage error with the usage text', async () => {
-    const price = shop(['products', 'set-price', 'fx-bravo', '--regular', '299.00', '--sale', '249.5']);
+    const price = await shop(['products', 'set-price', 'fx-bravo', '--regular', '299.00', '--sale', '249.5']);
     expect(price).toMatchObject({ code: 0, out: 'Bravo Outdoor Gateway (FX-BRAVO): regular €299.00, sale €249.50.\n' });
-    const stock = shop(['products', 'set-stock', 'FX-BRAVO', '40', '--low-stock', '5']);
+    const stock = await shop(['products', 'set-stock', 'FX-BRAVO', '40', '--low-stock', '5']);
     expect(stock).toMatchObject({ code: 0, out: 'Bravo Outdoor Gateway (FX-BRAVO): stock 40.\n' });
-    const badAmount = shop(['products', 'set-price', 'FX-BRAVO', '--regular', '12,50']);
+    const badAmount = await shop(['products', 'set-price', 'FX-BRAVO', '--regular', '12,50']);
     expect(badAmount.code).toBe(2);
     expect(badAmount.err).toMatch(
       /--regular must be an amount in euros such as 349 or 12\.50[\s\S]*products set-price ID_OR_SKU/,
@@ -111,7 +116,7 @@ describe('npm run shop', () => {
   });
 
   it('creates and expires a coupon', async () => {
-    const created = shop([
+    const created = await shop([
       'coupons',
       'create',
       'Summer',
@@ -128,7 +133,7 @@ describe('npm run shop', () => {
       code: 0,
       out: 'Created coupon summer: 12.5% off (percent), expires 2999-01-01.\n',
     });
-    expect(shop(['coupons', 'expire', 'SUMMER'])).toMatchObject({
+    expect(await shop(['coupons', 'expire', 'SUMMER'])).toMatchObject({
       code: 0,
       out: 'Coupon summer has expired (used 0 times).\n',
     });
@@ -149,7 +154,7 @@ describe('npm run shop', () => {
       const refund = await placePaidOrder(t, { lines: [[bravo, 1, 3000]] });
       return { ship: ship.id, cancel: cancel.id, refund: refund.id, stockBeforeCancel: await stockOf(e, 'FX-BRAVO') };
     });
-    const list = shop(['orders', 'list', '--status', 'processing']);
+    const list = await shop(['orders', 'list', '--status', 'processing']);
     expect(list.code).toBe(0);
     expect(list.out).toMatch(/^order\s+date\s+status\s+customer\s+total\s+payment$/m);
     for (const id of [ids.ship, ids.cancel, ids.refund])
@@ -157,7 +162,7 @@ describe('npm run shop', () => {
         new RegExp(`^${id}\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\s+processing\\s+\\S+@example\\.test\\s+€`, 'm'),
       );
 
-    const complete = shop([
+    const complete = await shop([
       'orders',
       'complete',
       String(ids.ship),
@@ -176,17 +181,17 @@ describe('npm run shop', () => {
     expect(mail[0]!.subject).toBe(`Your Meshfront order #${ids.ship} is complete`);
     expect(mail[0]!.text).toContain('Tracking number: 1Z999AA10123456784 (UPS)');
 
-    expect(shop(['orders', 'cancel', String(ids.cancel), '--note', 'Out of budget'])).toMatchObject({
+    expect(await shop(['orders', 'cancel', String(ids.cancel), '--note', 'Out of budget'])).toMatchObject({
       code: 0,
       out: `Order ${ids.cancel} is cancelled; its stock is back.\n`,
     });
 
-    const first = shop(['orders', 'refund', String(ids.refund), '--amount', '5.00', '--reason', 'Scratched']);
+    const first = await shop(['orders', 'refund', String(ids.refund), '--amount', '5.00', '--reason', 'Scratched']);
     expect(first).toMatchObject({
       code: 0,
       out: `Refunded €5.00 of order ${ids.refund} (recorded; pay it back outside the shop). Order status: processing.\n`,
     });
-    const repeat = shop(['orders', 'refund', String(ids.refund), '--amount', '5.00', '--reason', 'Scratched']);
+    const repeat = await shop(['orders', 'refund', String(ids.refund), '--amount', '5.00', '--reason', 'Scratched']);
     expect(repeat.code).toBe(0);
     expect(repeat.out).toMatch(
       /^Already done: refund \d+ of €5\.00 \(succeeded\) was made with key cli-\d+-500; nothing more was refunded\./,
@@ -201,17 +206,17 @@ describe('npm run shop', () => {
     });
   });
 
-  it('explains a missing or unknown subcommand with the usage text and exit code 2; a missing order exits 1', () => {
-    const none = shop(['orders']);
+  it('explains a missing or unknown subcommand with the usage text and exit code 2; a missing order exits 1', async () => {
+    const none = await shop(['orders']);
     expect(none.code).toBe(2);
     expect(none.err).toMatch(
       /^Say what to do: list, show, complete, hold, cancel, refund\.[\s\S]*orders refund ID \[--amount 12\.50\]/,
     );
-    const missing = shop(['orders', 'show', '999999']);
+    const missing = await shop(['orders', 'show', '999999']);
     expect(missing).toMatchObject({ code: 1, err: 'shop orders: There is no order 999999.\n' });
     // PostgreSQL has its own backup tools (the embedded database's backups: embedded-database.test.ts).
     if (db.kind === 'postgres')
-      expect(shop(['backup'])).toMatchObject({
+      expect(await shop(['backup'])).toMatchObject({
         code: 1,
         err: expect.stringMatching(/^shop backup: the shop runs on PostgreSQL \(DATABASE_URL\): .*`pg_dump /),
       });
