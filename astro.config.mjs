@@ -14,6 +14,7 @@ import cartDirective from './src/integrations/cart-directive.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import pagefind from './src/integrations/pagefind.ts';
 import contentReferences from './src/integrations/content-references.ts';
+import translationStatus from './src/integrations/translation-status.ts';
 import { imageTransformer } from './src/lib/image/astro-integration.ts';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
@@ -75,6 +76,8 @@ export default defineConfig({
   integrations: [
     // Broken links, anchors, images and related-article ids in content/ fail the build with file and line.
     contentReferences(),
+    // Missing and stale translations, from git at build time, for the pages' notices and /admin/translations.
+    translationStatus(),
     imageTransformer(),
     react(),
     mdx(),
