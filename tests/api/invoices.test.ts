@@ -132,6 +132,8 @@ describe('the invoice of an order', () => {
         new RegExp(`19 %\\s+${euro(net)}\\s+${euro(order.totalTaxCents)}\\s+${euro(order.totalCents)}`),
       );
       expect(text).toContain('Nachnahme');
+      // The file is named in the document's language too.
+      expect(t.engine.invoices.fileName(invoice)).toBe(`Rechnung-${invoice.number}.pdf`);
     } else {
       throw new Error(`the checkout did not keep the shopper's language (order locale ${order.locale})`);
     }
@@ -270,6 +272,9 @@ describe('credit notes', () => {
     expect(text).toContain(`Corrects invoice ${invoice.number}`);
     expect(text).toContain('Reason: One cable was bent.');
     expect(text).toMatch(/Total credited\s+€20\.00/);
+    expect(t.engine.invoices.fileName(first!)).toBe(`Credit-note-${first!.number}.pdf`);
+    expect(t.engine.invoices.fileName({ ...first!, locale: 'fr_FR' })).toBe(`Avoir-${first!.number}.pdf`);
+    expect(t.engine.invoices.fileName({ ...first!, locale: 'pt_BR' })).toBe(`Nota-de-credito-${first!.number}.pdf`);
 
     await t.ok('adminRefundOrder', { input: { orderId: order.id, idempotencyKey: `inv-${order.id}-2` } });
     expect((await t.engine.orders.get(order.id))!.status).toBe('refunded');
@@ -294,9 +299,9 @@ describe('the confirmation mail and the downloads', () => {
       mail = (await t.engine.commerceMailer.readOutbox({ to }))[0] ?? null;
       if (!mail) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(mail?.attachments).toEqual([`invoice-${invoice.number}.pdf`]);
+    expect(mail?.attachments).toEqual([`Invoice-${invoice.number}.pdf`]);
     const eml = fs.readFileSync(mail!.file, 'utf8');
-    expect(eml).toMatch(/Content-Type: application\/pdf; name=invoice-\d{4}-\d{6}\.pdf/);
+    expect(eml).toMatch(/Content-Type: application\/pdf; name=Invoice-\d{4}-\d{6}\.pdf/);
     const base64 =
       /Content-Disposition: attachment; filename=[^\r\n]+\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/.exec(eml)![1]!;
     const pdf = Buffer.from(base64.replace(/\r\n/g, ''), 'base64');
@@ -320,7 +325,7 @@ describe('the confirmation mail and the downloads', () => {
     }
     expect(mail).toMatchObject({
       subject: `Your invoice ${invoice.number} for order #${placed.databaseId}`,
-      attachments: [`invoice-${invoice.number}.pdf`],
+      attachments: [`Invoice-${invoice.number}.pdf`],
     });
     // The confirmation went out before, without an invoice.
     const confirmation = (await t.engine.commerceMailer.readOutbox({ to })).find((m) => m.subject !== mail!.subject);
@@ -347,7 +352,7 @@ describe('the confirmation mail and the downloads', () => {
     const r = await download(asOwner.order.invoices[0].downloadUrl);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
-    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="invoice-${invoice.number}.pdf"`);
+    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="Invoice-${invoice.number}.pdf"`);
     expect(r.headers.get('cache-control')).toBe('private, no-store');
     expect(pdfText(Buffer.from(await r.arrayBuffer()))).toContain(invoice.number);
 

@@ -61,7 +61,7 @@ test('a German visitor who pays cash on delivery downloads the invoice from the 
 
   // The download as the browser gets it: its name, and bytes that are a PDF.
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  expect(download.suggestedFilename()).toBe(`invoice-${invoiceNumber}.pdf`);
+  expect(download.suggestedFilename()).toBe(`Rechnung-${invoiceNumber}.pdf`);
   const file = test.info().outputPath(download.suggestedFilename());
   await download.saveAs(file);
   expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -71,7 +71,7 @@ test('a German visitor who pays cash on delivery downloads the invoice from the 
   const answer = await page.request.get(download.url());
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toBe('application/pdf');
-  expect(answer.headers()['content-disposition']).toBe(`attachment; filename="invoice-${invoiceNumber}.pdf"`);
+  expect(answer.headers()['content-disposition']).toBe(`attachment; filename="Rechnung-${invoiceNumber}.pdf"`);
   expect((await answer.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   const text = flat(execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));

@@ -12,6 +12,8 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/connection.ts';
+import { storedLocale } from '../i18n/stored-locale.ts';
+import { translate } from '../../lib/i18n/index.ts';
 import type { OrderRow, OrderService } from '../orders/service.ts';
 import { creditByRate, creditNoteDocument, invoiceDocument, remainingByRate, type DocumentHeader } from './document.ts';
 import { formatDocumentNumber, type InvoiceSettings } from './settings.ts';
@@ -185,9 +187,20 @@ export class InvoiceService {
     return renderInvoicePdf(row.document, this.brand);
   }
 
-  /** "invoice-2026-000123.pdf", "credit-note-CN-2026-000004.pdf". */
-  fileName(row: Pick<InvoiceRow, 'kind' | 'number'>): string {
-    return `${row.kind}-${row.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+  /**
+   * The file name in the document's own language, as its title reads: "Invoice-2026-000123.pdf",
+   * "Rechnung-2026-000123.pdf", "Avoir-CN-2026-000004.pdf". Plain ASCII (accents dropped, spaces as
+   * hyphens): every mail program and file system keeps it as it is.
+   */
+  fileName(row: Pick<InvoiceRow, 'kind' | 'number' | 'locale'>): string {
+    const title = translate(storedLocale(row), row.kind === 'invoice' ? 'invoice.title' : 'invoice.creditNoteTitle');
+    const ascii = (value: string) =>
+      value
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/\s+/g, '-')
+        .replace(/[^A-Za-z0-9._-]/g, '_');
+    return `${ascii(title)}-${ascii(row.number)}.pdf`;
   }
 
   // ---------- signed download links ----------
