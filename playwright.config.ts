@@ -63,6 +63,10 @@ export default defineConfig({
       PUBLIC_RECAPTCHA_SITE_KEY: 'e2e-site-key',
       PUBLIC_RECAPTCHA_SCRIPT_URL: `http://127.0.0.1:${recaptchaPort}/recaptcha/api.js`,
       RATE_LIMIT_CONTACT_PER_HOUR: '1000',
+      // ALTCHA, the check for visitors who decline reCAPTCHA (tests/e2e/consent.spec.ts): a small proof of
+      // work, so a busy test machine's browser solves it in a moment rather than the real cost's seconds.
+      ALTCHA_COST: '50',
+      ALTCHA_MAX_COUNTER: '500',
       RATE_LIMIT_NEWSLETTER_PER_HOUR: '1000',
       // Reviews: tests/e2e/reviews.spec.ts writes a few per run from one address.
       REVIEWS_PER_IP_PER_HOUR: '1000',

@@ -30,6 +30,7 @@ import {
   writeLocal,
 } from './browser-storage';
 import { replaceCart, resetCart } from './cart-state';
+import { CONSENT_STORAGE_KEY } from './consent';
 import { createAuthRefresher } from './auth-refresh';
 import { needsRefresh, secondsUntil, tokenExpiry } from './auth-rules';
 import { setCustomer, setLoginClients } from './customer';
@@ -57,8 +58,8 @@ export const REFRESH_STORAGE_KEY = 'meshfront:refresh';
 const REFRESH_MAX_AGE = 30 * 24 * 60 * 60;
 /** Kept through a reset: the visitor's language choice and the once-per-visitor reload marker. */
 const KEEP_COOKIES = [RELOAD_COUNT_COOKIE, 'locale'];
-/** Kept through a reset: preferences and the guest wishlist, which no server error can invalidate. */
-const KEEP_LOCAL = ['meshfront:theme', 'meshfront:wishlist'];
+/** Kept through a reset: preferences, the guest wishlist and the privacy choice, which no server error can invalidate. */
+const KEEP_LOCAL = ['meshfront:theme', 'meshfront:wishlist', CONSENT_STORAGE_KEY];
 const RESET_MARK = 'meshfront:session-reset-at';
 /** The engine's token lifetime (48 h); a fresh token arrives with every session start. */
 const TOKEN_MAX_AGE = 48 * 60 * 60;

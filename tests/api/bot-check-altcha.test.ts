@@ -284,28 +284,49 @@ describe('signing keys', () => {
 });
 
 describe('with reCAPTCHA keys', () => {
-  it('uses reCAPTCHA: the form loads Google’s script, a token passes, an ALTCHA answer alone does not, and there are no challenges', async () => {
+  it('uses reCAPTCHA for visitors who accepted it and ALTCHA for the others: the form is told both, each answer passes alone', async () => {
     const withKeys = readBotCheckSettings({
       NODE_ENV: 'production',
       RECAPTCHA_SECRET: recaptcha.secret,
       RECAPTCHA_VERIFY_URL: recaptcha.verifyUrl,
       PUBLIC_RECAPTCHA_SITE_KEY: 'site-key',
+      ALTCHA_COST: '10',
+      ALTCHA_MAX_COUNTER: '40',
     });
     expect(withKeys.mode).toBe('recaptcha');
-    const d: ContactHandlerDeps = { ...deps, botCheck: withKeys, altcha: null };
+    // As createContactHandlerDeps wires it: challenges with reCAPTCHA too.
+    const d: ContactHandlerDeps = {
+      ...deps,
+      botCheck: withKeys,
+      altcha: new AltchaChallenges(withKeys.altcha, altchaKeys(SECRET), { limiter }),
+    };
     expect(await handleContactConfig({ botCheck: withKeys, settings: deps.settings }).json()).toEqual({
       recaptcha: { siteKey: 'site-key', scriptUrl: 'https://www.google.com/recaptcha/api.js' },
-      altcha: null,
+      altcha: { challengeUrl: '/api/altcha/challenge' },
     });
-    expect((await fetchChallenge(d)).status).toBe(404);
 
-    const payload = await solve((await fetchChallenge()).body);
-    expect(await send(form({ altcha: payload }), d)).toEqual({
-      status: 400,
-      body: { message: BOT_CHECK_FAILED_MESSAGE },
-    });
+    // A visitor without consent to Google's script: the ALTCHA answer alone is enough, Google is not asked.
     const before = recaptcha.requests.length;
+    const challenge = await fetchChallenge(d);
+    expect(challenge.status).toBe(200);
+    const payload = await solve(challenge.body);
+    const email = `no-consent.${Date.now()}@example.com`;
+    expect(await send(form({ email, altcha: payload }), d)).toEqual({ status: 200, body: expect.any(Object) });
+    expect(await storedWith(email)).toBe(1);
+    expect(recaptcha.requests.length).toBe(before);
+    // …and once only, like any ALTCHA answer; a refused one gets the ALTCHA message.
+    const again = await send(form({ altcha: payload }), d);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(ALTCHA_FAILED_MESSAGES.replayed);
+
+    // A visitor who accepted reCAPTCHA: the token is verified with Google.
     expect((await send(form({ 'g-recaptcha-response': 'pass:altcha-test' }), d)).status).toBe(200);
     expect(recaptcha.requests.length).toBe(before + 1);
+    // Neither answer: refused.
+    expect((await send(form(), d)).status).toBe(400);
+
+    // Verification off (development): no challenges, nothing named.
+    const off = readBotCheckSettings({ NODE_ENV: 'development' });
+    expect((await fetchChallenge({ ...deps, botCheck: off, altcha: null })).status).toBe(404);
   });
 });

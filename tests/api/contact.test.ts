@@ -382,9 +382,10 @@ describe('GET /api/contact-form/config', () => {
       botCheck: deps.botCheck,
       settings: readContactSettings({ PUBLIC_RECAPTCHA_SCRIPT_URL: '/test/recaptcha.js' }),
     });
+    // ALTCHA too: the check for visitors who do not consent to Google's script.
     expect(await r.json()).toEqual({
       recaptcha: { siteKey: 'test-site-key', scriptUrl: '/test/recaptcha.js' },
-      altcha: null,
+      altcha: { challengeUrl: '/api/altcha/challenge' },
     });
     const dflt = handleContactConfig({ botCheck: deps.botCheck, settings: readContactSettings({}) });
     expect((await dflt.json()).recaptcha.scriptUrl).toBe('https://www.google.com/recaptcha/api.js');

@@ -2,7 +2,7 @@
 // runs against the local stand-ins from global-setup.ts, mail lands in the server's outbox
 // (<MESHFRONT_DATA_DIR>/mail) and the tests follow the links in it. No axe violations on any step.
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { expectNoAxeViolations, localPath, readMail, t, waitForMail } from './helpers.ts';
+import { choosePrivacy, expectNoAxeViolations, localPath, readMail, t, waitForMail } from './helpers.ts';
 
 let seq = 0;
 const uniqueEmail = (name: string) =>
@@ -52,7 +52,18 @@ async function fillForm(
 
 const alertBanner = (page: Page) => page.locator('#alert-banner');
 
+/**
+ * The server runs reCAPTCHA here, which loads only with the visitor's consent: accept it first, as a
+ * visitor would, in the footer's privacy settings (tests/e2e/consent.spec.ts covers asking and declining).
+ */
+async function acceptThirdParties(page: Page) {
+  await page.goto('/about');
+  await choosePrivacy(page, 'accept');
+}
+
 test.describe('contact modal', () => {
+  test.beforeEach(async ({ page }) => acceptThirdParties(page));
+
   test('loads no form code before it opens, clears on every opening, and sends a valid message', {
     tag: '@phone-too',
   }, async ({ page }) => {
@@ -171,6 +182,8 @@ test.describe('contact modal', () => {
 });
 
 test.describe('contact page', () => {
+  test.beforeEach(async ({ page }) => acceptThirdParties(page));
+
   test('sends a message from /contact and clears the form', { tag: '@phone-too' }, async ({ page }) => {
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1, name: t('contact.page.title') })).toBeVisible();

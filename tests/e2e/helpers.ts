@@ -29,6 +29,21 @@ export async function expectNoAxeViolations(page: Page, where?: string) {
   expect(violations.map((v) => `${prefix}${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * Chooses in the privacy settings as a visitor would: the footer's "Privacy settings", then "Accept" or
+ * "Only necessary". The choice is kept in the browser context for the rest of the test. `current`: the
+ * status line the dialog should show first (the earlier choice).
+ */
+export async function choosePrivacy(page: Page, choice: 'accept' | 'necessary', current?: string) {
+  await page.locator('footer [data-privacy-settings]').click();
+  const dialog = page.getByRole('dialog', { name: t('privacy.settings.title') });
+  await expect(dialog).toBeVisible();
+  if (current) await expect(dialog).toContainText(current);
+  const label = t(choice === 'accept' ? 'privacy.settings.accept' : 'privacy.settings.necessary');
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** The messages in the server's mail outbox that match, now. */
 export const readMail = (filter: Omit<OutboxFilter, 'dir'>) => readOutbox({ dir: outboxDir, ...filter });
 

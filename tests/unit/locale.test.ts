@@ -32,7 +32,8 @@ describe('server locale redirect', () => {
   it('sends a first-time German visitor to /de and remembers it for a year', () => {
     const r = localeRedirect({ ...base, pathname: '/products', search: '?page=2', acceptLanguage: 'de-DE,de;q=0.9' });
     expect(r).toEqual({ location: '/de/products?page=2', setCookie: localeCookie(negotiateLocale('de')!) });
-    expect(r?.setCookie).toBe('locale=de_DE; Max-Age=31536000; Path=/; SameSite=Lax');
+    // A negotiated language lasts for the visit: only the visitor's own pick is kept for a year.
+    expect(r?.setCookie).toBe('locale=de_DE; Path=/; SameSite=Lax');
   });
 
   it('prefers the cookie over Accept-Language and does not re-set it', () => {

@@ -1,6 +1,6 @@
 /**
  * The self-hosted bot check in the contact form: the ALTCHA widget ("I'm not a robot" checkbox), shown
- * when the shop has no reCAPTCHA keys. Its code (altcha-widget.ts, ~30 KB) loads only once the visitor
+ * when the shop has no reCAPTCHA keys, or has them and the visitor has not accepted reCAPTCHA. Its code (altcha-widget.ts, ~30 KB) loads only once the visitor
  * starts using the form (`start`, the form's first focus) — or when the form is sent — so a page that
  * merely shows the form loads none of it; the space it takes is kept free meanwhile. The widget then
  * solves its challenge while the visitor types, so it is usually done by the time they press Send; the

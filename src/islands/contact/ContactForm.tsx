@@ -9,12 +9,19 @@
  * Shops without reCAPTCHA keys use the self-hosted ALTCHA check instead (AltchaCheck.tsx): the widget
  * shows above the Send button and the form sends its payload as `altcha`, after the field checks (the
  * widget has usually finished while the visitor typed; otherwise the spinner covers the wait).
+ *
+ * reCAPTCHA runs only with the visitor's consent (src/stores/consent.ts): when the shop uses it and the
+ * visitor has not chosen yet, the privacy settings open once as the visitor starts using the form. Until
+ * the visitor accepts, the form uses the ALTCHA check, which the server also takes when it runs
+ * reCAPTCHA (src/server/bot-check/check.ts): declining costs the visitor nothing, and Google's script
+ * never loads before "Accept".
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createLookup, type Strings } from '../../lib/i18n/lookup.ts';
 import { raiseAlert } from '../../stores/alert.ts';
 import { $contactModalOpen, closeContactModal } from '../../stores/ui.ts';
+import { $consent, allows, currentConsent } from '../../stores/consent.ts';
 import AltchaCheck, { type AltchaControl } from './AltchaCheck.tsx';
 import { isValidEmail } from './email.ts';
 import { getBotToken, loadBotCheckConfig, prepareBotCheck, type BotCheckConfig } from './recaptcha.ts';
@@ -24,6 +31,10 @@ export interface ContactFormProps {
   /** 'modal': lives in the Contact Us dialog (resets on open, closes on success); 'page': /contact. */
   variant: 'modal' | 'page';
 }
+
+/** The privacy settings dialog (in the footer of every page); its code loads on first use. */
+const askConsent = () =>
+  import('../../components/privacy/consent-dialog.ts').then((m) => m.openPrivacySettings()).catch(() => null);
 
 type Fields = { firstName: string; lastName: string; email: string; phone: string; message: string };
 type FieldName = keyof Fields;
@@ -99,6 +110,11 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
   useEffect(() => {
     loadBotCheckConfig().then(setBotCheck, () => {}); // a failure is reported at submit, which asks again
   }, []);
+  // The visitor's privacy choice (read from storage once this island runs; the dialog updates it).
+  const consent = useStore($consent);
+  useEffect(() => {
+    currentConsent();
+  }, []);
   const altcha = useRef<AltchaControl | null>(null);
   // The visitor has started using the form (first focus): the ALTCHA widget's code loads then.
   const form = useRef<HTMLFormElement | null>(null);
@@ -107,6 +123,21 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
     // The modal focuses its first field as it opens, which may be before this island took over.
     if (form.current?.contains(document.activeElement)) setEngaged(true);
   }, []);
+
+  // Ask about reCAPTCHA once, when the visitor starts using a form that needs it.
+  const asked = useRef(false);
+  const recaptchaInUse = !!botCheck?.recaptcha;
+  useEffect(() => {
+    if (!engaged || !recaptchaInUse || consent !== null || asked.current) return;
+    asked.current = true;
+    void askConsent();
+  }, [engaged, recaptchaInUse, consent]);
+  // The check this form runs: reCAPTCHA once accepted, ALTCHA until then (and where reCAPTCHA is not used).
+  const recaptchaChosen = recaptchaInUse && consent?.choice === 'all';
+  // Accepted while the form is in use: start loading the script now, so Send is quick.
+  useEffect(() => {
+    if (engaged && recaptchaChosen) prepareBotCheck();
+  }, [engaged, recaptchaChosen]);
 
   // Every opening of the modal starts with an empty form that is not submitting.
   useEffect(() => {
@@ -140,7 +171,8 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
     let token: string | undefined;
     try {
       config = await loadBotCheckConfig();
-      if (!config.altcha) token = await getBotToken();
+      // reCAPTCHA once the visitor accepted it; otherwise ALTCHA (offered alongside it), never both.
+      if (config.recaptcha && (allows('google-recaptcha') || !config.altcha)) token = await getBotToken();
     } catch {
       botCheckUnavailable();
       return;
@@ -161,7 +193,7 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
     setSubmitting(true);
     try {
       let altchaPayload: string | undefined;
-      if (config.altcha) {
+      if (token === undefined && config.altcha) {
         try {
           if (!altcha.current) throw new Error('the ALTCHA check is not on the page');
           altchaPayload = await altcha.current.payload();
@@ -300,7 +332,7 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
           </p>
         )}
       </div>
-      {botCheck?.altcha && (
+      {botCheck?.altcha && !recaptchaChosen && (
         <AltchaCheck challengeUrl={botCheck.altcha.challengeUrl} t={t} control={altcha} start={engaged} />
       )}
       {failure && (
@@ -314,7 +346,7 @@ export default function ContactForm({ strings, variant }: ContactFormProps) {
         </p>
       )}
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
-        {botCheck?.recaptcha && <RecaptchaNotice t={t} />}
+        {recaptchaChosen && <RecaptchaNotice t={t} />}
         <button
           type="submit"
           disabled={!hydrated || submitting}

@@ -4,9 +4,12 @@
  * stand-in): reCAPTCHA v3 (a site key and script), ALTCHA (a challenge URL for the self-hosted widget,
  * AltchaCheck.tsx), or none (development without a bot check).
  *
- * reCAPTCHA tokens: nothing loads until the form is first used; then the script loads with
- * `?render=<site key>&hl=id`. Without reCAPTCHA no script loads and no token is sent.
+ * reCAPTCHA tokens: nothing loads until the form is first used and the visitor has accepted reCAPTCHA in
+ * the privacy settings (src/stores/consent.ts: the shop has a first-party check, so Google's is not
+ * strictly necessary and needs consent); then the script loads with `?render=<site key>&hl=id`. Without
+ * reCAPTCHA no script loads and no token is sent.
  */
+import { allows } from '../../stores/consent.ts';
 
 type Grecaptcha = {
   ready(callback: () => void): void;
@@ -46,7 +49,14 @@ export function loadBotCheckConfig(): Promise<BotCheckConfig> {
 
 const loadConfig = () => loadBotCheckConfig().then((config) => config.recaptcha);
 
+/** Thrown by getBotToken when reCAPTCHA is configured but the visitor has not accepted it. */
+export class ConsentRequiredError extends Error {
+  override name = 'ConsentRequiredError';
+}
+
 function loadScript(config: NonNullable<RecaptchaConfig>): Promise<Grecaptcha> {
+  // The one place Google's script is added: never without the visitor's consent.
+  if (!allows('google-recaptcha')) return Promise.reject(new ConsentRequiredError('reCAPTCHA needs consent'));
   scriptPromise ??= new Promise<Grecaptcha>((resolve, reject) => {
     const src = `${config.scriptUrl}${config.scriptUrl.includes('?') ? '&' : '?'}render=${encodeURIComponent(config.siteKey)}&hl=id`;
     const script = document.createElement('script');
@@ -72,7 +82,10 @@ export function prepareBotCheck(): void {
     .catch(() => {});
 }
 
-/** A fresh reCAPTCHA token for action 'submit', or undefined when the server does not use reCAPTCHA. Throws when it cannot get one. */
+/**
+ * A fresh reCAPTCHA token for action 'submit', or undefined when the server does not use reCAPTCHA.
+ * Throws when it cannot get one (ConsentRequiredError: the visitor has not accepted reCAPTCHA).
+ */
 export async function getBotToken(): Promise<string | undefined> {
   const config = await loadConfig();
   if (!config) return undefined;

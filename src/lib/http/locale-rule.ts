@@ -9,10 +9,16 @@ import { DEFAULT_LOCALE, localeByCode, localePrefix, type LocaleInfo } from '../
 import { negotiateLocale, splitLocalePath } from '../i18n/negotiate.ts';
 
 export const LOCALE_COOKIE = 'locale';
+/** How long a language the visitor picked in the language switcher is remembered. */
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
+/**
+ * The cookie for a language negotiated from Accept-Language: a session cookie. It keeps the visit in one
+ * language (strictly necessary for the redirect above); remembering it for a year is kept for a language
+ * the visitor picked themselves (the switcher), so nothing long-lived is set without the visitor's action.
+ */
 export function localeCookie(locale: LocaleInfo): string {
-  return `${LOCALE_COOKIE}=${locale.code}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
+  return `${LOCALE_COOKIE}=${locale.code}; Path=/; SameSite=Lax`;
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {

@@ -1,7 +1,8 @@
 /**
  * GET /api/altcha/challenge — a fresh ALTCHA challenge for the contact form's widget (the file under
  * src/pages/api/altcha/ is a thin wrapper). 200 with the challenge as JSON, never cached; 404 when the
- * shop uses another bot check; 429 with Retry-After when one client address asks for more than
+ * shop runs no ALTCHA check (verification off; with reCAPTCHA, ALTCHA is the check for visitors who did
+ * not consent to Google's, see ../contact/index.ts); 429 with Retry-After when one client address asks for more than
  * ALTCHA_CHALLENGES_PER_HOUR (each challenge costs the server one key derivation).
  */
 import { clientAddress, rateLimitKeyForIp, type ClientAddressSettings, type RateLimiter } from '../rate-limit/index.ts';
@@ -10,7 +11,7 @@ import type { BotCheckSettings } from './settings.ts';
 
 export type AltchaChallengeDeps = {
   botCheck: BotCheckSettings;
-  /** Present when botCheck.mode is 'altcha'. */
+  /** Present when botCheck.mode is 'altcha', or 'recaptcha' (the check for visitors without consent). */
   altcha: AltchaChallenges | null;
   limiter: RateLimiter;
   clientAddressSettings: ClientAddressSettings;
@@ -30,8 +31,7 @@ export async function handleAltchaChallenge(
   deps: AltchaChallengeDeps,
 ): Promise<Response> {
   if (request.method !== 'GET') return json(405, { message: 'Use GET.' }, { allow: 'GET' });
-  if (deps.botCheck.mode !== 'altcha' || !deps.altcha)
-    return json(404, { message: 'This shop does not use the ALTCHA bot check.' });
+  if (!deps.altcha) return json(404, { message: 'This shop does not use the ALTCHA bot check.' });
   try {
     const ip = clientAddress(request, context.socketAddress, deps.clientAddressSettings);
     const limit = await deps.limiter.consume({

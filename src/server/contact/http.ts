@@ -11,6 +11,7 @@
 import {
   ALTCHA_CHALLENGE_PATH,
   checkBot,
+  usesAltcha,
   type AltchaChallenges,
   type BotCheckFailureReason,
   type BotCheckSettings,
@@ -40,7 +41,7 @@ export type ContactHandlerDeps = {
   settings: ContactSettings;
   clientAddressSettings: ClientAddressSettings;
   botCheck: BotCheckSettings;
-  /** Present when botCheck.mode is 'altcha'. */
+  /** Present when botCheck.mode is 'altcha' or 'recaptcha' (the check for visitors without consent to reCAPTCHA). */
   altcha: AltchaChallenges | null;
   log?: (message: string, error?: unknown) => void;
 };
@@ -96,14 +97,15 @@ export async function handleContactRequest(
     }
 
     const recaptchaToken = form['g-recaptcha-response'] || request.headers.get('google-recaptcha-token');
-    const verdict = await checkBot({ recaptchaToken, altchaPayload: form.altcha }, ip, {
+    const answer = { recaptchaToken, altchaPayload: form.altcha };
+    const verdict = await checkBot(answer, ip, {
       settings: deps.botCheck,
       altcha: deps.altcha,
     });
     if (!verdict.ok) {
       log(`contact form refused by the bot check (${verdict.reason}: ${verdict.detail})`);
       const message =
-        (deps.botCheck.mode === 'altcha' && ALTCHA_FAILED_MESSAGES[verdict.reason]) || BOT_CHECK_FAILED_MESSAGE;
+        (usesAltcha(answer, deps.botCheck) && ALTCHA_FAILED_MESSAGES[verdict.reason]) || BOT_CHECK_FAILED_MESSAGE;
       return jsonResponse(400, { message });
     }
 
@@ -121,14 +123,15 @@ export async function handleContactRequest(
 
 /**
  * GET /api/contact-form/config — which bot check the form runs: `recaptcha` {siteKey, scriptUrl} (the
- * form loads Google's script and sends a token), or `altcha` {challengeUrl} (the form shows the ALTCHA
+ * form loads Google's script and sends a token), and/or `altcha` {challengeUrl} (the form shows the ALTCHA
  * widget, which solves a challenge from that URL), or both null when verification is off (development
- * and test only), in which case the form loads nothing and sends no token.
+ * and test only), in which case the form loads nothing and sends no token. With reCAPTCHA both are given:
+ * the form uses reCAPTCHA once the visitor consented to it, ALTCHA otherwise.
  */
 export function handleContactConfig(deps: Pick<ContactHandlerDeps, 'botCheck' | 'settings'>): Response {
   const { mode, secret, siteKey } = deps.botCheck;
   const recaptcha =
     mode === 'recaptcha' && secret && siteKey ? { siteKey, scriptUrl: deps.settings.recaptchaScriptUrl } : null;
-  const altcha = mode === 'altcha' ? { challengeUrl: ALTCHA_CHALLENGE_PATH } : null;
+  const altcha = mode === 'altcha' || recaptcha ? { challengeUrl: ALTCHA_CHALLENGE_PATH } : null;
   return jsonResponse(200, { recaptcha, altcha }, { 'cache-control': 'public, max-age=300' });
 }

@@ -35,8 +35,9 @@ export function createContactHandlerDeps(input: {
   const mail = input.mail;
   const botCheck = getBotCheckSettings();
   const limiter = rateLimiterFor(input.db);
+  // With reCAPTCHA too: ALTCHA is the check for visitors who do not consent to Google's (../bot-check/check.ts).
   const altcha =
-    botCheck.mode === 'altcha'
+    botCheck.mode !== 'off'
       ? new AltchaChallenges(botCheck.altcha, altchaKeys(botCheck.altcha.hmacKey ?? input.sessionSecret), { limiter })
       : null;
   return {
