@@ -183,6 +183,24 @@ export async function logout(): Promise<void> {
 }
 
 /**
+ * "Delete my account": the engine erases the account (confirmed with the password, or with the key of
+ * the e-mailed link when it has none) and ends its logins; then everything of the login is forgotten
+ * here as on logout. A refusal (wrong password) throws and forgets nothing.
+ */
+export async function deleteAccount(confirm: { password: string } | { confirmationKey: string }): Promise<void> {
+  await accountRequest('deleteAccount', confirm);
+  forgetSession();
+  clearCookies([RELOAD_COUNT_COOKIE, 'locale']);
+  clearWishlist();
+  await refreshSession().catch(() => {});
+}
+
+/** Mails the account without a password the link that confirms its deletion. */
+export async function sendAccountDeletionLink(): Promise<void> {
+  await accountRequest('sendAccountDeletionLink');
+}
+
+/**
  * A request that needs the login: refreshes a due auth token first, and once more when the engine
  * refuses the token anyway; when even that fails the login is over and the shopper logged out.
  */

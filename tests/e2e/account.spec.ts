@@ -10,7 +10,15 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_OAUTH_USER } from './global-setup.ts';
-import { expectNoAxeViolations, fillGermanBillingAddress, localPath, startChain, t, waitForMail } from './helpers.ts';
+import {
+  expectNoAxeViolations,
+  fillGermanBillingAddress,
+  localPath,
+  readMail,
+  startChain,
+  t,
+  waitForMail,
+} from './helpers.ts';
 
 let seq = 0;
 function newShopper(tag: string) {
@@ -305,6 +313,44 @@ test.describe('account: forgotten password', () => {
   });
 });
 
+test.describe('account: deleting the account', () => {
+  test('a customer deletes the account with the password: a wrong one deletes nothing, then the login ends and the address is free', async ({
+    page,
+  }) => {
+    const shopper = newShopper('delete');
+    await registerThroughForm(page, shopper);
+    await openAccount(page, '?tab=details');
+    await page.locator('[data-delete-account]').click();
+    const form = page.locator('[data-delete-account-form]');
+    await expect(form).toBeVisible();
+    await expectNoAxeViolations(page, 'delete account');
+
+    // Nothing happens without the tick, nor with a wrong password (said by the engine, nothing deleted).
+    await form.getByLabel(t('account.delete.password')).fill('not-my-password');
+    await form.locator('[data-delete-account-submit]').click();
+    await expect(form.getByRole('alert')).toHaveText(t('account.delete.confirmRequired'));
+    await form.getByLabel(t('account.delete.confirm')).check();
+    await form.locator('[data-delete-account-submit]').click();
+    await expect(form.getByRole('alert')).toHaveText(t('engine.account.erase.passwordWrong'));
+    await expect(account(page)).toHaveAttribute('data-account-ready', 'customer');
+
+    await form.getByLabel(t('account.delete.password')).fill(shopper.password);
+    await form.locator('[data-delete-account-submit]').click();
+    await expect(account(page)).toHaveAttribute('data-account-ready', 'guest');
+    await expect(page.getByText(t('account.delete.done'))).toBeVisible();
+    const cookies = (await page.context().cookies()).map((c) => c.name);
+    expect(cookies).not.toContain('meshfront-auth');
+    expect(cookies).not.toContain('meshfront-refresh');
+    const mail = await waitForMail({ to: shopper.email, subject: /account was deleted/ });
+    expect(mail.text).toContain('free again');
+
+    // The account is gone: its login is refused, and the address registers anew.
+    await logInThroughForm(page, shopper.email, shopper.password);
+    await expect(loginForm(page).getByRole('alert')).toHaveText(t('account.error.unknownUsername'));
+    await registerThroughForm(page, shopper);
+  });
+});
+
 test.describe('account: external login provider', () => {
   test('a shopper logs in through the OpenID Connect provider and lands in the account', async ({ page }) => {
     await openAccount(page);
@@ -333,6 +379,44 @@ test.describe('account: external login provider', () => {
     // A provider that reports an error (the shopper cancelled).
     await page.goto('/oauth/login/mock?error=access_denied');
     await expect(page.locator('[data-oauth-failed]').getByRole('alert')).toHaveText(t('account.oauth.cancelled'));
+  });
+});
+
+test.describe('account: deleting an account without a password', () => {
+  test('a customer who logs in through the provider deletes the account with the e-mailed link', async ({ page }) => {
+    await openAccount(page);
+    await page.getByRole('link', { name: t('account.continueWith', { name: 'Meshfront ID' }) }).click();
+    await expect(account(page)).toHaveAttribute('data-account-ready', 'customer');
+    await openAccount(page, '?tab=details');
+    await page.locator('[data-delete-account]').click();
+    const subject = /Confirm the deletion/;
+    const before = (await readMail({ to: E2E_OAUTH_USER.email, subject })).length;
+    await page.locator('[data-delete-account-link]').click();
+    await expect(page.locator('[data-delete-account-form]').getByRole('status')).toHaveText(
+      t('account.delete.linkSent'),
+    );
+    let link = '';
+    await expect
+      .poll(async () => {
+        const mails = await readMail({ to: E2E_OAUTH_USER.email, subject });
+        const newest = mails.sort((a, b) => a.date.localeCompare(b.date)).at(-1);
+        link = mails.length > before ? (/https?:\/\/\S+delete-account=\S+/.exec(newest!.text)?.[0] ?? '') : '';
+        return link;
+      })
+      .not.toBe('');
+
+    // The link opens the details tab, which asks once more (no password field) before deleting.
+    await page.goto(localPath(link));
+    await expect(account(page)).toHaveAttribute('data-account-ready', 'customer');
+    const form = page.locator('[data-delete-account-form]');
+    await expect(form.getByText(t('account.delete.fromLink'))).toBeVisible();
+    await expect(form.getByLabel(t('account.delete.password'))).toHaveCount(0);
+    await expect(page).not.toHaveURL(/delete-account=/);
+    await form.getByLabel(t('account.delete.confirm')).check();
+    await form.locator('[data-delete-account-submit]').click();
+    await expect(account(page)).toHaveAttribute('data-account-ready', 'guest');
+    await expect(page.getByText(t('account.delete.done'))).toBeVisible();
+    await waitForMail({ to: E2E_OAUTH_USER.email, subject: /account was deleted/ });
   });
 });
 

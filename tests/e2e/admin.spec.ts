@@ -285,6 +285,7 @@ test.describe('shop admin', () => {
       '/admin/reviews',
       '/admin/messages',
       '/admin/subscribers',
+      '/admin/customers',
       '/admin/publish',
     ]) {
       await page.goto(p);
@@ -339,6 +340,57 @@ test.describe('shop admin', () => {
     const guest = await request.get('/admin/export/newsletter-subscribers', { maxRedirects: 0 });
     expect(guest.status()).toBe(303);
     expect(await guest.text()).toBe('');
+  });
+
+  test('an operator finds a customer by e-mail, downloads their data and erases them on request; both are in the audit log', async ({
+    page,
+    browser,
+  }) => {
+    // A shopper registers on the storefront.
+    const email = uniqueEmail('erase');
+    const shopper = await browser.newContext();
+    const shop = await shopper.newPage();
+    await shop.goto('/my-account');
+    const register = shop.locator('[data-register-form]');
+    await register.getByLabel('Email', { exact: false }).first().fill(email);
+    await register.getByLabel('Password', { exact: false }).fill('Shopper-erase-Pass-2026!');
+    await register.getByRole('button', { name: 'Create account' }).click();
+    await expect(shop.locator('[data-account-ready]')).toHaveAttribute('data-account-ready', 'customer');
+    await shopper.close();
+
+    await logInAsAdmin(page, '/admin/customers');
+    await page.getByLabel("Customer's e-mail address").fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Find' }).click();
+    const found = page.locator('[data-customer]');
+    await expect(found).toContainText(email);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-customer-export]').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^customer-\d+-data-\d{4}-\d{2}-\d{2}\.json$/);
+
+    // The erasure needs the address typed again and the box ticked.
+    const erase = page.locator('[data-customer-erase]');
+    await erase.getByLabel("Type the customer's e-mail address again").fill(email);
+    await erase.getByRole('button', { name: 'Erase the customer' }).click();
+    await expect(page.getByText('Tick the box to confirm the erasure.')).toBeVisible();
+    await expect(page.locator('[data-customer]')).toContainText(email);
+    await page.locator('[data-customer-erase]').getByLabel("Type the customer's e-mail address again").fill(email);
+    await page.locator('[data-customer-erase]').getByRole('checkbox').check();
+    await page.locator('[data-customer-erase]').getByRole('button', { name: 'Erase the customer' }).click();
+    await expect(page.getByText('The customer was erased', { exact: false })).toBeVisible();
+
+    await page.getByLabel("Customer's e-mail address").fill(email);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.locator('[data-customer-none]')).toBeVisible();
+    const entries = page.locator('[data-audit-entry]');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText('Erased');
+    await expect(entries.nth(1)).toContainText('Data exported');
+    await expect(page.locator('main')).not.toContainText(email.split('@')[0]!);
+    const [mail] = await readOutbox({ dir: outboxDir, to: email, subject: /account was deleted/ });
+    expect(mail).toBeDefined();
   });
 
   test('an operator creates a product with an uploaded image and finds it in the product list', async ({ page }) => {

@@ -24,6 +24,8 @@ import type {
   MutationAdminCreateVariationArgs,
   MutationAdminDeleteCategoryArgs,
   MutationAdminDeleteVariationArgs,
+  MutationAdminEraseCustomerArgs,
+  MutationAdminExportCustomerDataArgs,
   MutationAdminExpireCouponArgs,
   MutationAdminModerateReviewArgs,
   MutationAdminRefundOrderArgs,
@@ -42,11 +44,13 @@ import type {
   QueryAdminContactMessagesArgs,
   QueryAdminCouponArgs,
   QueryAdminCouponsArgs,
+  QueryAdminCustomerArgs,
   QueryAdminExportCsvArgs,
   QueryAdminFailedMailsArgs,
   QueryAdminNewsletterSubscribersArgs,
   QueryAdminOrderArgs,
   QueryAdminOrdersArgs,
+  QueryAdminPrivacyLogArgs,
   QueryAdminProductArgs,
   QueryAdminProductsArgs,
   QueryAdminReviewsArgs,
@@ -564,6 +568,35 @@ export const adminResolvers = {
       const r = await ctx.admin.failedMails(a);
       return { total: r.total, nodes: r.rows.map((m) => mailOut(m, ctx)) };
     }),
+    adminCustomer: guarded(async (a: QueryAdminCustomerArgs, ctx) => {
+      const c = await ctx.admin.privacy.find(a.email);
+      if (!c) return null;
+      return {
+        id: c.id,
+        email: c.email,
+        username: c.username,
+        displayName: c.displayName || [c.firstName, c.lastName].filter(Boolean).join(' ') || c.username,
+        role: c.role,
+        createdAt: c.createdAt.toISOString(),
+        emailVerified: c.emailVerifiedAt !== null,
+        hasPassword: c.passwordHash !== null,
+        orderCount: (await ctx.engine.orders.listByCustomer(String(c.id), 10_000)).length,
+      };
+    }),
+    adminPrivacyLog: guarded(async (a: QueryAdminPrivacyLogArgs, ctx) => {
+      const r = await ctx.admin.privacy.log(a.email ?? null, page(a.first, a.offset));
+      return {
+        total: r.total,
+        nodes: r.rows.map((e) => ({
+          id: e.id,
+          at: e.at.toISOString(),
+          actor: e.actor,
+          action: up(e.action),
+          customerId: e.customerId,
+          customerRef: e.customerRef,
+        })),
+      };
+    }),
     adminExportCsv: guarded(async (a: QueryAdminExportCsvArgs, ctx) => {
       const kind = a.kind === 'CONTACT_MESSAGES' ? 'contact-messages' : 'newsletter-subscribers';
       const csv = await ctx.admin.exportCsv(kind, down(a.status));
@@ -670,6 +703,13 @@ export const adminResolvers = {
       return { mail: mailOut(r.row, ctx), sent: r.outcome === 'sent' };
     }),
     adminRetryFailedMails: guarded(async (_a, ctx) => ctx.admin.retryFailedMails(actorOf(ctx))),
+    adminExportCustomerData: guarded(async (a: MutationAdminExportCustomerDataArgs, ctx) => {
+      const r = await ctx.admin.privacy.exportData(a.email, actorOf(ctx));
+      return { fileName: r.fileName, contentType: 'application/json; charset=utf-8', json: r.json };
+    }),
+    adminEraseCustomer: guarded(async (a: MutationAdminEraseCustomerArgs, ctx) =>
+      ctx.admin.privacy.erase(a.email, a.confirmEmail, actorOf(ctx)),
+    ),
     adminSetMessageAnswered: guarded(async (a: MutationAdminSetMessageAnsweredArgs, ctx) => {
       const m = await ctx.admin.contact.setAnswered(a.id, a.answered);
       if (!m) throw new AdminError(`There is no contact message with id ${a.id}.`, 'NOT_FOUND');

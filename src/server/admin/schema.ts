@@ -27,6 +27,10 @@ type Query {
   adminNewsletterSubscribers(status: AdminSubscriberStatus, first: Int, offset: Int): AdminSubscriberPage!
   "A CSV file (UTF-8, CRLF) of every contact message or newsletter subscriber (subscribers optionally by status)."
   adminExportCsv(kind: AdminExportKind!, status: AdminSubscriberStatus): AdminCsvExport!
+  "A customer account by e-mail address (any case); null when there is none."
+  adminCustomer(email: String!): AdminCustomer
+  "The audit log of customers' data exports and erasures, newest first; only one address's entries when email is given."
+  adminPrivacyLog(email: String, first: Int, offset: Int): AdminPrivacyLogPage!
   "The static site: is a publish running, did the last one fail, are catalog changes waiting (stale)?"
   adminPublishStatus: AdminPublishStatus!
   "Mail that failed (attempts used up, or refused for good) and mail being retried after a failure; most recently tried first."
@@ -76,6 +80,10 @@ type Mutation {
   adminRetryMail(id: Int!): AdminMailRetryResult!
   "Every failed mail gets a fresh set of attempts (once the mail server works again); answers how many."
   adminRetryFailedMails: Int!
+  "Everything the shop keeps about the customer, as the JSON file their own Download my data gives (for a request to the shop). Written to the audit log."
+  adminExportCustomerData(email: String!): AdminCustomerDataExport!
+  "Erases the customer on their request, as their own Delete my account does (orders stay anonymised, invoices as issued; a confirmation is mailed). confirmEmail repeats the address. Written to the audit log. FORBIDDEN for a shop manager."
+  adminEraseCustomer(email: String!, confirmEmail: String!): AdminErasureResult!
 }
 
 type AdminUser { id: Int! username: String! email: String! displayName: String! role: String! }
@@ -415,4 +423,39 @@ type AdminMail {
 type AdminMailPage { total: Int! nodes: [AdminMail!]! }
 type AdminMailRetryResult { mail: AdminMail! "True when the mail went out on this attempt." sent: Boolean! }
 type AdminCsvExport { fileName: String! contentType: String! rows: Int! csv: String! }
+type AdminCustomer {
+  id: Int!
+  email: String!
+  username: String!
+  displayName: String!
+  role: String!
+  createdAt: String!
+  emailVerified: Boolean!
+  "False for accounts that log in through a login provider only."
+  hasPassword: Boolean!
+  orderCount: Int!
+}
+type AdminCustomerDataExport { fileName: String! contentType: String! json: String! }
+"What an erasure did: counts only."
+type AdminErasureResult {
+  customerId: Int!
+  ordersAnonymised: Int!
+  reviewsAnonymised: Int!
+  reviewsDeleted: Int!
+  contactMessagesDeleted: Int!
+  newsletterSignUpDeleted: Boolean!
+  mailsDeleted: Int!
+}
+enum AdminPrivacyAction { CUSTOMER_EXPORT CUSTOMER_ERASE }
+type AdminPrivacyLogEntry {
+  id: Int!
+  at: String!
+  "user:<id> (a shop manager in /admin) or cli:<os user>."
+  actor: String!
+  action: AdminPrivacyAction!
+  customerId: Int!
+  "A keyed hash of the customer's e-mail address (never the address): the same address gives the same reference."
+  customerRef: String!
+}
+type AdminPrivacyLogPage { total: Int! nodes: [AdminPrivacyLogEntry!]! }
 `;

@@ -27,6 +27,7 @@ import { createStripeClient } from '../payments/stripe/client.ts';
 import { StripePayments, type StripePaymentError } from '../payments/stripe/service.ts';
 import { loadStripeSettings } from '../payments/stripe/settings.ts';
 import { toCsv } from './csv.ts';
+import { CustomerPrivacyAdmin } from './customer-privacy.ts';
 import { AdminError } from './errors.ts';
 import { readAdminSettings, type AdminSettings } from './settings.ts';
 import { decodeUpload, storeDownload, storeImage } from './uploads.ts';
@@ -103,6 +104,8 @@ export class AdminService {
   readonly contact: ContactOperator;
   readonly newsletter: NewsletterOperator;
   readonly roles: CustomerRoles;
+  /** Customers' privacy requests: export and erasure on request, each in the audit log. */
+  readonly privacy: CustomerPrivacyAdmin;
   readonly settings: AdminSettings;
   /** Null when no Stripe secret key is configured: card refunds are refused then. */
   readonly stripe: StripePayments | null;
@@ -125,6 +128,7 @@ export class AdminService {
     this.contact = new ContactOperator(db);
     this.newsletter = new NewsletterOperator(db);
     this.roles = new CustomerRoles(db);
+    this.privacy = new CustomerPrivacyAdmin(engine);
     this.settings = readAdminSettings(env);
     this.log = options.log ?? ((m) => console.warn(`[meshfront] ${m}`));
     if (options.stripe !== undefined) this.stripe = options.stripe;

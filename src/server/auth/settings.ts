@@ -85,7 +85,7 @@ export type OAuthProviderSettings = {
 export type AuthSettings = {
   issuer: string;
   siteUrl: string;
-  keys: { access: Uint8Array; download: Buffer; oauth: Buffer; emailChange: Buffer };
+  keys: { access: Uint8Array; download: Buffer; oauth: Buffer; emailChange: Buffer; accountDeletion: Buffer };
   authTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   resetTtlMinutes: number;
@@ -228,6 +228,7 @@ export function readAuthSettings(
       download: derive(secret, 'download-link'),
       oauth: derive(secret, 'oauth-state'),
       emailChange: derive(secret, 'email-change-report'),
+      accountDeletion: derive(secret, 'account-deletion-link'),
     },
     authTokenTtlSeconds: e.AUTH_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: Math.round(e.REFRESH_TOKEN_TTL_DAYS * 86_400),

@@ -101,3 +101,29 @@ export async function reviewsWrittenBy(db: DbOrTx, email: string): Promise<Revie
     .orderBy(desc(catalogReviews.date));
   return rows.map((r) => ({ ...r.review, productName: r.productName }));
 }
+
+/** The author a review keeps once its writer's personal data was erased (WordPress's word for it). */
+export const ERASED_REVIEW_AUTHOR = 'Anonymous';
+
+/**
+ * Erasing a customer (src/server/privacy/erase.ts): the published reviews written from `email` stay, as
+ * WordPress keeps erased commenters' comments, without the writer's name and address: their stars are
+ * part of the product's rating other shoppers read, and the text is about the product. Reviews never
+ * published (pending or spam) are deleted: nobody relies on them. Bumps the catalog version when a
+ * shown review changed; the caller invalidates its own snapshot after the commit.
+ */
+export async function anonymiseReviewsBy(tx: DbOrTx, email: string): Promise<{ anonymised: number; deleted: number }> {
+  const address = email.trim().toLowerCase();
+  const byWriter = sql`lower(${catalogReviews.email}) = ${address}`;
+  const deleted = await tx
+    .delete(catalogReviews)
+    .where(and(byWriter, sql`${catalogReviews.status} <> 'approved'`))
+    .returning({ id: catalogReviews.id });
+  const anonymised = await tx
+    .update(catalogReviews)
+    .set({ author: ERASED_REVIEW_AUTHOR, email: '' })
+    .where(and(byWriter, eq(catalogReviews.status, 'approved')))
+    .returning({ id: catalogReviews.id });
+  if (anonymised.length) await bumpCounter(tx, 'catalog_version');
+  return { anonymised: anonymised.length, deleted: deleted.length };
+}

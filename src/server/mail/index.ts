@@ -28,6 +28,8 @@ export {
   type MailSettings,
 } from './settings.ts';
 export {
+  accountDeleted,
+  accountDeletionLink,
   accountLink,
   contactMessage,
   DEFAULT_BRAND,
@@ -40,6 +42,8 @@ export {
   orderConfirmation,
   orderInvoice,
   passwordReset,
+  type AccountDeletedInput,
+  type AccountDeletionLinkInput,
   type AccountLinkInput,
   type Brand,
   type ContactMessageInput,

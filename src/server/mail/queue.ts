@@ -33,6 +33,7 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { isSingleProcess, type Database, type DbOrTx } from '../db/connection.ts';
+import { selectRows } from '../db/raw-rows.ts';
 import { errorSummary, redactMessage } from '../error-summary.ts';
 import { MailError } from './address.ts';
 import { checkMail, type Mailer, type OutgoingMail } from './mailer.ts';
@@ -48,6 +49,8 @@ export const MAIL_KINDS = [
   'email-verification',
   'email-changed',
   'account-link',
+  'account-deleted',
+  'account-deletion-link',
   'contact-message',
   'newsletter-confirmation',
   'newsletter-welcome',
@@ -312,6 +315,23 @@ export class MailQueue {
         ),
       )
       .returning({ id: mailQueue.id });
+    return gone.length;
+  }
+
+  /**
+   * Erasing a customer (privacy/erase.ts): the mails to `address` are deleted, sent or not (a mail being
+   * sent right now, locked by its sender, stays until the retention sweep). How many went.
+   */
+  async forgetMailsTo(tx: DbOrTx, address: string): Promise<number> {
+    const lower = address.trim().toLowerCase();
+    const gone = await selectRows<{ id: number }>(
+      tx,
+      sql`delete from mail_queue where id in (
+        select id from mail_queue
+        where exists (select 1 from jsonb_array_elements_text(recipients) r where lower(r) = ${lower})
+        for update skip locked)
+      returning id`,
+    );
     return gone.length;
   }
 

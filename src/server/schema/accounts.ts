@@ -355,3 +355,31 @@ extend type RootMutation {
   mergeWishlist(input: MergeWishlistInput!): MergeWishlistPayload
 }
 `;
+
+export const privacyTypeDefs = /* GraphQL */ `
+input DeleteAccountInput {
+  clientMutationId: String
+  "The account's password (accounts with a password)."
+  password: String
+  "The key of the e-mailed confirmation link (accounts without a password, see sendAccountDeletionLink)."
+  confirmationKey: String
+}
+type DeleteAccountPayload {
+  clientMutationId: String
+  "True once the account and its personal data were erased; every login of it has ended."
+  deleted: Boolean!
+}
+input SendAccountDeletionLinkInput {
+  clientMutationId: String
+}
+type SendAccountDeletionLinkPayload {
+  clientMutationId: String
+  success: Boolean!
+}
+extend type RootMutation {
+  "Erases the logged-in customer's account and personal data (orders stay for the tax office, anonymised; invoices as issued), confirmed with the password or the e-mailed link's key, and mails a confirmation."
+  deleteAccount(input: DeleteAccountInput!): DeleteAccountPayload
+  "Mails the logged-in customer without a password a link that confirms the deletion of the account (it works only in this login)."
+  sendAccountDeletionLink(input: SendAccountDeletionLinkInput): SendAccountDeletionLinkPayload
+}
+`;

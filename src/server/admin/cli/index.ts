@@ -13,6 +13,7 @@ import { exportCommand, importCommand, migrateCommand, seedCommand } from './cat
 import { CliUsageError, type CliCommand, type CommandContext, type CommandIo } from './common.ts';
 import { couponsCommand } from './coupons.ts';
 import { createAdminCommand } from './create-admin.ts';
+import { customersCommand } from './customers.ts';
 import { ordersCommand } from './orders.ts';
 import { productsCommand } from './products.ts';
 import { publishCommand } from './publish.ts';
@@ -29,6 +30,7 @@ export const COMMANDS: Record<string, CliCommand> = {
   orders: ordersCommand,
   products: productsCommand,
   coupons: couponsCommand,
+  customers: customersCommand,
   backup: backupCommand,
   restore: restoreCommand,
 };

@@ -69,6 +69,8 @@ export const DONE_MESSAGES: Readonly<Record<string, string>> = {
   'mail-queued': 'The mail is queued again; the mail server did not take it yet, so it is tried again later.',
   'mails-queued': 'Every failed mail is queued again.',
   'logged-out': 'You are logged out.',
+  'customer-erased':
+    'The customer was erased: their orders stay anonymised, the invoices as issued, and a confirmation was mailed to them.',
 };
 
 export type AdminPage = {

@@ -191,3 +191,84 @@ ${validity ? blocks.muted(validity) : ''}`;
     language,
   });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Account deleted (the right to erasure)
+
+export type AccountDeletedInput = {
+  customerName?: string | null;
+  /** How many orders stay, anonymised, with their invoices as issued: the mail says so when there are any. */
+  keptOrders: number;
+  /** The account's language: the mail is written in it (default English). */
+  locale?: LocaleCode;
+};
+
+/**
+ * The last mail to the address of an account that was deleted (by its owner or, on their request, by
+ * the shop): what went, what the shop still keeps and why, and that the address is free to register again.
+ * It carries no link: nothing is left to act on.
+ */
+export function accountDeleted(input: AccountDeletedInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const { say, greeting, language } = accountMailTexts({ customerName: input.customerName, locale: input.locale });
+  const shop = brand.shopName;
+  const paragraphs = [
+    say('deleted.done', { shop }),
+    ...(input.keptOrders > 0 ? [say('deleted.orders')] : []),
+    say('deleted.again', { shop }),
+  ];
+  const notMe = say('deleted.notMe');
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), notMe].join('\n');
+  const bodyHtml = html`${blocks.paragraph(greeting)}
+${paragraphs.map((p) => blocks.paragraph(p))}
+${blocks.muted(notMe)}`;
+  return compose(say('deleted.subject', { shop }), {
+    brand,
+    preheader: say('deleted.preheader'),
+    heading: say('deleted.heading'),
+    bodyHtml,
+    bodyText: text,
+    footerNote: say('deleted.footer', { shop }),
+    language,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Confirming the deletion of an account without a password
+
+export type AccountDeletionLinkInput = {
+  /** /my-account?tab=details&delete-account=…: asks once more, in the browser that is logged in. */
+  confirmUrl: string;
+  customerName?: string | null;
+  validForMinutes?: number;
+  /** The account's language: the mail is written in it (default English). */
+  locale?: LocaleCode;
+};
+
+/**
+ * An account that logs in through a login provider has no password to confirm its deletion with: the
+ * link proves the mailbox is the account holder's. It works only in a browser logged in to that account,
+ * and the page asks once more before anything is deleted.
+ */
+export function accountDeletionLink(input: AccountDeletionLinkInput, brand: Brand = DEFAULT_BRAND): EmailContent {
+  const confirmUrl = requireHttpUrl(input.confirmUrl, 'confirmUrl');
+  const { say, greeting, validity, language } = accountMailTexts(input);
+  const shop = brand.shopName;
+  const ask = say('deleteLink.ask', { shop });
+  const ignore = say('deleteLink.ignore');
+  const text = [greeting, '', ask, '', confirmUrl, '', validity, ignore].join('\n');
+  const bodyHtml = html`${blocks.paragraph(greeting)}
+${blocks.paragraph(ask)}
+${blocks.button(confirmUrl, say('deleteLink.button'))}
+${blocks.fallbackLink(confirmUrl, say('fallbackLink'))}
+${blocks.paragraph(validity)}
+${blocks.muted(ignore)}`;
+  return compose(say('deleteLink.subject', { shop }), {
+    brand,
+    preheader: say('deleteLink.preheader'),
+    heading: say('deleteLink.heading'),
+    bodyHtml,
+    bodyText: text,
+    footerNote: say('deleteLink.footer', { shop }),
+    language,
+  });
+}

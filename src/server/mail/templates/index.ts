@@ -8,10 +8,14 @@
  */
 export { DEFAULT_BRAND, type Brand } from '../layout.ts';
 export {
+  accountDeleted,
+  accountDeletionLink,
   accountLink,
   emailChanged,
   emailVerification,
   passwordReset,
+  type AccountDeletedInput,
+  type AccountDeletionLinkInput,
   type AccountLinkInput,
   type EmailChangedInput,
   type EmailVerificationInput,
