@@ -306,7 +306,11 @@ describe('images and downloadable files', () => {
     const p = (await t.ok('adminUpdateProduct', { id, input: { imageId: img.id, galleryImageIds: [img.id] } }))
       .adminUpdateProduct;
     expect(p.image.url).toBe(img.url);
-    expect((await shopView(id)).image).toEqual({ sourceUrl: img.url, altText: 'Front view' });
+    // The shop's API gives the image's absolute URL (MEDIA_BASE_URL); the admin API its site path.
+    expect((await shopView(id)).image).toEqual({
+      sourceUrl: `${t.engine.storefront.mediaBaseUrl}${img.url}`,
+      altText: 'Front view',
+    });
   });
 
   it('refuses SVG, non-images, bad base64 and files over the limit', async () => {

@@ -262,6 +262,23 @@ describe('catalog fast path', () => {
     expect(second.body.data.addToCart.cartItem.quantity).toBe(2);
   });
 
+  it('takes the session from the cookie when there is no header: a stored answer sets a cookie only for a new session', async () => {
+    const read = () => post(GET_PRODUCT, { slug: 'omni-antenna' });
+    await read();
+    const hits = fast.stats.hits;
+    const fresh = await read();
+    expect(fast.stats.hits).toBe(hits + 1);
+    const token = fresh.headers.get('woocommerce-session')!;
+    expect(fresh.headers.getSetCookie()).toEqual([
+      `woocommerce-session=${token}; Path=/; Max-Age=172800; SameSite=Lax`,
+    ]);
+    const returning = await post(GET_PRODUCT, { slug: 'omni-antenna' }, { cookie: `woocommerce-session=${token}` });
+    expect(fast.stats.hits).toBe(hits + 2);
+    expect(returning.headers.get('woocommerce-session')).toBeNull();
+    expect(returning.headers.getSetCookie()).toEqual([]);
+    expect(returning.text).toBe(fresh.text);
+  });
+
   it('answers the Astro route’s platform Requests the same way (stored bytes, per-request token)', async () => {
     const request = () =>
       new Request('http://meshfront.test/graphql', {

@@ -9,6 +9,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 }, ENGINE_START_TIMEOUT_MS);
+/** An image URL as the API gives it: absolute, under MEDIA_BASE_URL (the site URL by default). */
+const media = (p: string) => `${t.engine.storefront.mediaBaseUrl}${p}`;
 
 const BY = /* GraphQL */ `
   query by($id: ID!, $idType: ProductIdTypeEnum) {
@@ -237,26 +239,26 @@ describe('product fields', () => {
     expect(r.product.downloads[0]).toMatchObject({ name: 'Mesh OS 1.0', file: 'mesh-os-1.0.zip' });
   });
 
-  it('image and gallery: /media/catalog/<file> with size and alt text', async () => {
+  it('image and gallery: absolute URLs under MEDIA_BASE_URL (<base>/media/catalog/<file>) with size and alt text', async () => {
     const r = await t.data(`{ product(id: "alpha-gateway", idType: SLUG) {
       image { sourceUrl thumb: sourceUrl(size: THUMBNAIL) altText title databaseId mediaDetails { width height } }
       galleryImages(first: 20) { nodes { sourceUrl } }
       one: galleryImages(first: 1) { nodes { sourceUrl } pageInfo { hasNextPage } }
     } }`);
     expect(r.product.image).toMatchObject({
-      sourceUrl: '/media/catalog/alpha.svg',
-      thumb: '/media/catalog/alpha.svg',
+      sourceUrl: media('/media/catalog/alpha.svg'),
+      thumb: media('/media/catalog/alpha.svg'),
       altText: 'Alpha Indoor Gateway',
       title: 'alpha',
       mediaDetails: { width: 400, height: 300 },
     });
     expect(r.product.image.databaseId).toEqual(expect.any(Number));
     expect(r.product.galleryImages.nodes.map((n: { sourceUrl: string }) => n.sourceUrl)).toEqual([
-      '/media/catalog/alpha-back.svg',
-      '/media/catalog/alpha-side.svg',
+      media('/media/catalog/alpha-back.svg'),
+      media('/media/catalog/alpha-side.svg'),
     ]);
     expect(r.product.one).toEqual({
-      nodes: [{ sourceUrl: '/media/catalog/alpha-back.svg' }],
+      nodes: [{ sourceUrl: media('/media/catalog/alpha-back.svg') }],
       pageInfo: { hasNextPage: true },
     });
   });
@@ -279,9 +281,9 @@ describe('product fields', () => {
       rawSalePrice: '39',
       onSale: true,
       stockQuantity: 3,
-      image: { sourceUrl: '/media/catalog/hoodie-teal.svg' },
+      image: { sourceUrl: media('/media/catalog/hoodie-teal.svg') },
     });
-    expect(v[0].image.sourceUrl).toBe('/media/catalog/hoodie.svg');
+    expect(v[0].image.sourceUrl).toBe(media('/media/catalog/hoodie.svg'));
     expect(v[3]).toMatchObject({ stockStatus: 'ON_BACKORDER', stockQuantity: 0 });
     expect(
       v[0].attributes.nodes.map((a: { name: string; label: string; value: string }) => [a.name, a.label, a.value]),

@@ -81,7 +81,7 @@ describe('productCategories', () => {
       description: 'LoRa gateways.',
       uri: '/product-category/gateways/',
       parentDatabaseId: 0,
-      image: { sourceUrl: '/media/catalog/cat-gateways.svg' },
+      image: { sourceUrl: `${t.engine.storefront.mediaBaseUrl}/media/catalog/cat-gateways.svg` },
       parent: null,
       children: { nodes: [{ slug: 'indoor-gateways' }] },
     });

@@ -1,7 +1,8 @@
 // Types and fields WooGraphQL storefronts ask for, so their documents validate against the engine's schema:
 // `GroupProduct` (inline fragments in product and cart documents; the catalog sells no grouped products, so
 // none is ever one) and `Order.customer` (checkout, order and orders documents), which shows the account to
-// that customer's own login only — an order-key holder sees the order, not the account.
+// that customer's own login only — an order-key holder sees the order, not the account —, and
+// `User.stripeCustomerId`/`savedPaymentMethods` (WooNuxt's viewer fragment in every cart document).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersOf, placeOrder, register } from './accounts-helpers.ts';
 import { ENGINE_START_TIMEOUT_MS, startTestEngine, type TestEngine } from './harness.ts';
@@ -52,5 +53,26 @@ describe('Order.customer', () => {
     const byKey = await t.gql(ORDER, { id: String(order.id), key: order.orderKey });
     expect(byKey.body.errors).toBeUndefined();
     expect(byKey.body.data.order).toEqual({ databaseId: order.id, customer: null });
+  });
+});
+
+describe('User.stripeCustomerId and User.savedPaymentMethods', () => {
+  // The viewer fields a WooNuxt cart document asks for (the WooNuxt settings plugin's saved cards).
+  const VIEWER = /* GraphQL */ `
+    query {
+      viewer {
+        databaseId
+        wooSessionToken
+        stripeCustomerId
+        savedPaymentMethods { id token customerId last4 expiryMonth expiryYear cardType isDefault }
+      }
+    }
+  `;
+
+  it('validate and say the truth: no card customer, no saved cards', async () => {
+    const c = await register(t);
+    const r = await t.gql(VIEWER, {}, headersOf({ authToken: c.authToken }));
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.viewer).toMatchObject({ databaseId: c.userId, stripeCustomerId: null, savedPaymentMethods: [] });
   });
 });

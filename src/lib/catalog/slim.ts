@@ -3,6 +3,7 @@
  * the island's prop: descriptions become plain text (search reads text only, and whole, so results
  * match the unslimmed list), unused fields such as galleries and non-attribute terms go.
  */
+import { localiseImageUrl } from '../image/helper.ts';
 import type { CatalogProduct } from './types.ts';
 
 function plain(html: string | null | undefined): string {
@@ -33,7 +34,8 @@ export function slimListingProduct(product: CatalogProduct): CatalogProduct {
     shortDescription: plain(product.shortDescription),
     description: plain(product.description),
     image: product.image
-      ? { sourceUrl: product.image.sourceUrl ?? null, altText: product.image.altText ?? null }
+      ? // The shop's own images as site paths: shorter props, and the page needs no origin.
+        { sourceUrl: localiseImageUrl(product.image.sourceUrl) || null, altText: product.image.altText ?? null }
       : null,
     productCategories: {
       nodes: (product.productCategories?.nodes ?? []).map((c) => ({ slug: c.slug ?? null, name: c.name ?? null })),

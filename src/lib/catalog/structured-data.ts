@@ -4,7 +4,25 @@
  * saying whether it includes VAT — and aggregateRating when the product has reviews.
  */
 import { centsToDecimal, highestRawPrice, lowestRawPrice, parseRawPrices } from '../money.ts';
-import type { CatalogProduct, StockStatus } from './types.ts';
+
+type StockStatus = 'IN_STOCK' | 'OUT_OF_STOCK' | 'ON_BACKORDER';
+
+/**
+ * The product fields the structured data reads: a storefront product (CatalogProduct) fits, and so does
+ * what the engine builds for its product heads (`Product.fullYoastHead`), which must not depend on the
+ * storefront's GraphQL types. `rawPrice` is a RAW price string ("349", or "10, 15" for a variable product).
+ */
+export interface JsonLdProduct {
+  name?: string | null;
+  shortDescription?: string | null;
+  description?: string | null;
+  sku?: string | null;
+  rawPrice?: string | null;
+  stockStatus?: StockStatus | null;
+  variations?: { nodes?: readonly unknown[] | null } | null;
+  reviewCount?: number | null;
+  averageRating?: number | null;
+}
 
 const AVAILABILITY: Record<StockStatus, string> = {
   IN_STOCK: 'https://schema.org/InStock',
@@ -30,7 +48,11 @@ function plainText(html: string | null | undefined): string {
     .trim();
 }
 
-export function buildProductJsonLd(product: CatalogProduct, context: StructuredDataContext): Record<string, unknown> {
+// Generic so a whole product (any extra fields) may be passed as written.
+export function buildProductJsonLd<P extends JsonLdProduct>(
+  product: P,
+  context: StructuredDataContext,
+): Record<string, unknown> {
   const currency = context.currency ?? 'EUR';
   const valueAddedTaxIncluded = context.pricesIncludeTax ?? true;
   const availability = AVAILABILITY[product.stockStatus ?? 'IN_STOCK'] ?? AVAILABILITY.IN_STOCK;

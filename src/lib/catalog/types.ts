@@ -10,10 +10,7 @@
  * `rawPrice`/`rawRegularPrice`/`rawSalePrice` are `price(format: RAW)` etc. A variable product's raw
  * price is a comma-separated list of every variation's price ("10, 10, 15, 20").
  */
-import type { StockStatusEnum } from '../../graphql/generated/schema';
 import type { Loose, ProductDetail } from '../../graphql/shapes';
-
-export type StockStatus = StockStatusEnum;
 
 type Product = Loose<ProductDetail>;
 /** The element type of a connection's `nodes`. */

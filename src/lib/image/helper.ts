@@ -219,11 +219,13 @@ export function getSizes(src: string, options: SizesOptions = {}): ResponsiveIma
 }
 
 /**
- * The engine may answer with absolute image URLs (http://shop/media/catalog/x.png). Images the shop
- * serves itself are turned back into paths so the transformer can handle them; others stay as they are.
+ * The engine answers with absolute image URLs under its MEDIA_BASE_URL (http://shop/media/catalog/x.png,
+ * or a CDN in front: https://cdn.example/shop/media/catalog/x.png). Images the shop serves itself are
+ * turned back into site paths, so the site's pages keep relative URLs and the transformer (/_ipx) can
+ * handle them; others stay as they are.
  */
 export function localiseImageUrl(url: string | null | undefined): string {
   if (!url) return '';
-  const match = /^https?:\/\/[^/]+(\/media\/(?:catalog|uploads)\/[^?#]+)$/i.exec(url);
+  const match = /^https?:\/\/[^/?#]+[^?#]*?(\/media\/(?:catalog|uploads)\/[^?#]+)$/i.exec(url);
   return match ? match[1] : url;
 }

@@ -4,6 +4,7 @@
  * Server-only.
  */
 import { readFile, stat } from 'node:fs/promises';
+import { mediaCorsHeadersFromEnv } from '../http/cors-origins.ts';
 import { parseModifiers } from './modifiers.ts';
 import { resolveImageSource } from './source.ts';
 import { transformImage } from './transform.ts';
@@ -113,6 +114,19 @@ export async function handleIpxRequest(rest: string, accept: string | null, proj
   if (negotiates) headers.Vary = 'Accept';
   if (result.contentType === 'image/svg+xml') headers['Content-Security-Policy'] = SVG_CSP;
   return new Response(result.data as BodyInit, { status: 200, headers });
+}
+
+/**
+ * A media response with the cross-origin headers CORS_ORIGINS calls for (src/lib/http/cors-origins.ts), so a
+ * storefront on another site can show the shop's images. `origin` is the request's Origin header.
+ */
+export function withMediaCors(
+  response: Response,
+  origin: string | null,
+  env: Record<string, string | undefined> = process.env,
+): Response {
+  for (const [name, value] of Object.entries(mediaCorsHeadersFromEnv(origin, env))) response.headers.set(name, value);
+  return response;
 }
 
 /** The original file under /media/catalog/ (or /media/uploads/). 404 for anything not an existing image. */

@@ -81,7 +81,7 @@ export function createAdminYoga(
         markPersonal(response.headers);
       },
     },
-    ...armorPlugins({ ...config.limits, maxDepth: Math.max(config.limits.maxDepth, 8) }),
+    ...armorPlugins({ ...config.limits, maxDepth: Math.max(config.limits.maxDepth, 8) }, config),
     useErrorLogContext(),
   ];
   if (config.trustedDocumentsOnly)

@@ -3,6 +3,7 @@ import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext } from '../context.ts';
 import type { LocaleCode } from '../../lib/i18n/locales.ts';
 import { paginate, type PageArgs } from '../relay.ts';
+import { imagePath, imageUrl } from './media-url.ts';
 import { formatMoney, formatRaw } from './money.ts';
 import {
   priceRange,
@@ -29,9 +30,8 @@ import type {
 type Ctx = GraphQLContext;
 type Format = { format?: 'RAW' | 'FORMATTED' | 'RENDERED' | null };
 
-const MEDIA_BASE = '/media/catalog/';
-/** Seed images are file names under content/catalog/images; uploaded ones are stored as their site path (/media/uploads/…). */
-const imageUrl = (file: string) => (file.startsWith('/') ? file : MEDIA_BASE + file);
+/** Absolute, under MEDIA_BASE_URL: a storefront on another origin shows it as it comes (media-url.ts). */
+const mediaUrl = (i: ImageModel, ctx: Ctx) => imageUrl(i.file, ctx.storefront.mediaBaseUrl);
 const MAX_RELATED = 5;
 const MAX_GALLERY = 20;
 const MAX_VARIATIONS = 100;
@@ -76,7 +76,7 @@ function typeEnum(p: ProductModel): string {
 const mediaItem = {
   id: (i: ImageModel) => b64(`attachment:${i.id}`),
   databaseId: (i: ImageModel) => i.id,
-  sourceUrl: (i: ImageModel) => imageUrl(i.file),
+  sourceUrl: (i: ImageModel, _: unknown, ctx: Ctx) => mediaUrl(i, ctx),
   altText: (i: ImageModel) => i.altText,
   title: (i: ImageModel) => i.title,
   caption: () => null,
@@ -88,7 +88,8 @@ const mediaItem = {
   mediaDetails: (i: ImageModel) => ({ width: i.width, height: i.height, file: i.file }),
   srcSet: () => null,
   sizes: () => null,
-  uri: (i: ImageModel) => imageUrl(i.file),
+  // WPGraphQL's uri is a site path.
+  uri: (i: ImageModel) => imagePath(i.file),
 };
 
 const termFields = {

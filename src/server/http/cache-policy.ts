@@ -4,7 +4,7 @@
  * caller; it goes out without caching instructions of its own, as before. Every other answer — cart,
  * customer, orders, account mutations, errors before execution, and a catalog read that carries a new
  * `woocommerce-session` token (a per-visitor secret) — is `Cache-Control: private, no-store` with
- * `Vary: Authorization, woocommerce-session` added to the Vary already there, so no shared cache ever
+ * `Vary: Authorization, woocommerce-session, Cookie` added to the Vary already there, so no shared cache ever
  * keeps one caller's answer for another. Every answer varies by Origin: the CORS headers name the
  * caller's origin (or none when the request has no Origin); and by Accept-Language: prices, labels and
  * messages are written in the language it asks for (request-locale.ts).
@@ -14,8 +14,8 @@ import { SESSION_HEADER } from '../session/service.ts';
 import { isCatalogRead } from './response-cache.ts';
 
 export const PERSONAL_CACHE_CONTROL = 'private, no-store';
-/** The request headers a personal answer depends on: the login and the session. */
-export const PERSONAL_VARY: readonly string[] = ['Authorization', SESSION_HEADER];
+/** The request headers a personal answer depends on: the login and the session (header, or cookie: session/cookie.ts). */
+export const PERSONAL_VARY: readonly string[] = ['Authorization', SESSION_HEADER, 'Cookie'];
 
 const varyNames = (value: string | null | undefined) =>
   (value ?? '')

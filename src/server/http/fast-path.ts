@@ -8,8 +8,8 @@
  * same Origin and Accept, and the same answer language (Accept-Language as request-locale.ts reads it:
  * prices and texts are written in it) — gets those bytes back directly. What still happens per request:
  *
- * - the `woocommerce-session` rule: a request without a valid token gets a new guest
- *   token in the response header, exactly as through Yoga (catalog answers do not depend on the session);
+ * - the `woocommerce-session` rule: a request without a valid token (header or session cookie) gets a
+ *   new guest token in the response header and cookie, exactly as through Yoga (catalog answers do not depend on the session);
  *   so does a customer's session token, which serves only with that customer's login (auth/plugin.ts),
  *   and a request here has none; an answer carrying a token is marked personal (cache-policy.ts);
  * - the catalog versions are read through CatalogService.snapshot(), which asks the database at most
@@ -24,6 +24,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine } from '../engine/index.ts';
+import { presentedSession, sessionCookie } from '../session/cookie.ts';
 import { isCustomerSessionId, SESSION_HEADER, type SessionState } from '../session/service.ts';
 import { PERSONAL_CACHE_CONTROL, PERSONAL_VARY, varyWith, varyWithout } from './cache-policy.ts';
 import { CATALOG_RESPONSE_TTL_MS, FAST_PATH_TAG, catalogVersionsKey, type FastPathTag } from './response-cache.ts';
@@ -175,12 +176,14 @@ export class CatalogFastPath {
   }
 
   /**
-   * The session of a request answered from memory: only whether to send a new token matters. Requests
-   * here carry no login, so a customer's session becomes a new guest session, as through Yoga.
+   * The session of a request answered from memory (its header, or the session cookie: session/cookie.ts):
+   * only whether to send a new token matters. Requests here carry no login, so a customer's session
+   * becomes a new guest session, as through Yoga.
    */
-  async session(headerValue: string | null | undefined): Promise<SessionState> {
+  async session(header: (name: string) => string | null | undefined): Promise<SessionState> {
     const sessions = (await this.engine()).sessions;
-    const session = sessions.fromHeaderNow(headerValue) ?? (await sessions.fromHeader(headerValue ?? null));
+    const presented = presentedSession('POST', header, sessions.cookie !== null);
+    const session = sessions.fromHeaderNow(presented) ?? (await sessions.fromHeader(presented));
     if (isCustomerSessionId(session.customerId)) sessions.startGuest(session);
     return session;
   }
@@ -188,13 +191,15 @@ export class CatalogFastPath {
   /** Headers for a stored answer sent to this request: with a new token, personal (no cache may keep it). */
   private async responseHeaders(
     entry: Entry,
-    sessionHeader: string | null | undefined,
+    header: (name: string) => string | null | undefined,
   ): Promise<Record<string, string>> {
-    const session = await this.session(sessionHeader);
+    const session = await this.session(header);
     if (!session.issue) return entry.headers;
+    const cookie = (await this.engine()).sessions.cookie;
     return {
       ...entry.headers,
       [SESSION_HEADER]: session.token,
+      ...(cookie ? { 'set-cookie': sessionCookie(session.token, cookie) } : {}),
       'cache-control': PERSONAL_CACHE_CONTROL,
       vary: varyWith(entry.headers.vary, PERSONAL_VARY),
     };
@@ -236,7 +241,7 @@ export class CatalogFastPath {
     // retryable database error) rather than a bare 500 from here.
     const entry = await this.lookup(body, origin, accept).catch(() => null);
     if (entry) {
-      res.writeHead(entry.status, await this.responseHeaders(entry, header(SESSION_HEADER)));
+      res.writeHead(entry.status, await this.responseHeaders(entry, header));
       res.end(entry.body);
       return;
     }
@@ -282,7 +287,7 @@ export class CatalogFastPath {
     if (entry)
       return new Response(new Uint8Array(entry.body), {
         status: entry.status,
-        headers: await this.responseHeaders(entry, header(SESSION_HEADER)),
+        headers: await this.responseHeaders(entry, header),
       });
     this.stats.misses++;
     const tag: FastPathTag = { cacheable: false, versions: '', at: 0 };

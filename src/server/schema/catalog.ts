@@ -277,7 +277,7 @@ type MediaDetails {
 type MediaItem implements Node {
   id: ID!
   databaseId: Int!
-  "Site-relative URL of the image (/media/catalog/<file>); every size is the same file, resized by the image pipeline."
+  "Absolute URL of the image under MEDIA_BASE_URL (<base>/media/catalog/<file>); every size is the same file, resized by the image pipeline."
   sourceUrl(size: MediaItemSizeEnum): String
   altText: String
   title: String

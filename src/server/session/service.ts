@@ -9,6 +9,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { isSingleProcess, withKeyLock, withLock, type Database, type DbOrTx } from '../db/connection.ts';
 import { SessionCache } from './cache.ts';
+import type { SessionCookieSettings } from './cookie.ts';
 import { sessions } from './tables.ts';
 import { SessionWriteBatch } from './write-batch.ts';
 
@@ -56,6 +57,10 @@ export class SessionService {
   private randomOffset = 0;
   /** The authoritative copy of `sessions` (single-process databases only; null on PostgreSQL, where other processes write too). */
   readonly cache: SessionCache | null;
+  /** The session cookie's settings when the shop hands tokens out as a cookie too (null: header only). */
+  get cookie(): SessionCookieSettings | null {
+    return this.options.cookie ?? null;
+  }
   /** Group commit of session writes made outside a transaction (single-process databases only). */
   private readonly batch: SessionWriteBatch | null;
   /** Transactions begun by `update`: their session writes reach the cache after the commit. */
@@ -69,7 +74,14 @@ export class SessionService {
 
   constructor(
     private readonly db: Database,
-    private readonly options: { secret: string; issuer: string; ttlSeconds: number; cache?: SessionCache },
+    private readonly options: {
+      secret: string;
+      issuer: string;
+      ttlSeconds: number;
+      cache?: SessionCache;
+      /** Also hand tokens out as a cookie (session/cookie.ts); null: the header only. */
+      cookie?: SessionCookieSettings | null;
+    },
   ) {
     this.key = new TextEncoder().encode(options.secret);
     this.hmacKey = crypto.createSecretKey(this.key);

@@ -1,10 +1,11 @@
 import type { APIRoute } from 'astro';
-import { handleOriginalRequest } from '../../../lib/image/serve.ts';
+import { handleOriginalRequest, withMediaCors } from '../../../lib/image/serve.ts';
 
 /** Original catalog images from content/catalog/images/, e.g. /media/catalog/gateway.svg */
 export const prerender = false;
 
-export const GET: APIRoute = ({ request }) => {
+// Storefronts on the sites CORS_ORIGINS lists may show these images (withMediaCors).
+export const GET: APIRoute = async ({ request }) => {
   const { pathname } = new URL(request.url);
-  return handleOriginalRequest(pathname);
+  return withMediaCors(await handleOriginalRequest(pathname), request.headers.get('origin'));
 };

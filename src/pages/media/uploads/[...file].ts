@@ -1,7 +1,9 @@
 import type { APIRoute } from 'astro';
-import { handleOriginalRequest } from '../../../lib/image/serve.ts';
+import { handleOriginalRequest, withMediaCors } from '../../../lib/image/serve.ts';
 
 /** Original images uploaded at run time, from var/uploads/, e.g. /media/uploads/avatar-12.png */
 export const prerender = false;
 
-export const GET: APIRoute = ({ request }) => handleOriginalRequest(new URL(request.url).pathname);
+// Storefronts on the sites CORS_ORIGINS lists may show these images (withMediaCors).
+export const GET: APIRoute = async ({ request }) =>
+  withMediaCors(await handleOriginalRequest(new URL(request.url).pathname), request.headers.get('origin'));
