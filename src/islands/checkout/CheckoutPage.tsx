@@ -554,7 +554,12 @@ export default function CheckoutPage({
                         {kind === 'cod' && !gateway.description && <p>{t('checkout.payment.codHint')}</p>}
                         {kind === 'card' && (
                           <Suspense fallback={<p role="status">{t('checkout.card.loading')}</p>}>
-                            <StripePayment key={cart.rawTotal ?? ''} t={t} onReady={onCardReady} />
+                            <StripePayment
+                              key={`${cart.rawTotal ?? ''}|${loggedIn}`}
+                              t={t}
+                              onReady={onCardReady}
+                              loggedIn={loggedIn}
+                            />
                           </Suspense>
                         )}
                       </div>

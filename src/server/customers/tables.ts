@@ -32,6 +32,8 @@ export const customers = pgTable(
     role: text('role').notNull().default('customer'),
     /** The shop locale the customer last used (en_US, de_DE …): the account's mails are written in it. */
     locale: text('locale').notNull().default('en_US'),
+    /** The customer's Stripe customer (cus_…), made on the first card payment or saved card; null until then. */
+    stripeCustomerId: text('stripe_customer_id'),
     billing: jsonb('billing').$type<Address>().notNull(),
     shipping: jsonb('shipping').$type<Address>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -41,5 +43,6 @@ export const customers = pgTable(
     uniqueIndex('customers_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('customers_email_lower').on(sql`lower(${t.email})`),
     index('customers_nicename').on(t.nicename),
+    uniqueIndex('customers_stripe_customer_id').on(t.stripeCustomerId),
   ],
 );

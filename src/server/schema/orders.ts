@@ -187,8 +187,8 @@ extend type RootQuery {
   order(id: ID, idType: OrderIdTypeEnum, orderKey: String): Order
   "The enabled payment gateways."
   paymentGateways(first: Int, after: String, where: RootQueryToPaymentGatewayConnectionWhereArgs): RootQueryToPaymentGatewayConnection
-  "A Stripe PaymentIntent for the session cart total (PAYMENT). Failures come back in error."
-  stripePaymentIntent(stripePaymentMethod: StripePaymentMethodEnum, customerId: String, saveForFuture: Boolean = false): PaymentIntent
+  "A Stripe PaymentIntent for the session cart total (PAYMENT). Failures come back in error. A logged-in customer's intent carries the account's Stripe customer (customerId, when given, must be it); saveForFuture keeps the card entered for later checkouts; paymentMethodId pays with one of the customer's saved cards (its token)."
+  stripePaymentIntent(stripePaymentMethod: StripePaymentMethodEnum, customerId: String, saveForFuture: Boolean = false, paymentMethodId: String): PaymentIntent
 }
 
 input LookupOrderInput {

@@ -4,6 +4,7 @@
  * and reconciliation need. The engine builds it only when STRIPE_SECRET_KEY is set. It talks to Stripe
  * only: what it needs to know of orders comes in as a function.
  */
+import { createHash } from 'node:crypto';
 import { createStripeClient } from './client.ts';
 import { SESSION_METADATA_KEY, SITE_METADATA_KEY } from './reconcile.ts';
 import type { PaymentState } from './recovery.ts';
@@ -50,16 +51,34 @@ export class StripeGateway {
     amountCents: number;
     sessionRef: string;
     idempotencyKey: string;
+    customer?: string;
+    paymentMethod?: string;
+    setupFutureUsage?: 'off_session';
   }): Promise<{ id: string; clientSecret: string | null; amountCents: number; currency: string }> {
-    const { amountCents, sessionRef, idempotencyKey } = input;
+    const { amountCents, sessionRef, idempotencyKey, customer, paymentMethod, setupFutureUsage } = input;
     const pi = await this.stripe.createPaymentIntent({
       amountCents,
       sessionRef,
       idempotencyKey,
       currency: this.options.currency,
       metadata: { [SITE_METADATA_KEY]: this.options.site },
+      customer,
+      paymentMethod,
+      setupFutureUsage,
     });
     return { id: pi.id, clientSecret: pi.clientSecret, amountCents: pi.amountCents, currency: pi.currency };
+  }
+
+  /**
+   * A Stripe customer for a shop account, marked with this installation and the account's number. The key
+   * is the account's: a retry, or two first payments at once, get the same customer back from Stripe.
+   */
+  async createCustomer(userId: number): Promise<string> {
+    const key = createHash('sha256').update(`${this.options.site}|${userId}`).digest('hex').slice(0, 40);
+    return this.stripe.createCustomer({
+      metadata: { [SITE_METADATA_KEY]: this.options.site, meshfront_user: String(userId) },
+      idempotencyKey: `meshfront-customer-v1-${key}`,
+    });
   }
 
   /**

@@ -164,7 +164,35 @@ export type CreatePaymentIntentInput = {
   metadata?: Record<string, string>;
   description?: string;
   receiptEmail?: string;
+  /** The shop customer's Stripe customer (cus_…): the payment shows under it and a saved card joins it. */
+  customer?: string;
+  /** A card already saved with `customer` (pm_…): the intent is paid with it. */
+  paymentMethod?: string;
+  /** Keep the card the shopper enters for later payments (attached to `customer` when the payment succeeds). */
+  setupFutureUsage?: 'off_session';
 };
+
+/** A card saved with a Stripe customer, as the storefront shows it. */
+export type SavedCard = {
+  id: string;
+  /** The Stripe customer it is attached to (null: attached to none). */
+  customer: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
+
+function summarizeCard(pm: Stripe.PaymentMethod): SavedCard {
+  return {
+    id: pm.id,
+    customer: typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null),
+    brand: pm.card?.brand ?? 'unknown',
+    last4: pm.card?.last4 ?? '',
+    expMonth: pm.card?.exp_month ?? 0,
+    expYear: pm.card?.exp_year ?? 0,
+  };
+}
 
 /** A PaymentIntent as the reconciliation needs it: the summary plus when it was created and paid. */
 export type ListedPaymentIntent = PaymentIntentSummary & {
@@ -238,6 +266,9 @@ export class StripePayments {
             metadata,
             ...(input.description ? { description: input.description } : {}),
             ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+            ...(input.customer ? { customer: input.customer } : {}),
+            ...(input.paymentMethod ? { payment_method: input.paymentMethod } : {}),
+            ...(input.setupFutureUsage ? { setup_future_usage: input.setupFutureUsage } : {}),
           },
           { idempotencyKey: input.idempotencyKey },
         ),
@@ -245,6 +276,70 @@ export class StripePayments {
       return summarizePaymentIntent(intent);
     } catch (e) {
       throw wrap(e, 'Failed to create Stripe intent');
+    }
+  }
+
+  /** A new Stripe customer for a shop account; the key makes a retried creation answer the same customer. */
+  async createCustomer(input: { metadata: Record<string, string>; idempotencyKey: string }): Promise<string> {
+    try {
+      const customer = await this.call(() =>
+        this.stripe.customers.create({ metadata: input.metadata }, { idempotencyKey: input.idempotencyKey }),
+      );
+      return customer.id;
+    } catch (e) {
+      throw wrap(e, 'Failed to create Stripe customer');
+    }
+  }
+
+  /**
+   * The cards saved with a Stripe customer (Stripe's first page of 100: far more than anyone saves), and
+   * which of them is the customer's default (`invoice_settings.default_payment_method`; null: none).
+   */
+  async listCards(customer: string): Promise<{ cards: SavedCard[]; defaultCard: string | null }> {
+    try {
+      const [page, owner] = await Promise.all([
+        this.call(() => this.stripe.customers.listPaymentMethods(customer, { type: 'card', limit: 100 })),
+        this.call(() => this.stripe.customers.retrieve(customer)),
+      ]);
+      const preferred = owner.deleted ? null : owner.invoice_settings?.default_payment_method;
+      return {
+        cards: page.data.map(summarizeCard),
+        defaultCard: typeof preferred === 'string' ? preferred : (preferred?.id ?? null),
+      };
+    } catch (e) {
+      throw wrap(e, 'Failed to list saved cards');
+    }
+  }
+
+  /** One payment method as Stripe has it (to see whose it is). */
+  async retrieveCard(paymentMethod: string): Promise<SavedCard> {
+    try {
+      return summarizeCard(await this.call(() => this.stripe.paymentMethods.retrieve(paymentMethod)));
+    } catch (e) {
+      throw wrap(e, 'Failed to retrieve saved card');
+    }
+  }
+
+  /**
+   * Deletes a Stripe customer for good, and with it the cards saved with it (erasing a shop account). A
+   * customer Stripe no longer has counts as deleted.
+   */
+  async deleteCustomer(customer: string): Promise<void> {
+    try {
+      await this.call(() => this.stripe.customers.del(customer));
+    } catch (e) {
+      const err = wrap(e, 'Failed to delete Stripe customer');
+      if (err.details.code === 'resource_missing') return;
+      throw err;
+    }
+  }
+
+  /** Detach a payment method from its customer: it can never be charged again. */
+  async detachCard(paymentMethod: string): Promise<void> {
+    try {
+      await this.call(() => this.stripe.paymentMethods.detach(paymentMethod));
+    } catch (e) {
+      throw wrap(e, 'Failed to remove saved card');
     }
   }
 
