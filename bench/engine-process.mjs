@@ -59,10 +59,20 @@ export async function createBenchDatabase(adminUrl) {
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * The engine as `npm run api` starts it — node's flags and the script from package.json's `api` script —
+ * but without npm in between, so the child's pid is the engine itself (its memory is what the
+ * resident-memory rows read, and SIGTERM reaches its graceful shutdown directly).
+ */
+const API_ARGS = (() => {
+  const script = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.api;
+  const [command, ...args] = script.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`package.json's api script must start with node, got: ${script}`);
+  return args;
+})();
+
 export async function startEngine({ port, env }) {
-  // Node with tsx's loader rather than the tsx wrapper, so the child's pid is the engine itself (its memory
-  // is what the resident-memory row reads, and SIGTERM reaches its graceful shutdown directly).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/http/standalone.ts'], {
+  const child = spawn(process.execPath, API_ARGS, {
     cwd: root,
     // Production settings, as a shop runs (trusted documents on); a fixed secret because PostgreSQL mode
     // requires one. Mail goes to files under the bench's data dir. Every bench shopper orders from
@@ -82,7 +92,7 @@ export async function startEngine({ port, env }) {
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}/graphql`;
-  // Generous: starting compiles TypeScript (tsx) and opens the database, slow on a busy 2-core machine.
+  // Generous: starting bundles the engine and opens the database, slow on a busy 2-core machine.
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`engine exited early:\n${log}`);

@@ -12,7 +12,6 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, inlineScriptHashes } from '../../src/lib/http/csp.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
@@ -224,32 +223,24 @@ describe('standalone API (npm run api)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    // Node with tsx as a loader, so signals reach the API process itself (the tsx CLI runs a second process).
-    child = spawn(
-      process.execPath,
-      [
-        '--import',
-        pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href,
-        path.join(ROOT, 'src/server/http/standalone.ts'),
-      ],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          ...db.env,
-          NODE_ENV: 'test',
-          PORT: '0',
-          HOST: '127.0.0.1',
-          MESHFRONT_CATALOG_DIR: FIXTURE_CATALOG,
-          SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-          ORDER_SWEEP_INTERVAL_MS: '0',
-          HTTP_REQUEST_TIMEOUT_MS: '3000',
-          HTTP_HEADERS_TIMEOUT_MS: '1500',
-          SHUTDOWN_GRACE_MS: '20000',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    // As package.json's `api` script runs it: scripts/api.mjs bundles the engine and runs it in this process.
+    child = spawn(process.execPath, [path.join(ROOT, 'scripts/api.mjs')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...db.env,
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        MESHFRONT_CATALOG_DIR: FIXTURE_CATALOG,
+        SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+        ORDER_SWEEP_INTERVAL_MS: '0',
+        HTTP_REQUEST_TIMEOUT_MS: '3000',
+        HTTP_HEADERS_TIMEOUT_MS: '1500',
+        SHUTDOWN_GRACE_MS: '20000',
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     port = await new Promise<number>((resolve, reject) => {
       child.stdout!.on('data', (d) => {
         log += d;
