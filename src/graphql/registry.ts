@@ -108,12 +108,26 @@ export const operations = {
     load: () => import('./operations/getPersonalDataExport.graphql?raw').then(text),
     fragments: [],
   },
+  deleteAccount: { load: () => import('./operations/deleteAccount.graphql?raw').then(text), fragments: [] },
+  sendAccountDeletionLink: {
+    load: () => import('./operations/sendAccountDeletionLink.graphql?raw').then(text),
+    fragments: [],
+  },
   getDownloads: {
     load: () => import('./operations/getDownloads.graphql?raw').then(text),
     fragments: ['DownloadableItem'],
   },
   getStripePaymentIntent: {
     load: () => import('./operations/getStripePaymentIntent.graphql?raw').then(text),
+    fragments: [],
+  },
+  // The logged-in customer's saved cards (Stripe customers).
+  getSavedPaymentMethods: {
+    load: () => import('./operations/getSavedPaymentMethods.graphql?raw').then(text),
+    fragments: [],
+  },
+  removeSavedPaymentMethod: {
+    load: () => import('./operations/removeSavedPaymentMethod.graphql?raw').then(text),
     fragments: [],
   },
   addToCart: { load: () => import('./operations/addToCart.graphql?raw').then(text), fragments: ['Cart'] },

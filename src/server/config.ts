@@ -20,12 +20,17 @@
  *                              storefront can load a whole small catalog — ≤ 1,000 products — in one call;
  *                              WPGraphQL's own clamp is 100).
  *   GRAPHQL_INTROSPECTION      true/false; default true except in production.
- *   GRAPHQL_MAX_DEPTH          graphql-armor max depth (default 12).
- *   GRAPHQL_MAX_ALIASES        graphql-armor max aliases per operation (default 30).
+ *   GRAPHQL_MAX_DEPTH          graphql-armor max depth (default 16; the deepest WooGraphQL storefront
+ *                              document, WooNuxt's cart mutations, is 11 deep).
+ *   GRAPHQL_MAX_ALIASES        graphql-armor max aliases per operation, counted in every fragment spread
+ *                              (default 60; WooNuxt's product page document has 37).
  *   GRAPHQL_MAX_DIRECTIVES     graphql-armor max directives per operation (default 20).
- *   GRAPHQL_MAX_TOKENS         graphql-armor max tokens per document (default 3000).
- *   GRAPHQL_MAX_COST           graphql-armor max cost (default 5,000,000; cost multiplies by literal
- *                              `first` at each nesting level, see http/yoga.ts).
+ *   GRAPHQL_MAX_TOKENS         graphql-armor max tokens per document (default 3000; WooNuxt's largest
+ *                              document has about 620).
+ *   GRAPHQL_MAX_COST           max query cost: fields resolved, list fields counted by the page they can
+ *                              return (default 20,000,000; WooNuxt's whole-catalog listing — 1,000
+ *                              products, each with up to 100 variations — costs 7.8 million; see
+ *                              http/query-cost.ts).
  *   TRUSTED_DOCUMENTS_ONLY     true → only the storefront's operation documents (src/graphql/operations)
  *                              are executed; default true in production, false otherwise.
  *   MESHFRONT_OPERATIONS_DIR   where the trusted documents live (default ./src/graphql/operations).
@@ -40,6 +45,9 @@
  *   SESSION_ISSUER             the JWT `iss` claim, checked on the way back in (default PUBLIC_SITE_URL
  *                              or http://localhost:4321).
  *   SESSION_TTL_HOURS          session lifetime (default 48, as WooCommerce).
+ *   SESSION_COOKIE             also hand the session token out as the `woocommerce-session` cookie and accept
+ *                              it from requests without the header (default true; see session/cookie.ts),
+ *                              for same-site storefronts that keep no token themselves.
  *   CATALOG_VERSION_CHECK_MS   how often a process asks the database whether the catalog changed
  *                              (default 1000 ms); cached catalog reads are at most this stale across processes.
  *   SHOP_ALLOWED_COUNTRIES     comma-separated ISO codes the shop sells to (`allowedCountries`), or `all`
@@ -49,6 +57,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseCorsOrigins } from '../lib/http/cors-origins.ts';
 import { dataDirSecret, DataDirSecretError } from './data-dir-secret.ts';
 import { ALL_COUNTRIES, DEFAULT_ALLOWED_COUNTRIES } from './geo/countries.ts';
 
@@ -69,17 +78,18 @@ const envSchema = z.object({
   COMMERCE_DEFAULT_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   COMMERCE_MAX_PAGE_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
   GRAPHQL_INTROSPECTION: bool.optional(),
-  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(12),
-  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(30),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(16),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(60),
   GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).default(20),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).default(3000),
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5_000_000),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(20_000_000),
   TRUSTED_DOCUMENTS_ONLY: bool.optional(),
   MESHFRONT_OPERATIONS_DIR: z.string().min(1).default('src/graphql/operations'),
   CORS_ORIGINS: z.string().optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   SESSION_ISSUER: z.string().url().optional(),
   PUBLIC_SITE_URL: z.string().url().optional(),
+  SESSION_COOKIE: bool.optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -122,6 +132,7 @@ export type ServerConfig = {
   sessionSecret: string;
   sessionIssuer: string;
   sessionTtlSeconds: number;
+  sessionCookie: boolean;
   catalogVersionCheckMs: number;
   allowedCountries: string[];
   port: number;
@@ -164,10 +175,7 @@ export function loadConfig(
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(overrides.dataDir ?? e.MESHFRONT_DATA_DIR);
-  const corsOrigins = (e.CORS_ORIGINS ?? (isProduction ? '' : 'http://localhost:4321,http://localhost:4000'))
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const corsOrigins = parseCorsOrigins(e.CORS_ORIGINS, isProduction);
   if (corsOrigins.includes('*'))
     throw new ConfigError(
       'Invalid commerce engine settings:\n  CORS_ORIGINS: "*" cannot be combined with credentials; list the origins',
@@ -208,6 +216,7 @@ export function loadConfig(
     sessionSecret,
     sessionIssuer: e.SESSION_ISSUER ?? e.PUBLIC_SITE_URL ?? 'http://localhost:4321',
     sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
+    sessionCookie: e.SESSION_COOKIE ?? true,
     catalogVersionCheckMs: e.CATALOG_VERSION_CHECK_MS,
     allowedCountries: e.SHOP_ALLOWED_COUNTRIES ?? DEFAULT_ALLOWED_COUNTRIES,
     port: e.PORT,

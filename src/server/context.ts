@@ -23,6 +23,9 @@ import type { WishlistService } from './wishlist/service.ts';
 import type { AuthSettings } from './auth/settings.ts';
 import type { ReviewService } from './reviews/service.ts';
 import type { DownloadService } from './downloads/service.ts';
+import type { AccountDeletionConfirmation } from './auth/account-deletion.ts';
+import type { CustomerEraser } from './privacy/erase.ts';
+import type { Storefront } from './storefront/settings.ts';
 
 export type Services = {
   config: ServerConfig;
@@ -35,6 +38,8 @@ export type Services = {
   payments: PaymentsService;
   /** Invoices and credit notes (their numbers and download links on an order). */
   invoices: InvoiceService;
+  /** What headless storefronts read about the shop: site settings, media base URL, the card gateway's public part. */
+  storefront: Storefront;
 };
 
 export type GraphQLContext = Services & {
@@ -60,6 +65,10 @@ export type AccountServices = {
   wishlist: WishlistService;
   /** Everything the shop keeps about a customer, for their "Download my data" (privacy/export.ts). */
   personalData: (customer: CustomerRow) => Promise<unknown>;
+  /** How the customer confirms "Delete my account" (password, or the e-mailed link without one). */
+  deletion: AccountDeletionConfirmation;
+  /** Erases a customer (privacy/erase.ts): "Delete my account" and the operator's erasure. */
+  eraser: CustomerEraser;
 };
 
 /** What account resolvers receive: the engine's context plus the account services and the request's login. */

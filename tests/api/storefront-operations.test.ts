@@ -84,6 +84,10 @@ const LATER: Record<string, string> = {
   UpdateVatId: 'tests/api/vat.test.ts',
   getShopperPrices: 'tests/api/vat-destinations.test.ts',
   getPersonalDataExport: 'tests/api/personal-data.test.ts',
+  deleteAccount: 'tests/api/account-deletion.test.ts',
+  sendAccountDeletionLink: 'tests/api/account-deletion.test.ts',
+  getSavedPaymentMethods: 'tests/api/stripe-saved-cards.test.ts',
+  removeSavedPaymentMethod: 'tests/api/stripe-saved-cards.test.ts',
 };
 
 const operations = composeOperations(OPERATIONS_DIR);

@@ -65,6 +65,12 @@ const SPEC_OPERATIONS = [
   'getShopperPrices',
   // The account's "Download my data".
   'getPersonalDataExport',
+  // The account's "Delete my account" (password, or the e-mailed link without one).
+  'deleteAccount',
+  'sendAccountDeletionLink',
+  // The logged-in customer's cards saved with Stripe (checkout's choice, the account's Saved cards).
+  'getSavedPaymentMethods',
+  'removeSavedPaymentMethod',
 ];
 
 const dir = (name: string) => fileURLToPath(new URL(`../../src/graphql/${name}/`, import.meta.url));

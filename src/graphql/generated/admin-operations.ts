@@ -21,16 +21,20 @@ export interface AdminOperations {
   adminCreateCoupon: { variables: AdminCreateCouponMutationVariables; result: AdminCreateCouponMutation };
   adminCreateProduct: { variables: AdminCreateProductMutationVariables; result: AdminCreateProductMutation };
   adminCreateVariation: { variables: AdminCreateVariationMutationVariables; result: AdminCreateVariationMutation };
+  adminCustomer: { variables: AdminCustomerQueryVariables; result: AdminCustomerQuery };
   adminDashboard: { variables: AdminDashboardQueryVariables; result: AdminDashboardQuery };
   adminDeleteCategory: { variables: AdminDeleteCategoryMutationVariables; result: AdminDeleteCategoryMutation };
   adminDeleteVariation: { variables: AdminDeleteVariationMutationVariables; result: AdminDeleteVariationMutation };
+  adminEraseCustomer: { variables: AdminEraseCustomerMutationVariables; result: AdminEraseCustomerMutation };
   adminExpireCoupon: { variables: AdminExpireCouponMutationVariables; result: AdminExpireCouponMutation };
   adminExportCsv: { variables: AdminExportCsvQueryVariables; result: AdminExportCsvQuery };
+  adminExportCustomerData: { variables: AdminExportCustomerDataMutationVariables; result: AdminExportCustomerDataMutation };
   adminFailedMails: { variables: AdminFailedMailsQueryVariables; result: AdminFailedMailsQuery };
   adminModerateReview: { variables: AdminModerateReviewMutationVariables; result: AdminModerateReviewMutation };
   adminNewsletterSubscribers: { variables: AdminNewsletterSubscribersQueryVariables; result: AdminNewsletterSubscribersQuery };
   adminOrder: { variables: AdminOrderQueryVariables; result: AdminOrderQuery };
   adminOrders: { variables: AdminOrdersQueryVariables; result: AdminOrdersQuery };
+  adminPrivacyLog: { variables: AdminPrivacyLogQueryVariables; result: AdminPrivacyLogQuery };
   adminProduct: { variables: AdminProductQueryVariables; result: AdminProductQuery };
   adminProducts: { variables: AdminProductsQueryVariables; result: AdminProductsQuery };
   adminPublish: { variables: AdminPublishMutationVariables; result: AdminPublishMutation };
@@ -156,6 +160,13 @@ export type AdminCreateVariationMutationVariables = Exact<{
 
 export type AdminCreateVariationMutation = { adminCreateVariation: { id: number, productId: number, sku: string, label: string, regularPriceCents: number, salePriceCents: number | null, manageStock: boolean, stockQuantity: number | null, lowStockAmount: number | null, backorders: Types.AdminBackorders, stockStatus: Types.AdminStockStatus, description: string, attributes: Array<{ name: string, value: string }>, image: { id: number, url: string, altText: string, width: number | null, height: number | null } | null } };
 
+export type AdminCustomerQueryVariables = Exact<{
+  email: string;
+}>;
+
+
+export type AdminCustomerQuery = { adminCustomer: { id: number, email: string, username: string, displayName: string, role: string, createdAt: string, emailVerified: boolean, hasPassword: boolean, orderCount: number } | null };
+
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -175,6 +186,14 @@ export type AdminDeleteVariationMutationVariables = Exact<{
 
 export type AdminDeleteVariationMutation = { adminDeleteVariation: boolean };
 
+export type AdminEraseCustomerMutationVariables = Exact<{
+  email: string;
+  confirmEmail: string;
+}>;
+
+
+export type AdminEraseCustomerMutation = { adminEraseCustomer: { customerId: number, ordersAnonymised: number, reviewsAnonymised: number, reviewsDeleted: number, contactMessagesDeleted: number, newsletterSignUpDeleted: boolean, mailsDeleted: number } };
+
 export type AdminExpireCouponMutationVariables = Exact<{
   id: number;
 }>;
@@ -189,6 +208,13 @@ export type AdminExportCsvQueryVariables = Exact<{
 
 
 export type AdminExportCsvQuery = { adminExportCsv: { fileName: string, contentType: string, rows: number, csv: string } };
+
+export type AdminExportCustomerDataMutationVariables = Exact<{
+  email: string;
+}>;
+
+
+export type AdminExportCustomerDataMutation = { adminExportCustomerData: { fileName: string, contentType: string, json: string } };
 
 export type AdminFailedMailsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -233,6 +259,15 @@ export type AdminOrdersQueryVariables = Exact<{
 
 
 export type AdminOrdersQuery = { adminOrders: { total: number, nodes: Array<{ id: number, number: string, status: Types.AdminOrderStatus, customerUserId: number | null, customerEmail: string, customerName: string, paymentMethod: string, paymentMethodTitle: string, currency: string, totalCents: number, refundedCents: number, dateCreated: string, vatIdUnverified: boolean }> } };
+
+export type AdminPrivacyLogQueryVariables = Exact<{
+  email?: string | null | undefined;
+  first?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type AdminPrivacyLogQuery = { adminPrivacyLog: { total: number, nodes: Array<{ id: number, at: string, actor: string, action: Types.AdminPrivacyAction, customerId: number, customerRef: string }> } };
 
 export type AdminProductQueryVariables = Exact<{
   id: number;

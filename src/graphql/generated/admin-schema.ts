@@ -176,6 +176,27 @@ export type AdminCsvExport = {
   rows: Scalars['Int']['output'];
 };
 
+export type AdminCustomer = {
+  __typename?: 'AdminCustomer';
+  createdAt: Scalars['String']['output'];
+  displayName: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  emailVerified: Scalars['Boolean']['output'];
+  /** False for accounts that log in through a login provider only. */
+  hasPassword: Scalars['Boolean']['output'];
+  id: Scalars['Int']['output'];
+  orderCount: Scalars['Int']['output'];
+  role: Scalars['String']['output'];
+  username: Scalars['String']['output'];
+};
+
+export type AdminCustomerDataExport = {
+  __typename?: 'AdminCustomerDataExport';
+  contentType: Scalars['String']['output'];
+  fileName: Scalars['String']['output'];
+  json: Scalars['String']['output'];
+};
+
 export type AdminDashboard = {
   __typename?: 'AdminDashboard';
   /** The UTC day the figures are for (YYYY-MM-DD). */
@@ -208,6 +229,18 @@ export type AdminDownloadInput = {
   fileName: Scalars['String']['input'];
   name: Scalars['String']['input'];
   productId: Scalars['Int']['input'];
+};
+
+/** What an erasure did: counts only. */
+export type AdminErasureResult = {
+  __typename?: 'AdminErasureResult';
+  contactMessagesDeleted: Scalars['Int']['output'];
+  customerId: Scalars['Int']['output'];
+  mailsDeleted: Scalars['Int']['output'];
+  newsletterSignUpDeleted: Scalars['Boolean']['output'];
+  ordersAnonymised: Scalars['Int']['output'];
+  reviewsAnonymised: Scalars['Int']['output'];
+  reviewsDeleted: Scalars['Int']['output'];
 };
 
 export type AdminExportKind =
@@ -396,6 +429,28 @@ export type AdminPriceInput = {
   dateOnSaleTo?: InputMaybe<Scalars['String']['input']>;
   regularPriceCents?: InputMaybe<Scalars['Int']['input']>;
   salePriceCents?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type AdminPrivacyAction =
+  | 'CUSTOMER_ERASE'
+  | 'CUSTOMER_EXPORT';
+
+export type AdminPrivacyLogEntry = {
+  __typename?: 'AdminPrivacyLogEntry';
+  action: AdminPrivacyAction;
+  /** user:<id> (a shop manager in /admin) or cli:<os user>. */
+  actor: Scalars['String']['output'];
+  at: Scalars['String']['output'];
+  customerId: Scalars['Int']['output'];
+  /** A keyed hash of the customer's e-mail address (never the address): the same address gives the same reference. */
+  customerRef: Scalars['String']['output'];
+  id: Scalars['Int']['output'];
+};
+
+export type AdminPrivacyLogPage = {
+  __typename?: 'AdminPrivacyLogPage';
+  nodes: Array<AdminPrivacyLogEntry>;
+  total: Scalars['Int']['output'];
 };
 
 export type AdminProduct = {
@@ -714,8 +769,12 @@ export type Mutation = {
   /** Products keep existing without the category; its sub-categories move up. */
   adminDeleteCategory: Scalars['Boolean']['output'];
   adminDeleteVariation: Scalars['Boolean']['output'];
+  /** Erases the customer on their request, as their own Delete my account does (orders stay anonymised, invoices as issued; a confirmation is mailed). confirmEmail repeats the address. Written to the audit log. FORBIDDEN for a shop manager. */
+  adminEraseCustomer: AdminErasureResult;
   /** Expires the coupon now (kept with its usage). */
   adminExpireCoupon: AdminCoupon;
+  /** Everything the shop keeps about the customer, as the JSON file their own Download my data gives (for a request to the shop). Written to the audit log. */
+  adminExportCustomerData: AdminCustomerDataExport;
   adminModerateReview: AdminReview;
   /** Rebuild the static pages from the catalog and switch to them atomically; answers at once (poll adminPublishStatus). CONFLICT while one runs. */
   adminPublish: AdminPublishStatus;
@@ -790,8 +849,19 @@ export type MutationAdminDeleteVariationArgs = {
 };
 
 
+export type MutationAdminEraseCustomerArgs = {
+  confirmEmail: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+};
+
+
 export type MutationAdminExpireCouponArgs = {
   id: Scalars['Int']['input'];
+};
+
+
+export type MutationAdminExportCustomerDataArgs = {
+  email: Scalars['String']['input'];
 };
 
 
@@ -873,6 +943,8 @@ export type Query = {
   adminContactMessages: AdminContactMessagePage;
   adminCoupon?: Maybe<AdminCoupon>;
   adminCoupons: AdminCouponPage;
+  /** A customer account by e-mail address (any case); null when there is none. */
+  adminCustomer?: Maybe<AdminCustomer>;
   /** Today's orders and revenue (UTC day), orders by status, low stock, unanswered messages, reviews waiting. */
   adminDashboard: AdminDashboard;
   /** A CSV file (UTF-8, CRLF) of every contact message or newsletter subscriber (subscribers optionally by status). */
@@ -883,6 +955,8 @@ export type Query = {
   adminOrder?: Maybe<AdminOrder>;
   /** Orders, newest first. customer: a user id, or part of the billing e-mail or name. dateFrom/dateTo: YYYY-MM-DD (inclusive) or ISO date-times. */
   adminOrders: AdminOrderPage;
+  /** The audit log of customers' data exports and erasures, newest first; only one address's entries when email is given. */
+  adminPrivacyLog: AdminPrivacyLogPage;
   adminProduct?: Maybe<AdminProduct>;
   /** Products of any status, by menu order. search: name, slug or SKU; lowStock: only products at or below their low-stock amount. */
   adminProducts: AdminProductPage;
@@ -911,6 +985,11 @@ export type QueryAdminCouponsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAdminCustomerArgs = {
+  email: Scalars['String']['input'];
 };
 
 
@@ -945,6 +1024,13 @@ export type QueryAdminOrdersArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<Array<AdminOrderStatus>>;
+};
+
+
+export type QueryAdminPrivacyLogArgs = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

@@ -16,6 +16,7 @@ export interface Operations {
   ChangeShippingCounty: { variables: ChangeShippingCountyMutationVariables; result: ChangeShippingCountyMutation };
   ChangeShippingMethod: { variables: ChangeShippingMethodMutationVariables; result: ChangeShippingMethodMutation };
   Checkout: { variables: CheckoutMutationVariables; result: CheckoutMutation };
+  deleteAccount: { variables: DeleteAccountMutationVariables; result: DeleteAccountMutation };
   EmptyCart: { variables: EmptyCartMutationVariables; result: EmptyCartMutation };
   getAllowedCountries: { variables: GetAllowedCountriesQueryVariables; result: GetAllowedCountriesQuery };
   getAllTerms: { variables: GetAllTermsQueryVariables; result: GetAllTermsQuery };
@@ -27,6 +28,7 @@ export interface Operations {
   getProduct: { variables: GetProductQueryVariables; result: GetProductQuery };
   getProductCategories: { variables: GetProductCategoriesQueryVariables; result: GetProductCategoriesQuery };
   getProducts: { variables: GetProductsQueryVariables; result: GetProductsQuery };
+  getSavedPaymentMethods: { variables: GetSavedPaymentMethodsQueryVariables; result: GetSavedPaymentMethodsQuery };
   getShopperPrices: { variables: GetShopperPricesQueryVariables; result: GetShopperPricesQuery };
   getStates: { variables: GetStatesQueryVariables; result: GetStatesQuery };
   getStockStatus: { variables: GetStockStatusQueryVariables; result: GetStockStatusQuery };
@@ -43,9 +45,11 @@ export interface Operations {
   registerCustomer: { variables: RegisterCustomerMutationVariables; result: RegisterCustomerMutation };
   removeCoupons: { variables: RemoveCouponsMutationVariables; result: RemoveCouponsMutation };
   removeFromWishlist: { variables: RemoveFromWishlistMutationVariables; result: RemoveFromWishlistMutation };
+  removeSavedPaymentMethod: { variables: RemoveSavedPaymentMethodMutationVariables; result: RemoveSavedPaymentMethodMutation };
   reportEmailChange: { variables: ReportEmailChangeMutationVariables; result: ReportEmailChangeMutation };
   ResetPasswordEmail: { variables: ResetPasswordEmailMutationVariables; result: ResetPasswordEmailMutation };
   ResetPasswordKey: { variables: ResetPasswordKeyMutationVariables; result: ResetPasswordKeyMutation };
+  sendAccountDeletionLink: { variables: SendAccountDeletionLinkMutationVariables; result: SendAccountDeletionLinkMutation };
   sendAccountLinkEmail: { variables: SendAccountLinkEmailMutationVariables; result: SendAccountLinkEmailMutation };
   sendEmailVerification: { variables: SendEmailVerificationMutationVariables; result: SendEmailVerificationMutation };
   UpDateCartQuantity: { variables: UpDateCartQuantityMutationVariables; result: UpDateCartQuantityMutation };
@@ -413,6 +417,14 @@ export type ApplyCouponMutation = { applyCoupon: { applied: { code: string, desc
               | { sku: string | null, id: string, databaseId: number, name: string | null, slug: string | null, type: Types.ProductTypesEnum | null, averageRating: number | null, reviewCount: number | null, price: string | null, regularPrice: string | null, salePrice: string | null, onSale: boolean | null, stockStatus: Types.StockStatusEnum | null, stockQuantity: number | null, lowStockAmount: number | null, rawPrice: string | null, rawRegularPrice: string | null, rawSalePrice: string | null, image: { id: string, databaseId: number, sourceUrl: string | null, altText: string | null, title: string | null } | null }
              } | null, variation: { node: { id: string, databaseId: number, name: string | null, slug: string | null, sku: string | null, price: string | null, regularPrice: string | null, salePrice: string | null, stockStatus: Types.StockStatusEnum | null, stockQuantity: number | null, rawPrice: string | null, rawRegularPrice: string | null, rawSalePrice: string | null, image: { id: string, databaseId: number, sourceUrl: string | null, altText: string | null, title: string | null } | null }, attributes: Array<{ id: string, attributeId: number | null, name: string | null, label: string | null, value: string | null, valueName: string | null } | null> | null } | null }> } | null } | null } | null };
 
+export type DeleteAccountMutationVariables = Exact<{
+  password?: string | null | undefined;
+  confirmationKey?: string | null | undefined;
+}>;
+
+
+export type DeleteAccountMutation = { deleteAccount: { deleted: boolean } | null };
+
 export type GetAllTermsQueryVariables = Exact<{
   taxonomies: Array<Types.TaxonomyEnum | null | undefined> | Types.TaxonomyEnum;
   hideEmpty?: boolean | null | undefined;
@@ -625,6 +637,11 @@ export type GetProductsQuery = { products: { found: number | null, pageInfo: { h
           > } | null }
     > } | null };
 
+export type GetSavedPaymentMethodsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetSavedPaymentMethodsQuery = { viewer: { id: string, stripeCustomerId: string | null, savedPaymentMethods: Array<{ id: number | null, token: string | null, customerId: string | null, last4: string | null, expiryMonth: string | null, expiryYear: string | null, cardType: string | null, isDefault: boolean | null } | null> | null } | null };
+
 export type GetShopperPricesQueryVariables = Exact<{
   include?: Array<number | null | undefined> | number | null | undefined;
   first?: number | null | undefined;
@@ -661,6 +678,7 @@ export type GetStripePaymentIntentQueryVariables = Exact<{
   stripePaymentMethod?: Types.StripePaymentMethodEnum | null | undefined;
   customerId?: string | null | undefined;
   saveForFuture?: boolean | null | undefined;
+  paymentMethodId?: string | null | undefined;
 }>;
 
 
@@ -762,12 +780,24 @@ export type RemoveFromWishlistMutationVariables = Exact<{
 
 export type RemoveFromWishlistMutation = { removeFromWishlist: { productIds: Array<number> } | null };
 
+export type RemoveSavedPaymentMethodMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type RemoveSavedPaymentMethodMutation = { removeSavedPaymentMethod: { token: string | null, savedPaymentMethods: Array<{ id: number | null, token: string | null, customerId: string | null, last4: string | null, expiryMonth: string | null, expiryYear: string | null, cardType: string | null, isDefault: boolean | null } | null> | null } | null };
+
 export type ReportEmailChangeMutationVariables = Exact<{
   token: string;
 }>;
 
 
 export type ReportEmailChangeMutation = { reportEmailChange: { success: boolean | null, email: string | null } | null };
+
+export type SendAccountDeletionLinkMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SendAccountDeletionLinkMutation = { sendAccountDeletionLink: { success: boolean } | null };
 
 export type SendAccountLinkEmailMutationVariables = Exact<{
   token: string;

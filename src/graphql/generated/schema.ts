@@ -786,6 +786,21 @@ export type CustomerToWishlistConnectionEdge = {
   node: Product;
 };
 
+export type DeleteAccountInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The key of the e-mailed confirmation link (accounts without a password, see sendAccountDeletionLink). */
+  confirmationKey?: InputMaybe<Scalars['String']['input']>;
+  /** The account's password (accounts with a password). */
+  password?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type DeleteAccountPayload = {
+  __typename?: 'DeleteAccountPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** True once the account and its personal data were erased; every login of it has ended. */
+  deleted: Scalars['Boolean']['output'];
+};
+
 export type DownloadableItem = Node & {
   __typename?: 'DownloadableItem';
   /** ISO 8601, null = never expires */
@@ -842,6 +857,8 @@ export type ExternalProduct = DownloadableProduct & InventoriedProduct & Node & 
   downloads?: Maybe<Array<Maybe<ProductDownload>>>;
   externalUrl?: Maybe<Scalars['String']['output']>;
   featured?: Maybe<Scalars['Boolean']['output']>;
+  /** The product page's head as HTML (title, description, canonical link, OpenGraph tags, JSON-LD Product), every value escaped. `frontendUrl` puts another site's origin in the links; `imageUrl` another origin in the media URLs; `sanitize` is accepted for compatibility (the head holds only title, meta, link and JSON-LD script tags). */
+  fullYoastHead?: Maybe<Scalars['String']['output']>;
   galleryImages?: Maybe<ProductToMediaItemConnection>;
   globalAttributes?: Maybe<ProductWithAttributesToGlobalProductAttributeConnection>;
   height?: Maybe<Scalars['String']['output']>;
@@ -908,6 +925,13 @@ export type ExternalProductDefaultAttributesArgs = {
 
 export type ExternalProductDescriptionArgs = {
   format?: InputMaybe<PostObjectFieldFormatEnum>;
+};
+
+
+export type ExternalProductFullYoastHeadArgs = {
+  frontendUrl?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  sanitize?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -997,6 +1021,21 @@ export type ExternalProductTermsArgs = {
   where?: InputMaybe<ProductToTermNodeConnectionWhereArgs>;
 };
 
+/** The site's general settings (WordPress's Settings > General). */
+export type GeneralSettings = {
+  __typename?: 'GeneralSettings';
+  /** The shop's tagline. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The shop's default language as a WordPress locale (en_US). */
+  language?: Maybe<Scalars['String']['output']>;
+  /** The time zone the API's dates are given in. */
+  timezone?: Maybe<Scalars['String']['output']>;
+  /** The shop's name. */
+  title?: Maybe<Scalars['String']['output']>;
+  /** The storefront's absolute URL. */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
 export type GlobalProductAttribute = Node & ProductAttribute & {
   __typename?: 'GlobalProductAttribute';
   attributeId: Scalars['Int']['output'];
@@ -1060,6 +1099,8 @@ export type GroupProduct = DownloadableProduct & InventoriedProduct & Node & Pro
   downloadable?: Maybe<Scalars['Boolean']['output']>;
   downloads?: Maybe<Array<Maybe<ProductDownload>>>;
   featured?: Maybe<Scalars['Boolean']['output']>;
+  /** The product page's head as HTML (title, description, canonical link, OpenGraph tags, JSON-LD Product), every value escaped. `frontendUrl` puts another site's origin in the links; `imageUrl` another origin in the media URLs; `sanitize` is accepted for compatibility (the head holds only title, meta, link and JSON-LD script tags). */
+  fullYoastHead?: Maybe<Scalars['String']['output']>;
   galleryImages?: Maybe<ProductToMediaItemConnection>;
   globalAttributes?: Maybe<ProductWithAttributesToGlobalProductAttributeConnection>;
   height?: Maybe<Scalars['String']['output']>;
@@ -1131,6 +1172,14 @@ export type GroupProductDefaultAttributesArgs = {
 /** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
 export type GroupProductDescriptionArgs = {
   format?: InputMaybe<PostObjectFieldFormatEnum>;
+};
+
+
+/** A grouped product (WooCommerce's bundle of other products shown on one page). This shop's catalog sells none yet; the type exists so WooGraphQL clients' documents that ask for it are valid. */
+export type GroupProductFullYoastHeadArgs = {
+  frontendUrl?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  sanitize?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1437,7 +1486,7 @@ export type MediaItem = Node & {
   mediaDetails?: Maybe<MediaDetails>;
   mimeType?: Maybe<Scalars['String']['output']>;
   sizes?: Maybe<Scalars['String']['output']>;
-  /** Site-relative URL of the image (/media/catalog/<file>); every size is the same file, resized by the image pipeline. */
+  /** Absolute URL of the image under MEDIA_BASE_URL (<base>/media/catalog/<file>); every size is the same file, resized by the image pipeline. */
   sourceUrl?: Maybe<Scalars['String']['output']>;
   srcSet?: Maybe<Scalars['String']['output']>;
   title?: Maybe<Scalars['String']['output']>;
@@ -1818,6 +1867,8 @@ export type Product = {
   description?: Maybe<Scalars['String']['output']>;
   downloadable?: Maybe<Scalars['Boolean']['output']>;
   featured?: Maybe<Scalars['Boolean']['output']>;
+  /** The product page's head as HTML (title, description, canonical link, OpenGraph tags, JSON-LD Product), every value escaped. `frontendUrl` puts another site's origin in the links; `imageUrl` another origin in the media URLs; `sanitize` is accepted for compatibility (the head holds only title, meta, link and JSON-LD script tags). */
+  fullYoastHead?: Maybe<Scalars['String']['output']>;
   galleryImages?: Maybe<ProductToMediaItemConnection>;
   height?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
@@ -1868,6 +1919,13 @@ export type Product = {
 
 export type ProductDescriptionArgs = {
   format?: InputMaybe<PostObjectFieldFormatEnum>;
+};
+
+
+export type ProductFullYoastHeadArgs = {
+  frontendUrl?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  sanitize?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -2598,6 +2656,21 @@ export type RemoveItemsFromCartPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
 };
 
+export type RemoveSavedPaymentMethodInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The card's token (pm_…). */
+  token: Scalars['String']['input'];
+};
+
+export type RemoveSavedPaymentMethodPayload = {
+  __typename?: 'RemoveSavedPaymentMethodPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The cards still saved. */
+  savedPaymentMethods?: Maybe<Array<Maybe<SavedPaymentMethod>>>;
+  /** The token removed. */
+  token?: Maybe<Scalars['String']['output']>;
+};
+
 export type ReportEmailChangeInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** The token of the link in the notice an e-mail change sends to the previous address. */
@@ -2633,6 +2706,8 @@ export type RootMutation = {
   addToWishlist?: Maybe<AddToWishlistPayload>;
   applyCoupon?: Maybe<ApplyCouponPayload>;
   checkout?: Maybe<CheckoutPayload>;
+  /** Erases the logged-in customer's account and personal data (orders stay for the tax office, anonymised; invoices as issued), confirmed with the password or the e-mailed link's key, and mails a confirmation. */
+  deleteAccount?: Maybe<DeleteAccountPayload>;
   emptyCart?: Maybe<EmptyCartPayload>;
   /** Completes a provider login's link with the e-mailed key (in the browser that started it), and logs in. The account's password is removed and its other logins end. */
   linkAccountFromEmail?: Maybe<LoginPayload>;
@@ -2648,9 +2723,13 @@ export type RootMutation = {
   removeCoupons?: Maybe<RemoveCouponsPayload>;
   removeFromWishlist?: Maybe<RemoveFromWishlistPayload>;
   removeItemsFromCart?: Maybe<RemoveItemsFromCartPayload>;
+  /** Removes one of the logged-in customer's saved cards (detached at Stripe: it can never be charged again). Another customer's card is refused. */
+  removeSavedPaymentMethod?: Maybe<RemoveSavedPaymentMethodPayload>;
   /** Undoes an e-mail change its owner did not make, from the link in the notice sent to the previous address: that address is restored, every login ended, the password retired and a reset link mailed. */
   reportEmailChange?: Maybe<ReportEmailChangePayload>;
   resetUserPassword?: Maybe<ResetUserPasswordPayload>;
+  /** Mails the logged-in customer without a password a link that confirms the deletion of the account (it works only in this login). */
+  sendAccountDeletionLink?: Maybe<SendAccountDeletionLinkPayload>;
   /** Mails the existing account's address a link that completes a pending provider login's link. */
   sendAccountLinkEmail?: Maybe<SendAccountLinkEmailPayload>;
   /** Sends the logged-in customer the e-mail that confirms their address again. */
@@ -2684,6 +2763,11 @@ export type RootMutationApplyCouponArgs = {
 
 export type RootMutationCheckoutArgs = {
   input: CheckoutInput;
+};
+
+
+export type RootMutationDeleteAccountArgs = {
+  input: DeleteAccountInput;
 };
 
 
@@ -2747,6 +2831,11 @@ export type RootMutationRemoveItemsFromCartArgs = {
 };
 
 
+export type RootMutationRemoveSavedPaymentMethodArgs = {
+  input: RemoveSavedPaymentMethodInput;
+};
+
+
 export type RootMutationReportEmailChangeArgs = {
   input: ReportEmailChangeInput;
 };
@@ -2754,6 +2843,11 @@ export type RootMutationReportEmailChangeArgs = {
 
 export type RootMutationResetUserPasswordArgs = {
   input: ResetUserPasswordInput;
+};
+
+
+export type RootMutationSendAccountDeletionLinkArgs = {
+  input?: InputMaybe<SendAccountDeletionLinkInput>;
 };
 
 
@@ -2803,6 +2897,7 @@ export type RootMutationWriteReviewArgs = {
 
 export type RootQuery = {
   __typename?: 'RootQuery';
+  allSettings?: Maybe<Settings>;
   /** Countries the shop sells to. */
   allowedCountries?: Maybe<Array<Maybe<CountriesEnum>>>;
   /** The session cart. */
@@ -2816,6 +2911,7 @@ export type RootQuery = {
   countryStates?: Maybe<Array<Maybe<CountryState>>>;
   /** The current customer (the guest session when nobody is logged in). */
   customer?: Maybe<Customer>;
+  generalSettings?: Maybe<GeneralSettings>;
   /** The enabled external login providers (null when none). */
   loginClients?: Maybe<Array<Maybe<LoginClient>>>;
   /** An order for its owner, or for anyone holding its order key (idType ORDER_KEY, or orderKey beside the id); null otherwise. */
@@ -2829,11 +2925,12 @@ export type RootQuery = {
   productCategory?: Maybe<ProductCategory>;
   productVariation?: Maybe<ProductVariation>;
   products?: Maybe<RootQueryToProductConnection>;
-  /** A Stripe PaymentIntent for the session cart total (PAYMENT). Failures come back in error. */
+  /** A Stripe PaymentIntent for the session cart total (PAYMENT). Failures come back in error. A logged-in customer's intent carries the account's Stripe customer (customerId, when given, must be it); saveForFuture keeps the card entered for later checkouts; paymentMethodId pays with one of the customer's saved cards (its token). */
   stripePaymentIntent?: Maybe<PaymentIntent>;
   terms?: Maybe<RootQueryToTermNodeConnection>;
   /** The logged-in user; null for guests. */
   viewer?: Maybe<User>;
+  woonuxtSettings?: Maybe<WoonuxtOptions>;
 };
 
 
@@ -2910,6 +3007,7 @@ export type RootQueryProductsArgs = {
 
 export type RootQueryStripePaymentIntentArgs = {
   customerId?: InputMaybe<Scalars['String']['input']>;
+  paymentMethodId?: InputMaybe<Scalars['String']['input']>;
   saveForFuture?: InputMaybe<Scalars['Boolean']['input']>;
   stripePaymentMethod?: InputMaybe<StripePaymentMethodEnum>;
 };
@@ -3036,6 +3134,32 @@ export type RootQueryToTermNodeConnectionWhereArgs = {
   taxonomies?: InputMaybe<Array<InputMaybe<TaxonomyEnum>>>;
 };
 
+/** A card saved with the payment provider for later checkouts (the WooNuxt settings plugin's type). */
+export type SavedPaymentMethod = {
+  __typename?: 'SavedPaymentMethod';
+  /** The card brand as Stripe names it (visa, mastercard, amex …). */
+  cardType?: Maybe<Scalars['String']['output']>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  expiryMonth?: Maybe<Scalars['String']['output']>;
+  expiryYear?: Maybe<Scalars['String']['output']>;
+  /** A number standing for the card in this list (derived from its token, stable while the card is saved). */
+  id?: Maybe<Scalars['Int']['output']>;
+  isDefault?: Maybe<Scalars['Boolean']['output']>;
+  last4?: Maybe<Scalars['String']['output']>;
+  /** Stripe's payment method id (pm_…): what stripePaymentIntent(paymentMethodId:) and removeSavedPaymentMethod take. */
+  token?: Maybe<Scalars['String']['output']>;
+};
+
+export type SendAccountDeletionLinkInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SendAccountDeletionLinkPayload = {
+  __typename?: 'SendAccountDeletionLinkPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  success: Scalars['Boolean']['output'];
+};
+
 export type SendAccountLinkEmailInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** PendingAccountLink.token. */
@@ -3071,6 +3195,18 @@ export type SendPasswordResetEmailPayload = {
   success?: Maybe<Scalars['Boolean']['output']>;
   /** @deprecated Always null: the answer must not tell whether an account exists */
   user?: Maybe<User>;
+};
+
+/** Every public setting as one flat object (WPGraphQL's allSettings). */
+export type Settings = {
+  __typename?: 'Settings';
+  generalSettingsDescription?: Maybe<Scalars['String']['output']>;
+  generalSettingsLanguage?: Maybe<Scalars['String']['output']>;
+  generalSettingsTimezone?: Maybe<Scalars['String']['output']>;
+  generalSettingsTitle?: Maybe<Scalars['String']['output']>;
+  generalSettingsUrl?: Maybe<Scalars['String']['output']>;
+  /** Products per listing page. */
+  readingSettingsPostsPerPage?: Maybe<Scalars['Int']['output']>;
 };
 
 export type ShippingPackage = {
@@ -3175,6 +3311,8 @@ export type SimpleProduct = DownloadableProduct & InventoriedProduct & Node & Pr
   downloadable?: Maybe<Scalars['Boolean']['output']>;
   downloads?: Maybe<Array<Maybe<ProductDownload>>>;
   featured?: Maybe<Scalars['Boolean']['output']>;
+  /** The product page's head as HTML (title, description, canonical link, OpenGraph tags, JSON-LD Product), every value escaped. `frontendUrl` puts another site's origin in the links; `imageUrl` another origin in the media URLs; `sanitize` is accepted for compatibility (the head holds only title, meta, link and JSON-LD script tags). */
+  fullYoastHead?: Maybe<Scalars['String']['output']>;
   galleryImages?: Maybe<ProductToMediaItemConnection>;
   globalAttributes?: Maybe<ProductWithAttributesToGlobalProductAttributeConnection>;
   height?: Maybe<Scalars['String']['output']>;
@@ -3241,6 +3379,13 @@ export type SimpleProductDefaultAttributesArgs = {
 
 export type SimpleProductDescriptionArgs = {
   format?: InputMaybe<PostObjectFieldFormatEnum>;
+};
+
+
+export type SimpleProductFullYoastHeadArgs = {
+  frontendUrl?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  sanitize?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -3538,7 +3683,11 @@ export type User = Node & {
   name?: Maybe<Scalars['String']['output']>;
   nicename?: Maybe<Scalars['String']['output']>;
   nickname?: Maybe<Scalars['String']['output']>;
+  /** The cards the logged-in customer saved with Stripe; empty for anyone else. */
+  savedPaymentMethods?: Maybe<Array<Maybe<SavedPaymentMethod>>>;
   slug?: Maybe<Scalars['String']['output']>;
+  /** The customer's account at Stripe (made on the first card payment), for the logged-in customer's own account only; null otherwise. */
+  stripeCustomerId?: Maybe<Scalars['String']['output']>;
   userId?: Maybe<Scalars['Int']['output']>;
   username?: Maybe<Scalars['String']['output']>;
   /** A freshly signed woocommerce-session token for this user's session. */
@@ -3570,6 +3719,8 @@ export type VariableProduct = DownloadableProduct & InventoriedProduct & Node & 
   downloadable?: Maybe<Scalars['Boolean']['output']>;
   downloads?: Maybe<Array<Maybe<ProductDownload>>>;
   featured?: Maybe<Scalars['Boolean']['output']>;
+  /** The product page's head as HTML (title, description, canonical link, OpenGraph tags, JSON-LD Product), every value escaped. `frontendUrl` puts another site's origin in the links; `imageUrl` another origin in the media URLs; `sanitize` is accepted for compatibility (the head holds only title, meta, link and JSON-LD script tags). */
+  fullYoastHead?: Maybe<Scalars['String']['output']>;
   galleryImages?: Maybe<ProductToMediaItemConnection>;
   globalAttributes?: Maybe<ProductWithAttributesToGlobalProductAttributeConnection>;
   height?: Maybe<Scalars['String']['output']>;
@@ -3637,6 +3788,13 @@ export type VariableProductDefaultAttributesArgs = {
 
 export type VariableProductDescriptionArgs = {
   format?: InputMaybe<PostObjectFieldFormatEnum>;
+};
+
+
+export type VariableProductFullYoastHeadArgs = {
+  frontendUrl?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  sanitize?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -3757,6 +3915,62 @@ export type VerifyEmailPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   success?: Maybe<Scalars['Boolean']['output']>;
   user?: Maybe<User>;
+};
+
+/** One of the shop's social profiles. */
+export type WooNuxtSocialItems = {
+  __typename?: 'WooNuxtSocialItems';
+  handle?: Maybe<Scalars['String']['output']>;
+  provider?: Maybe<Scalars['String']['output']>;
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+/** The storefront settings a WooNuxt storefront reads at build time. */
+export type WoonuxtOptions = {
+  __typename?: 'WoonuxtOptions';
+  currencyCode?: Maybe<Scalars['String']['output']>;
+  currencySymbol?: Maybe<Scalars['String']['output']>;
+  /** The host name of the shop's site (PUBLIC_SITE_URL). */
+  domain?: Maybe<Scalars['String']['output']>;
+  /** The storefront's absolute URL (canonical links). */
+  frontEndUrl?: Maybe<Scalars['String']['output']>;
+  global_attributes?: Maybe<Array<Maybe<WoonuxtOptionsGlobalAttributes>>>;
+  /** Absolute logo URL; null when the shop shows its mark. */
+  logo?: Maybe<Scalars['String']['output']>;
+  /** The highest catalog price, rounded up to a whole unit: the top of the price filter. */
+  maxPrice?: Maybe<Scalars['Int']['output']>;
+  /** The default theme's colour (#8200FF). */
+  primary_color?: Maybe<Scalars['String']['output']>;
+  productsPerPage?: Maybe<Scalars['Int']['output']>;
+  /** on or off: whether the API answers introspection queries. */
+  publicIntrospectionEnabled?: Maybe<Scalars['String']['output']>;
+  stripeSettings?: Maybe<WoonuxtOptionsStripeSettings>;
+  wooNuxtSEO?: Maybe<Array<Maybe<WooNuxtSocialItems>>>;
+};
+
+/** A global attribute the storefront offers as a catalog filter. */
+export type WoonuxtOptionsGlobalAttributes = {
+  __typename?: 'WoonuxtOptionsGlobalAttributes';
+  hideEmpty?: Maybe<Scalars['Boolean']['output']>;
+  label?: Maybe<Scalars['String']['output']>;
+  openByDefault?: Maybe<Scalars['Boolean']['output']>;
+  showCount?: Maybe<Scalars['Boolean']['output']>;
+  /** The attribute's taxonomy (pa_color). */
+  slug?: Maybe<Scalars['String']['output']>;
+};
+
+/** The card gateway as a browser may know it: never a secret key. */
+export type WoonuxtOptionsStripeSettings = {
+  __typename?: 'WoonuxtOptionsStripeSettings';
+  account_id?: Maybe<Scalars['String']['output']>;
+  active_publishable_key?: Maybe<Scalars['String']['output']>;
+  apple_pay_merchant_identifier?: Maybe<Scalars['String']['output']>;
+  /** yes or no. */
+  enabled?: Maybe<Scalars['String']['output']>;
+  publishable_key?: Maybe<Scalars['String']['output']>;
+  test_publishable_key?: Maybe<Scalars['String']['output']>;
+  /** yes or no. */
+  testmode?: Maybe<Scalars['String']['output']>;
 };
 
 export type WriteReviewInput = {

@@ -16,6 +16,8 @@ import { $viewer, setViewer } from '../../stores/viewer';
 import AddressFields from '../checkout/AddressFields';
 import EmailVerificationNotice from './EmailVerificationNotice';
 import PersonalDataSection from './PersonalDataSection';
+import SavedCardsSection from './SavedCardsSection';
+import AccountDeletionSection from './AccountDeletionSection';
 import { addressFromCustomer } from '../checkout/validation';
 import { accountErrorText, currentPasswordError } from './messages';
 import { BUTTON, FormNotice, Section, TextField, type Notice } from './ui';
@@ -202,7 +204,9 @@ export default function DetailsTab({ t, lang }: { t: Lookup; lang: string }) {
           </button>
         </div>
       </form>
+      <SavedCardsSection t={t} />
       <PersonalDataSection t={t} />
+      <AccountDeletionSection t={t} />
     </div>
   );
 }

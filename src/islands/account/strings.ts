@@ -1,6 +1,6 @@
 /**
  * The strings the account islands need (build time: pages pass them as a prop). Besides account.*, the
- * address fields reused from the checkout, the order statuses and the wishlist list.
+ * address fields reused from the checkout, the order statuses, the wishlist list and how a saved card is named.
  */
 import { pickStrings } from '../../lib/i18n';
 import type { LocaleCode } from '../../lib/i18n/locales';
@@ -11,6 +11,8 @@ export const ACCOUNT_STRING_PREFIXES = [
   'checkout.field.',
   'checkout.error.',
   'checkout.loadingCountries',
+  // A saved card's name and expiry, said as at checkout (Saved cards).
+  'checkout.card.saved.',
   'order.statusName.',
 ] as const;
 

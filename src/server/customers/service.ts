@@ -93,6 +93,18 @@ export class CustomerService {
     private readonly allowedCountries: string[],
   ) {}
 
+  /**
+   * Records the customer's Stripe customer unless one is recorded already, and answers the one that
+   * stays: when two requests made one at the same time, the first recorded wins and both use it.
+   */
+  async recordStripeCustomer(id: number, stripeCustomerId: string): Promise<string | null> {
+    await this.db
+      .update(customers)
+      .set({ stripeCustomerId })
+      .where(and(eq(customers.id, id), sql`${customers.stripeCustomerId} is null`));
+    return (await this.get(id))?.stripeCustomerId ?? null;
+  }
+
   async get(id: number, db: DbOrTx = this.db): Promise<CustomerRow | null> {
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) return null;
     const [row] = await db.select().from(customers).where(eq(customers.id, id));
@@ -109,6 +121,15 @@ export class CustomerService {
     // A username may contain "@" too.
     const [byName] = await this.db.select().from(customers).where(sql`lower(${customers.username}) = ${value}`);
     return byName ?? null;
+  }
+
+  /**
+   * The account, its row locked until `tx` ends: an erasure (privacy/erase.ts) holds it, so a second
+   * erasure of the same account waits and then finds nothing left to erase.
+   */
+  async lockForChange(id: number, tx: DbOrTx): Promise<CustomerRow | null> {
+    const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    return row ?? null;
   }
 
   async findByEmail(email: string, db: DbOrTx = this.db): Promise<CustomerRow | null> {
@@ -311,9 +332,13 @@ export class CustomerService {
       .where(eq(customers.id, id));
   }
 
-  /** Deletes the account; its logins, reset keys, identities and wishlist go with it (foreign keys). */
-  async delete(id: number): Promise<boolean> {
-    const rows = await this.db.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id });
+  /**
+   * Deletes the account (its e-mail address and username are free again). Erasing a customer
+   * (privacy/erase.ts) deletes the other domains' rows first, each through its owner; the foreign keys
+   * would take logins, reset keys, identities and wishlist along anyway.
+   */
+  async delete(id: number, db: DbOrTx = this.db): Promise<boolean> {
+    const rows = await db.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id });
     return rows.length > 0;
   }
 }

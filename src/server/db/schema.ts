@@ -13,3 +13,4 @@ export * from '../auth/tables.ts';
 export * from '../wishlist/tables.ts';
 export * from '../mail/tables.ts';
 export * from '../invoices/tables.ts';
+export * from '../audit/tables.ts';

@@ -49,9 +49,12 @@ import { loadCommerceSettings, type CommerceSettings } from '../shop/settings.ts
 import { readVatSettings } from '../tax/settings.ts';
 import { VatIdChecker } from '../tax/vat-check.ts';
 import { WishlistService } from '../wishlist/service.ts';
+import { loadStorefrontSettings, type Storefront } from '../storefront/settings.ts';
 import { startCardSweep, startHoldStockSweeper, startMailSender, startRetentionSweep, type Stop } from './jobs.ts';
 import { RetentionSweep } from '../retention/sweep.ts';
 import { exportPersonalData } from '../privacy/export.ts';
+import { CustomerEraser } from '../privacy/erase.ts';
+import { AccountDeletionConfirmation } from '../auth/account-deletion.ts';
 import { readRetentionSettings } from '../retention/settings.ts';
 
 export type Engine = Services & {
@@ -119,6 +122,7 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       secret: config.sessionSecret,
       issuer: config.sessionIssuer,
       ttlSeconds: config.sessionTtlSeconds,
+      cookie: config.sessionCookie ? { maxAgeSeconds: config.sessionTtlSeconds } : null,
     });
     if (seed && (await catalog.isEmpty())) {
       try {
@@ -254,6 +258,8 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       env,
       mail,
       shopName: mailSettings.from.name || 'Meshfront',
+      stripeCustomers: stripe?.stripe ?? null,
+      log,
     });
     // Business customers' VAT IDs: checked with VIES (VIES_URL) by the cart and the checkout.
     const vatIds = new VatIdChecker(readVatSettings(env), { log, limiter: rateLimiterFor(database.db) });
@@ -284,7 +290,20 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       ? new CardRecoveringCheckout(placing, { db, sessions, orders, gateway: stripe, log })
       : null;
     const checkout: Checkout = recovering ?? placing;
-    const payments = new PaymentsService(cart, stripe ? (input) => stripe.createIntent(input) : null);
+    const payments = new PaymentsService(
+      cart,
+      stripe ? (input) => stripe.createIntent(input) : null,
+      stripe
+        ? {
+            stored: async (userId) => (await accounts.customers.get(userId))?.stripeCustomerId ?? null,
+            record: (userId, id) => accounts.customers.recordStripeCustomer(userId, id),
+            create: (userId) => stripe.createCustomer(userId),
+            list: (id) => stripe.stripe.listCards(id),
+            retrieve: (id) => stripe.stripe.retrieveCard(id),
+            detach: (id) => stripe.stripe.detachCard(id),
+          }
+        : null,
+    );
     // Payments no Checkout ever claimed (the browser closed after paying, the engine was down): refunded.
     const reconcileCardPayments = stripe
       ? createCardReconciliation({
@@ -298,6 +317,16 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
           log,
         })
       : null;
+
+    // What headless storefronts read about the shop; of the card gateway only what a browser may know.
+    const storefront: Storefront = {
+      ...loadStorefrontSettings(env),
+      stripe: {
+        enabled: stripeSettings.enabled,
+        testMode: stripeSettings.testMode,
+        publishableKey: stripeSettings.publishableKey,
+      },
+    };
 
     const schema = buildSchema(await catalog.attributeTaxonomies());
 
@@ -350,6 +379,7 @@ export async function createEngine(config: ServerConfig = getConfig(), options: 
       commerceMailer,
       mail,
       invoices,
+      storefront,
       stripeWebhooks,
       kdaWatcher: kda?.watcher ?? null,
       reconcileCardPayments,
@@ -381,6 +411,9 @@ function createAccounts(input: {
   mail: MailQueue;
   /** The shop's name as its mails sign (a customer's data export names it). */
   shopName: string;
+  /** Stripe's customers, when card payments are on (erasing an account deletes its customer there). */
+  stripeCustomers: { deleteCustomer(id: string): Promise<void> } | null;
+  log: (message: string) => void;
 }): AccountServices {
   const { database, config, catalog, sessions, orders, env, mail } = input;
   const settings = readAuthSettings(config, env);
@@ -412,6 +445,16 @@ function createAccounts(input: {
     wishlist,
     personalData: (customer) =>
       exportPersonalData({ db: database.db, orders, wishlist, catalog, shopName: input.shopName }, customer),
+    deletion: new AccountDeletionConfirmation(database.db, auth, settings, mail),
+    eraser: new CustomerEraser({
+      db: database.db,
+      customers,
+      sessions,
+      mail,
+      catalog,
+      stripeCustomers: input.stripeCustomers,
+      log: input.log,
+    }),
   };
 }
 

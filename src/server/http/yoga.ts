@@ -10,6 +10,7 @@ import { getConfig, type ServerConfig } from '../config.ts';
 import type { GraphQLContext } from '../context.ts';
 import { getEngine, type Engine } from '../engine/index.ts';
 import { SESSION_HEADER, type SessionState } from '../session/service.ts';
+import { presentedSession, sessionCookie, type SessionCookieSettings } from '../session/cookie.ts';
 import { useCatalogResponseCache } from './response-cache.ts';
 import { useCachePolicy } from './cache-policy.ts';
 import { useAccounts } from '../auth/plugin.ts';
@@ -19,6 +20,7 @@ import { useRequestErrorsWithoutInput } from './request-errors.ts';
 import { errorLogger, logUnexpectedError, useErrorLogContext } from './error-log.ts';
 import { databaseFaultError } from './database-errors.ts';
 import { requestLocale } from './request-locale.ts';
+import { useQueryCostLimit } from './query-cost.ts';
 
 /** Larger request bodies are refused before parsing (the token limit catches the rest). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -59,19 +61,28 @@ export function maskUnexpectedErrors(endpoint: string) {
   };
 }
 
-/** Resolves each request's `woocommerce-session` and sends a token back when the session is new or changed. */
+/**
+ * Resolves each request's `woocommerce-session` (the header, or the session cookie: session/cookie.ts) and
+ * sends a token back when the session is new or changed — in the header, and in the cookie when the shop
+ * hands one out.
+ */
 function useWooSession(engine: () => Promise<Engine>, sessions: WeakMap<Request, SessionState>): Plugin {
+  let cookie: SessionCookieSettings | null = null;
   return {
     async onRequest({ request, endResponse }) {
       if (request.method === 'OPTIONS') return;
       const length = Number(request.headers.get('content-length') ?? 0);
       if (length > MAX_BODY_BYTES) return endResponse(bodyTooLarge(MAX_BODY_BYTES));
       const e = await engine();
-      sessions.set(request, await e.sessions.fromHeader(request.headers.get(SESSION_HEADER)));
+      cookie = e.sessions.cookie;
+      const presented = presentedSession(request.method, (name) => request.headers.get(name), cookie !== null);
+      sessions.set(request, await e.sessions.fromHeader(presented));
     },
     onResponse({ request, response }) {
       const session = sessions.get(request);
-      if (session?.issue) response.headers.set(SESSION_HEADER, session.token);
+      if (!session?.issue) return;
+      response.headers.set(SESSION_HEADER, session.token);
+      if (cookie) response.headers.append('set-cookie', sessionCookie(session.token, cookie));
     },
   };
 }
@@ -116,20 +127,31 @@ function useTrustedDocuments(docs: TrustedDocuments): Plugin {
   };
 }
 
-export function armorPlugins(limits: ServerConfig['limits']): Plugin[] {
+/**
+ * The query limits: graphql-armor's depth, alias, directive and token limits, and the engine's own cost
+ * limit (query-cost.ts), which counts list fields by the page they can return.
+ */
+export function armorPlugins(
+  limits: ServerConfig['limits'],
+  paging: Pick<ServerConfig, 'defaultPageSize' | 'maxPageSize'>,
+): Plugin[] {
   const armor = new EnvelopArmor({
     // exposeLimits: the error says which limit and by how much ("Query depth limit of 12 exceeded, found 14.").
     maxDepth: { n: limits.maxDepth, ignoreIntrospection: true, flattenFragments: true, exposeLimits: true },
     maxAliases: { n: limits.maxAliases, exposeLimits: true },
     maxDirectives: { n: limits.maxDirectives, exposeLimits: true },
     maxTokens: { n: limits.maxTokens, exposeLimits: true },
-    // Cost multiplies by literal `first`/`last` at each level, so nested connections add up quickly; the
-    // default lets the storefront's documents through (tests/api/storefront-operations.test.ts prints their
-    // cost) while connection-inside-connection explosions fail.
-    costLimit: { maxCost: limits.maxCost, ignoreIntrospection: true, flattenFragments: true, exposeLimits: true },
+    costLimit: { enabled: false },
     blockFieldSuggestion: { enabled: true },
   });
-  return armor.protect().plugins as Plugin[];
+  return [
+    ...(armor.protect().plugins as Plugin[]),
+    useQueryCostLimit({
+      maxCost: limits.maxCost,
+      defaultPageSize: paging.defaultPageSize,
+      maxPageSize: paging.maxPageSize,
+    }),
+  ];
 }
 
 export function createMeshfrontYoga(engine: () => Promise<Engine>, config: ServerConfig): MeshfrontYoga {
@@ -139,7 +161,7 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
     useCachePolicy(),
     useAccounts(engine),
     useInputGuard(),
-    ...armorPlugins(config.limits),
+    ...armorPlugins(config.limits, config),
     useCatalogResponseCache(),
   ];
   plugins.push(useErrorLogContext());
@@ -163,6 +185,7 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
         checkout: e.checkout,
         payments: e.payments,
         invoices: e.invoices,
+        storefront: e.storefront,
         session,
         request,
         locale: requestLocale(request),

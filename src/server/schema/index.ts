@@ -12,13 +12,16 @@ import { cartResolvers } from '../cart/resolvers.ts';
 import { orderResolvers } from '../orders/resolvers.ts';
 import { checkoutResolvers } from '../checkout/resolvers.ts';
 import { invoiceResolvers } from '../invoices/resolvers.ts';
-import { accountTypeDefs, downloadTypeDefs, reviewTypeDefs, wishlistTypeDefs } from './accounts.ts';
+import { accountTypeDefs, downloadTypeDefs, privacyTypeDefs, reviewTypeDefs, wishlistTypeDefs } from './accounts.ts';
 import { wishlistResolvers } from '../wishlist/resolvers.ts';
 import { downloadResolvers } from '../downloads/resolvers.ts';
 import { reviewResolvers } from '../reviews/resolvers.ts';
 import { customerResolvers } from '../customers/resolvers.ts';
 import { authResolvers } from '../auth/resolvers.ts';
+import { privacyResolvers } from '../privacy/resolvers.ts';
 import { mergeResolvers, type ResolverMap } from './merge.ts';
+import { storefrontTypeDefs } from './storefront.ts';
+import { storefrontResolvers } from '../storefront/resolvers.ts';
 
 /** `attributeTaxonomies`: the catalog's global attributes (pa_…), each becoming a term type and a TaxonomyEnum value. */
 export function buildSchema(attributeTaxonomies: string[]) {
@@ -34,6 +37,8 @@ export function buildSchema(attributeTaxonomies: string[]) {
       reviewTypeDefs,
       downloadTypeDefs,
       wishlistTypeDefs,
+      privacyTypeDefs,
+      storefrontTypeDefs,
     ],
     resolvers: mergeResolvers({
       base: { RootQuery: {}, RootMutation: { _noop: () => null } },
@@ -48,6 +53,8 @@ export function buildSchema(attributeTaxonomies: string[]) {
       reviews: reviewResolvers as ResolverMap,
       downloads: downloadResolvers as ResolverMap,
       wishlist: wishlistResolvers as ResolverMap,
+      privacy: privacyResolvers as ResolverMap,
+      storefront: storefrontResolvers as ResolverMap,
     }),
   });
 }
