@@ -137,6 +137,9 @@ export async function serveSite({ distDir = undefined, port = 4321, host = '0.0.
     server.localControl = control;
   }
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  // Memory a load made the process grow into goes back to the system once it is quiet again.
+  const { readMemoryReleaseSettings, startMemoryRelease } = await import('../src/lib/http/memory-release.ts');
+  server.once('close', startMemoryRelease(readMemoryReleaseSettings(process.env)));
   console.log(`Meshfront is serving on http://localhost:${server.address().port}`);
   return server;
 }

@@ -10,6 +10,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contentSecurityPolicy } from '../../lib/http/csp.ts';
+import { readMemoryReleaseSettings, startMemoryRelease } from '../../lib/http/memory-release.ts';
 import {
   baseSecurityHeaders,
   bodyLimitFor,
@@ -65,9 +66,12 @@ const server = createServer(serverOptions(hardening), async (req, res) => {
     return;
   handle(req, res);
 });
+// Memory a load made the process grow into goes back to the system once it is quiet again.
+const stopMemoryRelease = startMemoryRelease(readMemoryReleaseSettings());
 gracefulShutdown(server, {
   graceMs: hardening.shutdownGraceMs,
   close: async () => {
+    stopMemoryRelease();
     await control?.close(hardening.shutdownGraceMs);
     await engine.close();
   },
