@@ -112,6 +112,7 @@ export async function startEngine({ port, env }) {
               child.kill('SIGTERM');
             }),
           rssKB: () => readRss(child.pid),
+          cpuTicks: () => readCpuTicks(child.pid),
         };
     } catch {
       /* not listening yet */
@@ -120,6 +121,17 @@ export async function startEngine({ port, env }) {
   }
   child.kill('SIGKILL');
   throw new Error(`engine did not start within 180 s:\n${log}`);
+}
+
+/** CPU time the process has used so far, in clock ticks (user + system, /proc/<pid>/stat). */
+function readCpuTicks(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
 }
 
 function readRss(pid) {
