@@ -43,7 +43,8 @@ const BILLING = {
  */
 const MEMORY_IDLE_MB = 150;
 const MEMORY_LOADED_MB = 250;
-const IDLE_SETTLE_MS = 3000;
+/** Two of the engine's quiet checks after its start (it gives back what starting grew into). */
+const IDLE_SETTLE_MS = 12_000;
 /** Two of the engine's quiet checks (MEMORY_RELEASE_CHECK_MS, 5 s) and a little. */
 const AFTER_LOAD_SETTLE_MS = 12_000;
 
@@ -78,7 +79,8 @@ async function benchApi(label, env) {
     const engine = await startEngine({ port: API_PORT, env });
     let race;
     try {
-      // Idle: started, answered its first request, then left alone for a moment (start-up work settles).
+      // Idle: started, answered its first request, then left alone (start-up work settles, and the engine
+      // gives back what starting grew into: src/lib/http/memory-release.ts).
       await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
       const idle = Math.round(engine.rssKB() / 1024);
       row(area, 'engine resident memory idle', idle, 'MB', `≤ ${MEMORY_IDLE_MB}`, idle <= MEMORY_IDLE_MB);

@@ -80,7 +80,7 @@ function processProbe(): MemoryReleaseProbe {
 
 /**
  * The decision, one look at a time: returns true when it released. `baseline` is the resident size
- * right after the last release (or at start).
+ * right after the last release (nothing before the first), or the lowest seen since.
  */
 export class MemoryRelease {
   private readonly settings: MemoryReleaseSettings;
@@ -93,7 +93,9 @@ export class MemoryRelease {
     this.settings = settings;
     this.probe = probe;
     this.log = log;
-    this.baseline = probe.residentBytes();
+    // Starting grows the heap too (migrations, the catalog snapshot, compiling): counted from nothing, the
+    // first quiet look after the start releases what that left.
+    this.baseline = 0;
   }
 
   check(): boolean {
