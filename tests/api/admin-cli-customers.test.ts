@@ -2,48 +2,19 @@
 // uses (tests/fixtures/shop-cli.ts): the export prints the customer's JSON (or writes it to a file only the
 // operator can read), the erasure needs --yes and then erases as "Delete my account" does (orders
 // anonymised, invoices as issued), and both are in the audit log as cli:<os user>. Usage errors exit 2,
-// refusals 1. Runs on PGlite, or on PostgreSQL with TEST_DATABASE_URL.
+// refusals 1. Runs on PGlite, or on PostgreSQL with DATABASE_URL.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminServiceFor } from '../../src/server/admin/service.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createEngine, type Engine } from '../../src/server/engine/index.ts';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
-import { runShopHere } from '../fixtures/shop-cli.ts';
+import type { Engine } from '../../src/server/engine/index.ts';
+import { useShopCommands } from '../fixtures/shop-cli.ts';
 import { FIXTURE_CATALOG } from './harness.ts';
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 300_000 });
 
-let db: TestDatabase;
-let env: Record<string, string>;
-beforeAll(async () => {
-  db = await createTestDatabase({ from: 'seeded' });
-  env = {
-    NODE_ENV: 'test',
-    MESHFRONT_CATALOG_DIR: FIXTURE_CATALOG,
-    SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    SESSION_ISSUER: 'http://meshfront.test',
-    PASSWORD_SCRYPT_LOG2N: '12',
-    ...db.env,
-  };
-});
-afterAll(async () => {
-  await db?.drop();
-});
-
-const shop = (args: string[]) => runShopHere(args, { ...env, MESHFRONT_LOG_ERRORS: '0' });
-
-/** The engine in this process, for arrangement and checks (PGlite allows one process at a time). */
-async function withEngine<T>(fn: (e: Engine) => Promise<T>): Promise<T> {
-  const engine = await createEngine(loadConfig(env), { seed: false, log: () => {} });
-  try {
-    return await fn(engine);
-  } finally {
-    await engine.close();
-  }
-}
+const { shop, withEngine } = useShopCommands({ catalogDir: FIXTURE_CATALOG, from: 'seeded' });
 
 let counter = 0;
 /** A customer with one paid (invoiced) order. */

@@ -4,35 +4,18 @@
 // list / complete (customer e-mail) / cancel (stock back) / refund (a repeat refunds nothing more). Usage errors exit 2 with the usage text, failures exit 1 with the reason.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
-import { createEngine, type Engine } from '../../src/server/engine/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { Engine } from '../../src/server/engine/index.ts';
 import { readOutbox } from '../../src/server/mail/index.ts';
 import { readMailSettings } from '../../src/server/mail/settings.ts';
-import { runShopHere } from '../fixtures/shop-cli.ts';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
+import { useShopCommands } from '../fixtures/shop-cli.ts';
 import { OrderOperator } from '../../src/server/orders/operator.ts';
 import { placePaidOrder } from './admin-helpers.ts';
 import { FIXTURE_CATALOG, type TestEngine } from './harness.ts';
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 300_000 });
 
-let db: TestDatabase;
-let env: Record<string, string>;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  env = {
-    NODE_ENV: 'test',
-    MESHFRONT_CATALOG_DIR: FIXTURE_CATALOG,
-    SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    SESSION_ISSUER: 'http://meshfront.test',
-    PASSWORD_SCRYPT_LOG2N: '12',
-    ...db.env,
-  };
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const { env, shop, withEngine, databaseKind } = useShopCommands({ catalogDir: FIXTURE_CATALOG });
 
 /** `npm run shop -- …` in its own process, as npm runs it (tsx: seconds on a busy machine, so used once). */
 function shopProcess(args: string[], input?: string) {
@@ -46,19 +29,6 @@ function shopProcess(args: string[], input?: string) {
     },
   );
   return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-/** `npm run shop -- …` in this process. */
-const shop = (args: string[], input?: string) => runShopHere(args, { ...env, MESHFRONT_LOG_ERRORS: '0' }, input);
-
-/** The engine in this process, for arrangement and checks: opened and closed around CLI runs (PGlite allows one process at a time). */
-async function withEngine<T>(fn: (e: Engine) => Promise<T>): Promise<T> {
-  const engine = await createEngine(loadConfig(env), { seed: false, log: () => {} });
-  try {
-    return await fn(engine);
-  } finally {
-    await engine.close();
-  }
 }
 
 const stockOf = (e: Engine, sku: string) =>
@@ -215,7 +185,7 @@ describe('npm run shop', () => {
     const missing = await shop(['orders', 'show', '999999']);
     expect(missing).toMatchObject({ code: 1, err: 'shop orders: There is no order 999999.\n' });
     // PostgreSQL has its own backup tools (the embedded database's backups: embedded-database.test.ts).
-    if (db.kind === 'postgres')
+    if (databaseKind() === 'postgres')
       expect(await shop(['backup'])).toMatchObject({
         code: 1,
         err: expect.stringMatching(/^shop backup: the shop runs on PostgreSQL \(DATABASE_URL\): .*`pg_dump /),
