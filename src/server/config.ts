@@ -34,6 +34,9 @@
  *   TRUSTED_DOCUMENTS_ONLY     true → only the storefront's operation documents (src/graphql/operations)
  *                              are executed; default true in production, false otherwise.
  *   MESHFRONT_OPERATIONS_DIR   where the trusted documents live (default ./src/graphql/operations).
+ *   TRUSTED_CLIENT_DOCUMENTS_DIR  other storefronts' documents the operator registered as trusted too: one
+ *                              folder per client with its .graphql/.gql files (default
+ *                              <MESHFRONT_DATA_DIR>/trusted-documents; see http/trusted-documents.ts).
  *   CORS_ORIGINS               comma-separated origins allowed to call /graphql with credentials
  *                              (default: none in production; http://localhost:4321,http://localhost:4000
  *                              in development). `*` is refused together with credentials.
@@ -85,6 +88,7 @@ const envSchema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(20_000_000),
   TRUSTED_DOCUMENTS_ONLY: bool.optional(),
   MESHFRONT_OPERATIONS_DIR: z.string().min(1).default('src/graphql/operations'),
+  TRUSTED_CLIENT_DOCUMENTS_DIR: z.string().min(1).optional(),
   CORS_ORIGINS: z.string().optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   SESSION_ISSUER: z.string().url().optional(),
@@ -128,6 +132,8 @@ export type ServerConfig = {
   limits: { maxDepth: number; maxAliases: number; maxDirectives: number; maxTokens: number; maxCost: number };
   trustedDocumentsOnly: boolean;
   operationsDir: string;
+  /** Other storefronts' registered documents: one folder per client (trusted-documents.ts). */
+  clientDocumentsDir: string;
   corsOrigins: string[];
   sessionSecret: string;
   sessionIssuer: string;
@@ -212,6 +218,7 @@ export function loadConfig(
     },
     trustedDocumentsOnly: e.TRUSTED_DOCUMENTS_ONLY ?? isProduction,
     operationsDir: path.resolve(e.MESHFRONT_OPERATIONS_DIR),
+    clientDocumentsDir: path.resolve(e.TRUSTED_CLIENT_DOCUMENTS_DIR ?? path.join(dataDir, 'trusted-documents')),
     corsOrigins,
     sessionSecret,
     sessionIssuer: e.SESSION_ISSUER ?? e.PUBLIC_SITE_URL ?? 'http://localhost:4321',

@@ -3,6 +3,12 @@
  * fragments it needs (transitively) from src/graphql/fragments/*.graphql — the text the storefront sends.
  * Documents are compared by their definitions, printed and sorted, so whitespace, comments and the order
  * of fragments do not matter.
+ *
+ * Another storefront (a WooGraphQL client on another origin) can run in production mode too: the operator
+ * registers its documents by copying them into a folder of their own under the client documents folder
+ * (TRUSTED_CLIENT_DOCUMENTS_DIR, default <data dir>/trusted-documents/<client>/): each operation there,
+ * with the fragments it spreads from any file of the same folder, is trusted as the client sends it.
+ * A file that does not parse stops the engine at start, naming the file and the line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,9 +35,16 @@ function readGraphqlFiles(dir: string): { file: string; doc: DocumentNode }[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.graphql'))
+    .filter((f) => f.endsWith('.graphql') || f.endsWith('.gql'))
     .sort()
-    .map((f) => ({ file: f, doc: parse(fs.readFileSync(path.join(dir, f), 'utf8'), { noLocation: true }) }));
+    .map((f) => {
+      const file = path.join(dir, f);
+      try {
+        return { file: f, doc: parse(fs.readFileSync(file, 'utf8'), { noLocation: true }) };
+      } catch (err) {
+        throw new Error(`${file}: not a GraphQL document: ${(err as Error).message}`);
+      }
+    });
 }
 
 /** Each operation of `operationsDir` as a self-contained document (operation + transitive fragments). */
@@ -71,8 +84,24 @@ export function composeOperations(
   return out;
 }
 
-export function loadTrustedDocuments(operationsDir: string): TrustedDocuments {
-  const operations = composeOperations(operationsDir);
+/** The registered clients' operations: each folder of `dir` composed on its own (its fragments, its operations). */
+function clientOperations(dir: string): ReturnType<typeof composeOperations> {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => {
+      const folder = path.join(dir, e.name);
+      return composeOperations(folder, folder).map((o) => ({ ...o, name: `${e.name}/${o.name}` }));
+    });
+}
+
+export function loadTrustedDocuments(operationsDir: string, clientDocumentsDir?: string): TrustedDocuments {
+  const operations = [
+    ...composeOperations(operationsDir),
+    ...(clientDocumentsDir ? clientOperations(clientDocumentsDir) : []),
+  ];
   if (!operations.length)
     console.warn(
       `[meshfront] TRUSTED_DOCUMENTS_ONLY is on but ${operationsDir} has no operations: every request will be refused.`,

@@ -167,7 +167,8 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
   plugins.push(useErrorLogContext());
   if (!config.introspection) plugins.push(useNoIntrospection());
   plugins.push(useRequestErrorsWithoutInput());
-  if (config.trustedDocumentsOnly) plugins.push(useTrustedDocuments(loadTrustedDocuments(config.operationsDir)));
+  if (config.trustedDocumentsOnly)
+    plugins.push(useTrustedDocuments(loadTrustedDocuments(config.operationsDir, config.clientDocumentsDir)));
   const exposed = [SESSION_HEADER, 'X-JWT-Auth', 'X-JWT-Refresh'];
   return createYoga<Record<string, unknown>, GraphQLContext>({
     graphqlEndpoint: '/graphql',
