@@ -181,7 +181,13 @@ export class CatalogFastPath {
    * becomes a new guest session, as through Yoga.
    */
   async session(header: (name: string) => string | null | undefined): Promise<SessionState> {
-    const sessions = (await this.engine()).sessions;
+    return this.sessionOf(header, (await this.engine()).sessions);
+  }
+
+  private async sessionOf(
+    header: (name: string) => string | null | undefined,
+    sessions: Engine['sessions'],
+  ): Promise<SessionState> {
     const presented = presentedSession('POST', header, sessions.cookie !== null);
     const session = sessions.fromHeaderNow(presented) ?? (await sessions.fromHeader(presented));
     if (isCustomerSessionId(session.customerId)) sessions.startGuest(session);
@@ -193,13 +199,13 @@ export class CatalogFastPath {
     entry: Entry,
     header: (name: string) => string | null | undefined,
   ): Promise<Record<string, string>> {
-    const session = await this.session(header);
+    const { sessions } = await this.engine();
+    const session = await this.sessionOf(header, sessions);
     if (!session.issue) return entry.headers;
-    const cookie = (await this.engine()).sessions.cookie;
     return {
       ...entry.headers,
       [SESSION_HEADER]: session.token,
-      ...(cookie ? { 'set-cookie': sessionCookie(session.token, cookie) } : {}),
+      ...(sessions.cookie ? { 'set-cookie': sessionCookie(session.token, sessions.cookie) } : {}),
       'cache-control': PERSONAL_CACHE_CONTROL,
       vary: varyWith(entry.headers.vary, PERSONAL_VARY),
     };
