@@ -2916,6 +2916,8 @@ export type RootQuery = {
   loginClients?: Maybe<Array<Maybe<LoginClient>>>;
   /** An order for its owner, or for anyone holding its order key (idType ORDER_KEY, or orderKey beside the id); null otherwise. */
   order?: Maybe<Order>;
+  /** The current customer's orders, newest first (at most 100 per page): the same list as customer.orders (the logged-in customer's, or the guest session's own). */
+  orders?: Maybe<RootQueryToOrderConnection>;
   /** The enabled payment gateways. */
   paymentGateways?: Maybe<RootQueryToPaymentGatewayConnection>;
   /** Everything the shop keeps about the logged-in customer, as a JSON document (the account's Download my data). Needs a login. */
@@ -2959,6 +2961,15 @@ export type RootQueryOrderArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
   idType?: InputMaybe<OrderIdTypeEnum>;
   orderKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type RootQueryOrdersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  where?: InputMaybe<RootQueryToOrderConnectionWhereArgs>;
 };
 
 
@@ -3019,6 +3030,25 @@ export type RootQueryTermsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   where?: InputMaybe<RootQueryToTermNodeConnectionWhereArgs>;
+};
+
+export type RootQueryToOrderConnection = {
+  __typename?: 'RootQueryToOrderConnection';
+  edges: Array<RootQueryToOrderConnectionEdge>;
+  nodes: Array<Order>;
+  pageInfo: PageInfo;
+};
+
+export type RootQueryToOrderConnectionEdge = {
+  __typename?: 'RootQueryToOrderConnectionEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node: Order;
+};
+
+export type RootQueryToOrderConnectionWhereArgs = {
+  /** Order number (or part of it). */
+  search?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<InputMaybe<OrderStatusEnum>>>;
 };
 
 export type RootQueryToPaymentGatewayConnection = {

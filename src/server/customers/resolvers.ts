@@ -102,6 +102,18 @@ async function ordersOf(c: CustomerObject, ctx: Ctx): Promise<OrderRow[]> {
   return ctx.orders.listByCustomer(c.customerId, 100);
 }
 
+type OrderListArgs = PageArgs & { where?: { search?: string | null; statuses?: (string | null)[] | null } | null };
+
+/** A page of the customer's orders, filtered by order number and statuses. */
+async function orderConnection(c: CustomerObject, a: OrderListArgs, ctx: Ctx) {
+  let list = await ordersOf(c, ctx);
+  const search = a.where?.search?.trim();
+  if (search) list = list.filter((o) => String(o.id).includes(search.replace(/^#/, '')));
+  const statuses = a.where?.statuses?.filter((s): s is string => !!s);
+  if (statuses?.length) list = list.filter((o) => statuses.includes(o.status));
+  return paginate(list, a, { defaultPageSize: 100, maxPageSize: 100 }, (o) => o.id);
+}
+
 type UpdateCustomerArgs = {
   input: ProfileUpdate & SessionCustomerInput & { currentPassword?: string | null; isSession?: boolean | null };
 };
@@ -136,6 +148,10 @@ export const customerResolvers = {
       if (v) return customerOf(ctx, v);
       return sessionCustomer(ctx);
     },
+    // WooGraphQL answers RootQuery.orders for anyone but a shop manager with the current customer's own
+    // orders; this API has no shop managers, so it is always that list.
+    orders: async (_: unknown, a: OrderListArgs, ctx: Ctx) =>
+      orderConnection(ctx.auth.viewer ? await customerOf(ctx, ctx.auth.viewer) : await sessionCustomer(ctx), a, ctx),
   },
   RootMutation: {
     updateCustomer: async (_: unknown, args: UpdateCustomerArgs, ctx: Ctx) => {
@@ -276,17 +292,6 @@ export const customerResolvers = {
       const acc = accountOf(c, ctx);
       return acc ? wire(addressFor(c.c.shipping, acc, false)) : wire(c.c.shipping);
     },
-    orders: async (
-      c: CustomerObject,
-      a: PageArgs & { where?: { search?: string | null; statuses?: (string | null)[] | null } | null },
-      ctx: Ctx,
-    ) => {
-      let list = await ordersOf(c, ctx);
-      const search = a.where?.search?.trim();
-      if (search) list = list.filter((o) => String(o.id).includes(search.replace(/^#/, '')));
-      const statuses = a.where?.statuses?.filter((s): s is string => !!s);
-      if (statuses?.length) list = list.filter((o) => statuses.includes(o.status));
-      return paginate(list, a, { defaultPageSize: 100, maxPageSize: 100 }, (o) => o.id);
-    },
+    orders: (c: CustomerObject, a: OrderListArgs, ctx: Ctx) => orderConnection(c, a, ctx),
   },
 };

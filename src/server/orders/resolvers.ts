@@ -180,7 +180,8 @@ export const orderResolvers = {
     databaseId: (i: OrderItemRow) => i.id,
     orderId: (i: OrderItemRow) => i.orderId,
     productId: (i: OrderItemRow) => i.productId,
-    variationId: (i: OrderItemRow) => i.variationId ?? 0,
+    // WooGraphQL answers null, not 0, for a line that is not a variation.
+    variationId: (i: OrderItemRow) => i.variationId || null,
     quantity: (i: OrderItemRow) => i.quantity,
     subtotal: moneyField((i: OrderItemRow) => i.subtotalCents),
     subtotalTax: moneyField((i: OrderItemRow) => i.subtotalTaxCents),

@@ -244,7 +244,16 @@ extend type Customer {
   date: String
 }
 
+input RootQueryToOrderConnectionWhereArgs {
+  "Order number (or part of it)."
+  search: String
+  statuses: [OrderStatusEnum]
+}
+${connection('RootQueryToOrderConnection', 'Order')}
+
 extend type RootQuery {
+  "The current customer's orders, newest first (at most 100 per page): the same list as customer.orders (the logged-in customer's, or the guest session's own)."
+  orders(first: Int, after: String, last: Int, before: String, where: RootQueryToOrderConnectionWhereArgs): RootQueryToOrderConnection
   "The logged-in user; null for guests."
   viewer: User
   "The enabled external login providers (null when none)."
