@@ -6,6 +6,9 @@ const recaptchaPort = Number(process.env.E2E_RECAPTCHA_PORT ?? 4397);
 // The local OpenID Connect provider (oauth2-mock-server) the account tests log in with, also started by
 // tests/e2e/global-setup.ts.
 const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4398);
+// The headless storefront of tests/e2e/headless-client.spec.ts: on localhost (the engine's site) and on
+// 127.0.0.1 (another site).
+const headlessClientPort = Number(process.env.E2E_HEADLESS_CLIENT_PORT ?? 4394);
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -55,6 +58,10 @@ export default defineConfig({
       // is a trusted document and nothing relies on introspection.
       TRUSTED_DOCUMENTS_ONLY: 'true',
       GRAPHQL_INTROSPECTION: 'false',
+      // A headless storefront on another origin (tests/e2e/headless-client.spec.ts), registered as an operator
+      // registers one: its documents in a folder of their own, its origins allowed with credentials.
+      TRUSTED_CLIENT_DOCUMENTS_DIR: 'tests/fixtures/headless-client/trusted-documents',
+      CORS_ORIGINS: `http://localhost:${headlessClientPort},http://127.0.0.1:${headlessClientPort}`,
       PORT: String(port),
       MESHFRONT_DATA_DIR: process.env.MESHFRONT_DATA_DIR ?? 'var/e2e',
       // Contact form: real bot check against the local stand-ins; limits high enough for repeated runs from one address.
