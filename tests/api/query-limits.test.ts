@@ -207,6 +207,22 @@ describe('the cost model', () => {
     expect(costOf(q, { n: -5 })).toBe(1);
   });
 
+  it('judges a document Yoga parsed once anew for each request whose variables set the page', () => {
+    // Yoga hands every request with the same text one parsed document; the cost of a document whose page
+    // sizes are literals is kept with it, one whose page comes from the variables is not.
+    const settings = {
+      maxCost: t.config.limits.maxCost,
+      defaultPageSize: t.config.defaultPageSize,
+      maxPageSize: t.config.maxPageSize,
+    };
+    const variable = parse('query($n: Int) { products(first: $n) { nodes { name } } }');
+    expect(operationCost(t.engine.schema, variable, null, { n: 2 }, settings)).toBe(1 + 2 * 2);
+    expect(operationCost(t.engine.schema, variable, null, { n: 50 }, settings)).toBe(1 + 50 * 2);
+    const literal = parse('{ products(first: 3) { nodes { name } } }');
+    expect(operationCost(t.engine.schema, literal, null, {}, settings)).toBe(1 + 3 * 2);
+    expect(operationCost(t.engine.schema, literal, null, {}, { ...settings, maxPageSize: 2 })).toBe(1 + 2 * 2);
+  });
+
   it('multiplies nested pages, and counts a plain list of objects as ten items', () => {
     // 1 + 2 × (nodes 1 + related: 1 + 5 × (nodes 1 + slug 1))
     expect(costOf('{ products(first: 2) { nodes { related(first: 5) { nodes { slug } } } } }')).toBe(1 + 2 * (1 + 11));

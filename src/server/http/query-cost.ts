@@ -47,13 +47,16 @@ type Walk = {
   fragmentCosts: Map<string, number>;
   variables: Record<string, unknown>;
   settings: CostSettings;
+  /** Set when a page size came from the request's variables: then the cost holds for these variables only. */
+  readVariables: boolean;
 };
 
-function pageArgument(node: FieldNode, variables: Record<string, unknown>): number | null {
+function pageArgument(node: FieldNode, w: Walk): number | null {
   let size: number | null = null;
   for (const arg of node.arguments ?? []) {
     if (arg.name.value !== 'first' && arg.name.value !== 'last') continue;
-    const n = argumentValue(arg.value, variables);
+    if (arg.value.kind === Kind.VARIABLE) w.readVariables = true;
+    const n = argumentValue(arg.value, w.variables);
     if (n !== null) size = Math.max(size ?? 0, n);
   }
   return size;
@@ -93,7 +96,7 @@ function fieldCost(node: FieldNode, def: GraphQLField<unknown, unknown>, parentI
   if (!isComposite(type)) return 1;
   let items = 1;
   if (def.args.some((a) => a.name === 'first' || a.name === 'last')) {
-    const asked = pageArgument(node, w.variables);
+    const asked = pageArgument(node, w);
     items = Math.min(asked ?? w.settings.defaultPageSize, w.settings.maxPageSize);
   } else if (isList(def.type) && !parentIsConnection) {
     items = LIST_ITEMS;
@@ -129,6 +132,15 @@ function selectionCost(set: SelectionSetNode, parent: GraphQLNamedType, w: Walk)
   return cost;
 }
 
+/**
+ * Costs that do not depend on the request's variables, per parsed document and operation name. Yoga hands
+ * every request with the same text the same parsed document (its parser cache), so the storefront's
+ * documents — whose page sizes are literals — are walked once, not on every request.
+ */
+const fixedCosts = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, number>>>();
+const costKey = (operationName: string | null | undefined, settings: CostSettings) =>
+  `${operationName ?? ''} ${settings.defaultPageSize} ${settings.maxPageSize}`;
+
 /** The cost of the operation a request runs (validated already: fragments exist and do not cycle). */
 export function operationCost(
   schema: GraphQLSchema,
@@ -137,6 +149,8 @@ export function operationCost(
   variables: Record<string, unknown>,
   settings: CostSettings,
 ): number {
+  const known = fixedCosts.get(schema)?.get(document)?.get(costKey(operationName, settings));
+  if (known !== undefined) return known;
   const operations = document.definitions.filter(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
   );
@@ -159,13 +173,23 @@ export function operationCost(
   for (const v of operation.variableDefinitions ?? [])
     if (v.defaultValue?.kind === Kind.INT) withDefaults[v.variable.name.value] = Number(v.defaultValue.value);
   Object.assign(withDefaults, variables);
-  return selectionCost(operation.selectionSet, root, {
+  const walk: Walk = {
     schema,
     fragments,
     fragmentCosts: new Map(),
     variables: withDefaults,
     settings,
-  });
+    readVariables: false,
+  };
+  const cost = selectionCost(operation.selectionSet, root, walk);
+  if (!walk.readVariables) {
+    let bySchema = fixedCosts.get(schema);
+    if (!bySchema) fixedCosts.set(schema, (bySchema = new WeakMap()));
+    let byOperation = bySchema.get(document);
+    if (!byOperation) bySchema.set(document, (byOperation = new Map()));
+    byOperation.set(costKey(operationName, settings), cost);
+  }
+  return cost;
 }
 
 /** Refuses an operation whose cost is over the limit, before it runs; the error says the limit and the cost. */

@@ -19,6 +19,7 @@ import { creditByRate, creditNoteDocument, invoiceDocument, remainingByRate, typ
 import { formatDocumentNumber, type InvoiceSettings } from './settings.ts';
 import type { InvoiceKind } from './shape.ts';
 import { invoiceCounters, invoices } from './tables.ts';
+import { dateTimeFormat } from '../../lib/intl-formatters.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -34,6 +35,12 @@ const LINK_TTL_SECONDS = 3600;
 
 export class InvoiceService {
   private readonly linkKey: Buffer;
+  /**
+   * Invoices issued in a transaction, by transaction and order: the checkout's confirmation mail attaches
+   * the invoice its status change has just issued, without another SELECT while the transaction holds
+   * the embedded database.
+   */
+  private readonly issuedIn = new WeakMap<object, Map<number, InvoiceRow>>();
 
   constructor(
     private readonly db: Database,
@@ -50,15 +57,17 @@ export class InvoiceService {
    * refunded/cancelled. The document issued now, or null (the order had its invoice already, or none).
    */
   readonly onOrderStatus = async (tx: DbOrTx, order: OrderRow): Promise<InvoiceRow | null> => {
-    if (INVOICED_STATUSES.has(order.status))
-      return (await this.invoiceOf(order.id, tx)) ? null : this.issueInvoice(tx, order);
+    if (INVOICED_STATUSES.has(order.status)) {
+      const { row, issued } = await this.issueOnce(tx, order);
+      return issued ? row : null;
+    }
     if (REVERSED_STATUSES.has(order.status)) return this.issueCreditNote(tx, order, null);
     return null;
   };
 
   /** YYYY-MM-DD of `at` in the documents' time zone. */
   private day(at: Date): string {
-    return new Intl.DateTimeFormat('en-CA', {
+    return dateTimeFormat('en-CA', {
       timeZone: this.settings.timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -100,6 +109,8 @@ export class InvoiceService {
   }
 
   async invoiceOf(orderId: number, db: DbOrTx = this.db): Promise<InvoiceRow | null> {
+    const issued = this.issuedIn.get(db)?.get(orderId);
+    if (issued) return issued;
     const [row] = await db
       .select()
       .from(invoices)
@@ -120,8 +131,13 @@ export class InvoiceService {
 
   /** Issues the order's invoice in `tx` (once: an order that has one keeps it); the invoice. */
   async issueInvoice(tx: DbOrTx, order: OrderRow): Promise<InvoiceRow> {
+    return (await this.issueOnce(tx, order)).row;
+  }
+
+  /** The order's invoice, and whether it was issued now. */
+  private async issueOnce(tx: DbOrTx, order: OrderRow): Promise<{ row: InvoiceRow; issued: boolean }> {
     const existing = await this.invoiceOf(order.id, tx);
-    if (existing) return existing;
+    if (existing) return { row: existing, issued: false };
     const items = await this.orders.items(order.id, tx);
     const supplyDate = this.day(order.datePaid ?? new Date());
     const { year, sequence, ...header } = await this.header(tx, 'invoice', supplyDate);
@@ -141,7 +157,12 @@ export class InvoiceService {
         document,
       })
       .returning();
-    return row!;
+    if (tx !== this.db) {
+      let byOrder = this.issuedIn.get(tx);
+      if (!byOrder) this.issuedIn.set(tx, (byOrder = new Map()));
+      byOrder.set(order.id, row!);
+    }
+    return { row: row!, issued: true };
   }
 
   /**

@@ -54,6 +54,13 @@ export type OrderStatusListener = (tx: DbOrTx, order: OrderRow) => Promise<void>
 
 export class OrderService {
   private readonly statusListeners: OrderStatusListener[] = [];
+  /**
+   * The lines of orders created in a transaction, by transaction: the checkout's own steps (invoice,
+   * confirmation mail, payment) read the lines it has just written, and a second SELECT of the same rows
+   * would only lengthen the transaction that holds the embedded database. Every write to order lines
+   * goes through this class and drops the copy.
+   */
+  private readonly createdItems = new WeakMap<object, Map<number, OrderItemRow[]>>();
 
   constructor(
     private readonly db: Database,
@@ -66,7 +73,20 @@ export class OrderService {
       .insert(orders)
       .values({ ...order, orderKey: newOrderKey() })
       .returning();
-    if (items.length) await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: row!.id })));
+    const written = items.length
+      ? await tx
+          .insert(orderItems)
+          .values(items.map((i) => ({ ...i, orderId: row!.id })))
+          .returning()
+      : [];
+    if (tx !== this.db) {
+      let byOrder = this.createdItems.get(tx);
+      if (!byOrder) this.createdItems.set(tx, (byOrder = new Map()));
+      byOrder.set(
+        row!.id,
+        written.sort((a, b) => a.id - b.id),
+      );
+    }
     return row!;
   }
 
@@ -89,6 +109,8 @@ export class OrderService {
   }
 
   async items(orderId: number, db: DbOrTx = this.db): Promise<OrderItemRow[]> {
+    const created = this.createdItems.get(db)?.get(orderId);
+    if (created) return created.map((item) => structuredClone(item));
     return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   }
 
@@ -283,6 +305,7 @@ export class OrderService {
         items.map((i) => ({ productId: i.productId, variationId: i.variationId, quantity: i.stockReduced })),
       );
       await tx.update(orders).set({ stockReduced: false }).where(eq(orders.id, row.id));
+      this.createdItems.get(tx)?.delete(row.id);
       await tx.update(orderItems).set({ stockReduced: 0 }).where(eq(orderItems.orderId, row.id));
     }
     await this.coupons.releaseUsage(tx, row.id);

@@ -20,6 +20,7 @@ import { localized } from '../catalog/translations.ts';
 import type { GraphQLContext } from '../context.ts';
 import { baseTaxContext } from '../tax/location.ts';
 import { displayedUnitPrice, unitPrice } from '../tax/prices.ts';
+import { numberFormat } from '../../lib/intl-formatters.ts';
 
 type Ctx = GraphQLContext;
 
@@ -50,7 +51,7 @@ function general(ctx: Ctx) {
 }
 
 function currencySymbol(currency: string): string {
-  const part = new Intl.NumberFormat('en', { style: 'currency', currency })
+  const part = numberFormat('en', { style: 'currency', currency })
     .formatToParts(0)
     .find((p) => p.type === 'currency');
   return part?.value ?? currency;

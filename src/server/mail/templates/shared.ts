@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, localeByCode, type LocaleCode } from '../../../lib/i18n
 import { renderText, text as engineText, type TextParam } from '../../i18n/text.ts';
 import { oneLine } from '../html.ts';
 import { renderHtmlLayout, renderTextLayout, type LayoutInput } from '../layout.ts';
+import { dateTimeFormat, numberFormat } from '../../../lib/intl-formatters.ts';
 
 /** A mail's text in `locale`: `key` names an `engine.mail.` string of locales/<code>.json. */
 export const mailText = (locale: LocaleCode) => (key: string, params?: Record<string, TextParam>) =>
@@ -40,7 +41,7 @@ export function formatCents(cents: number, currency: string, language = 'en-US')
   if (!Number.isSafeInteger(cents)) throw new TypeError(`amount must be integer cents (got ${cents})`);
   const abs = Math.abs(cents);
   const decimal = `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(decimal as `${number}`);
+  return numberFormat(language, { style: 'currency', currency }).format(decimal as `${number}`);
 }
 
 /** The mail's language as Intl knows it; English mails keep the day-month-year date they always had. */
@@ -50,7 +51,7 @@ const dateLanguage = (locale: LocaleCode) => (locale === DEFAULT_LOCALE.code ? '
 export function formatOrderDate(value: Date | string, locale: LocaleCode = DEFAULT_LOCALE.code): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) throw new TypeError(`orderDate is not a date (got ${JSON.stringify(value)})`);
-  return new Intl.DateTimeFormat(dateLanguage(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(dateLanguage(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 const countryNames = new Map<LocaleCode, Intl.DisplayNames>();
