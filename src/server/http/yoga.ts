@@ -21,6 +21,7 @@ import { errorLogger, logUnexpectedError, useErrorLogContext } from './error-log
 import { databaseFaultError } from './database-errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { useQueryCostLimit } from './query-cost.ts';
+import { useCompiledExecution } from './compiled-execution.ts';
 
 /** Larger request bodies are refused before parsing (the token limit catches the rest). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -163,6 +164,7 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
     useInputGuard(),
     ...armorPlugins(config.limits, config),
     useCatalogResponseCache(),
+    ...useCompiledExecution(),
   ];
   plugins.push(useErrorLogContext());
   if (!config.introspection) plugins.push(useNoIntrospection());
