@@ -1,10 +1,12 @@
 /**
- * Compiled execution: each operation document runs through a function compiled for it once (graphql-jit),
- * not through graphql's general executor, which walks the document's selections, looks up every field's
+ * Compiled execution: a trusted document (the storefront's own operations and those of registered
+ * clients, http/trusted-documents.ts) runs through a function compiled for it once (graphql-jit), not
+ * through graphql's general executor, which walks the document's selections, looks up every field's
  * definition and coerces its arguments again on every request. The storefront sends the same few dozen
  * documents again and again, so the compiled functions stay in a bounded cache keyed by the document's
  * text; parsing, validation (cached by Yoga), the query limits and the trusted-documents check run before
- * this as before.
+ * this as before. Any other document (where TRUSTED_DOCUMENTS_ONLY is off) keeps the general executor:
+ * compiling costs more than one execution, and a stream of new documents would only feed the compiler.
  *
  * Two things graphql-jit does differently from the executor it replaces, corrected here:
  * - its cache knows a document by its text alone, so a document holding several operations would run the
@@ -62,18 +64,31 @@ function asRequestError(error: ErrorLike): GraphQLError {
   });
 }
 
-export function useCompiledExecution(): Plugin[] {
+/** The request's query text, from the context Yoga builds (it carries the request's parameters). */
+const queryOf = (context: unknown) => (context as { params?: { query?: unknown } } | null)?.params?.query;
+
+/** Where compiled documents are kept, by document text (the plugin's own cache interface). */
+export type CompiledDocuments = NonNullable<Parameters<typeof useGraphQlJit>[1]>['cache'];
+
+export function useCompiledExecution(
+  trusted: (query: string) => boolean,
+  cache: CompiledDocuments = boundedCache(MAX_COMPILED),
+): Plugin[] {
+  const compiled = (document: DocumentNode, context: unknown) => {
+    const query = queryOf(context);
+    return typeof query === 'string' && singleOperation(document) && trusted(query);
+  };
   return [
     useGraphQlJit(
       {},
       {
-        enableIf: ({ document }) => singleOperation(document),
-        cache: boundedCache(MAX_COMPILED),
+        enableIf: ({ document, contextValue }) => compiled(document, contextValue),
+        cache,
       },
     ) as Plugin,
     {
       onExecute({ args }) {
-        if (!singleOperation(args.document)) return;
+        if (!compiled(args.document, args.contextValue)) return;
         return {
           onExecuteDone({ result, setResult }) {
             // Only results without a data entry: errors raised before execution began. A field error

@@ -102,10 +102,6 @@ export function loadTrustedDocuments(operationsDir: string, clientDocumentsDir?:
     ...composeOperations(operationsDir),
     ...(clientDocumentsDir ? clientOperations(clientDocumentsDir) : []),
   ];
-  if (!operations.length)
-    console.warn(
-      `[meshfront] TRUSTED_DOCUMENTS_ONLY is on but ${operationsDir} has no operations: every request will be refused.`,
-    );
   const keys = new Set(operations.map((o) => definitionsKey(o.document)));
   const seen = new Map<string, boolean>();
   return {

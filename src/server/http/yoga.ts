@@ -21,7 +21,7 @@ import { errorLogger, logUnexpectedError, useErrorLogContext } from './error-log
 import { databaseFaultError } from './database-errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { useQueryCostLimit } from './query-cost.ts';
-import { useCompiledExecution } from './compiled-execution.ts';
+import { useCompiledExecution, type CompiledDocuments } from './compiled-execution.ts';
 
 /** Larger request bodies are refused before parsing (the token limit catches the rest). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -155,7 +155,11 @@ export function armorPlugins(
   ];
 }
 
-export function createMeshfrontYoga(engine: () => Promise<Engine>, config: ServerConfig): MeshfrontYoga {
+export function createMeshfrontYoga(
+  engine: () => Promise<Engine>,
+  config: ServerConfig,
+  options: { compiledDocuments?: CompiledDocuments } = {},
+): MeshfrontYoga {
   const sessions = new WeakMap<Request, SessionState>();
   const plugins: Plugin[] = [
     useWooSession(engine, sessions),
@@ -164,13 +168,21 @@ export function createMeshfrontYoga(engine: () => Promise<Engine>, config: Serve
     useInputGuard(),
     ...armorPlugins(config.limits, config),
     useCatalogResponseCache(),
-    ...useCompiledExecution(),
   ];
   plugins.push(useErrorLogContext());
   if (!config.introspection) plugins.push(useNoIntrospection());
   plugins.push(useRequestErrorsWithoutInput());
-  if (config.trustedDocumentsOnly)
-    plugins.push(useTrustedDocuments(loadTrustedDocuments(config.operationsDir, config.clientDocumentsDir)));
+  // The storefront's documents and the registered clients': the only ones that may run in production, and
+  // the ones compiled for fast execution in every mode (compiled-execution.ts).
+  const trusted = loadTrustedDocuments(config.operationsDir, config.clientDocumentsDir);
+  if (config.trustedDocumentsOnly) {
+    if (!trusted.size)
+      console.warn(
+        `[meshfront] TRUSTED_DOCUMENTS_ONLY is on but ${config.operationsDir} has no operations: every request will be refused.`,
+      );
+    plugins.push(useTrustedDocuments(trusted));
+  }
+  plugins.push(...useCompiledExecution((query) => trusted.allows(query), options.compiledDocuments));
   const exposed = [SESSION_HEADER, 'X-JWT-Auth', 'X-JWT-Refresh'];
   return createYoga<Record<string, unknown>, GraphQLContext>({
     graphqlEndpoint: '/graphql',
