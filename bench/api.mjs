@@ -35,10 +35,53 @@ export async function graphql(url, query, variables, headers = {}) {
   return { data: body.data, session: res.headers.get('woocommerce-session') };
 }
 
-/** Runs one autocannon load; returns req/s, p50, p99 and the error count (non-2xx, GraphQL errors are sampled). */
-export function load({ url, body, headers = {}, connections = 50, duration = 10, requests, sessions }) {
+/**
+ * Runs one autocannon load; returns req/s, p50, p99 and the error count: non-2xx answers, timeouts and
+ * answers that carry GraphQL errors (a refused request is fast, so a load that only measured refusals
+ * would flatter the engine).
+ *
+ * `sessions`: with `rotate` false, one shopper per connection (each keeps its own woocommerce-session);
+ * with `rotate` true, each request takes the next session of the list and the next `variables` of
+ * `variablesList`, so many shoppers share the connections as they would behind a proxy — and no cart
+ * grows past what a shopper would buy.
+ */
+export function load({
+  url,
+  body,
+  headers = {},
+  connections = 50,
+  duration = 10,
+  requests,
+  sessions,
+  rotate,
+  variablesList,
+}) {
   const baseHeaders = { 'content-type': 'application/json', ...headers };
   let nextClient = 0;
+  let nextRequest = 0;
+  let graphqlErrors = 0;
+  const sessionHeader = (token) => ({ ...baseHeaders, 'woocommerce-session': `Session ${token}` });
+  const onResponse = (status, responseBody) => {
+    if (status === 200 && responseBody?.includes('"errors":')) graphqlErrors++;
+  };
+  const perRequest = rotate
+    ? [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const i = nextRequest++;
+            return {
+              ...request,
+              headers: sessions ? sessionHeader(sessions[i % sessions.length]) : baseHeaders,
+              body: JSON.stringify(
+                variablesList ? { ...body, variables: variablesList[i % variablesList.length] } : body,
+              ),
+            };
+          },
+          onResponse,
+        },
+      ]
+    : [{ method: 'POST', onResponse }];
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -46,17 +89,13 @@ export function load({ url, body, headers = {}, connections = 50, duration = 10,
         method: 'POST',
         connections,
         duration,
-        requests,
+        requests: requests ?? perRequest,
         headers: baseHeaders,
         body: body ? JSON.stringify(body) : undefined,
-        // One shopper per connection: each keeps its own woocommerce-session (and so its own cart).
-        setupClient: sessions
-          ? (client) =>
-              client.setHeaders({
-                ...baseHeaders,
-                'woocommerce-session': `Session ${sessions[nextClient++ % sessions.length]}`,
-              })
-          : undefined,
+        setupClient:
+          sessions && !rotate
+            ? (client) => client.setHeaders(sessionHeader(sessions[nextClient++ % sessions.length]))
+            : undefined,
       },
       (err, result) => {
         if (err) return reject(err);
@@ -64,7 +103,7 @@ export function load({ url, body, headers = {}, connections = 50, duration = 10,
           rps: result.requests.average,
           p50: result.latency.p50,
           p99: result.latency.p99,
-          errors: result.errors + result.non2xx + result.timeouts,
+          errors: result.errors + result.non2xx + result.timeouts + graphqlErrors,
           total: result.requests.total,
         });
       },

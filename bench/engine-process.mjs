@@ -7,11 +7,16 @@ import crypto from 'node:crypto';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+/**
+ * A fixed session secret for the engine and the shop commands: PostgreSQL mode requires one in
+ * production, the default mode of the shop commands too (seeding refuses to start without it).
+ */
+const SESSION_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
 
 export function seedCatalog(env, syntheticCount) {
   const args = ['src/server/cli.ts', 'seed', '--reset'];
   if (syntheticCount) args.push('--synthetic', String(syntheticCount));
-  const r = spawnSync(tsx, args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const r = spawnSync(tsx, args, { cwd: root, env: { ...process.env, SESSION_SECRET, ...env }, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`seeding failed:\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -19,7 +24,7 @@ export function seedCatalog(env, syntheticCount) {
 export function prepareStock(env, raceStock) {
   const r = spawnSync(tsx, ['bench/stock-setup.ts', String(raceStock)], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, SESSION_SECRET, ...env },
     encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`stock setup failed:\n${r.stdout}\n${r.stderr}`);
@@ -30,7 +35,7 @@ export function prepareStock(env, raceStock) {
 export function checkStock(env, productId) {
   const r = spawnSync(tsx, ['bench/stock-setup.ts', 'check', String(productId)], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, SESSION_SECRET, ...env },
     encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`stock check failed:\n${r.stdout}\n${r.stderr}`);
@@ -80,7 +85,7 @@ export async function startEngine({ port, env }) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
+      SESSION_SECRET,
       CHECKOUT_ORDERS_PER_IP_PER_HOUR: '100000',
       CHECKOUT_ORDERS_PER_EMAIL_PER_HOUR: '100000',
       ...env,
@@ -124,7 +129,7 @@ export async function startEngine({ port, env }) {
 }
 
 /** CPU time the process has used so far, in clock ticks (user + system, /proc/<pid>/stat). */
-function readCpuTicks(pid) {
+export function readCpuTicks(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -134,7 +139,7 @@ function readCpuTicks(pid) {
   }
 }
 
-function readRss(pid) {
+export function readRss(pid) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
