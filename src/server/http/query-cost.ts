@@ -184,9 +184,15 @@ export function operationCost(
   const cost = selectionCost(operation.selectionSet, root, walk);
   if (!walk.readVariables) {
     let bySchema = fixedCosts.get(schema);
-    if (!bySchema) fixedCosts.set(schema, (bySchema = new WeakMap()));
+    if (!bySchema) {
+      bySchema = new WeakMap();
+      fixedCosts.set(schema, bySchema);
+    }
     let byOperation = bySchema.get(document);
-    if (!byOperation) bySchema.set(document, (byOperation = new Map()));
+    if (!byOperation) {
+      byOperation = new Map();
+      bySchema.set(document, byOperation);
+    }
     byOperation.set(costKey(operationName, settings), cost);
   }
   return cost;

@@ -159,7 +159,10 @@ export class InvoiceService {
       .returning();
     if (tx !== this.db) {
       let byOrder = this.issuedIn.get(tx);
-      if (!byOrder) this.issuedIn.set(tx, (byOrder = new Map()));
+      if (!byOrder) {
+        byOrder = new Map();
+        this.issuedIn.set(tx, byOrder);
+      }
       byOrder.set(order.id, row!);
     }
     return { row: row!, issued: true };

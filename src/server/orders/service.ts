@@ -81,7 +81,10 @@ export class OrderService {
       : [];
     if (tx !== this.db) {
       let byOrder = this.createdItems.get(tx);
-      if (!byOrder) this.createdItems.set(tx, (byOrder = new Map()));
+      if (!byOrder) {
+        byOrder = new Map();
+        this.createdItems.set(tx, byOrder);
+      }
       byOrder.set(
         row!.id,
         written.sort((a, b) => a.id - b.id),
