@@ -24,7 +24,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine } from '../engine/index.ts';
-import { presentedSession, sessionCookie } from '../session/cookie.ts';
+import { issuedSessionHeaders, presentedSession } from '../session/cookie.ts';
 import { isCustomerSessionId, SESSION_HEADER, type SessionState } from '../session/service.ts';
 import { PERSONAL_CACHE_CONTROL, PERSONAL_VARY, varyWith, varyWithout } from './cache-policy.ts';
 import { CATALOG_RESPONSE_TTL_MS, FAST_PATH_TAG, catalogVersionsKey, type FastPathTag } from './response-cache.ts';
@@ -204,8 +204,7 @@ export class CatalogFastPath {
     if (!session.issue) return entry.headers;
     return {
       ...entry.headers,
-      [SESSION_HEADER]: session.token,
-      ...(sessions.cookie ? { 'set-cookie': sessionCookie(session.token, sessions.cookie) } : {}),
+      ...issuedSessionHeaders(session.token, sessions.cookie),
       'cache-control': PERSONAL_CACHE_CONTROL,
       vary: varyWith(entry.headers.vary, PERSONAL_VARY),
     };

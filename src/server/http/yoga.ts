@@ -10,7 +10,7 @@ import { getConfig, type ServerConfig } from '../config.ts';
 import type { GraphQLContext } from '../context.ts';
 import { getEngine, type Engine } from '../engine/index.ts';
 import { SESSION_HEADER, type SessionState } from '../session/service.ts';
-import { presentedSession, sessionCookie, type SessionCookieSettings } from '../session/cookie.ts';
+import { issuedSessionHeaders, presentedSession, type SessionCookieSettings } from '../session/cookie.ts';
 import { useCatalogResponseCache } from './response-cache.ts';
 import { useCachePolicy } from './cache-policy.ts';
 import { useAccounts } from '../auth/plugin.ts';
@@ -82,8 +82,9 @@ function useWooSession(engine: () => Promise<Engine>, sessions: WeakMap<Request,
     onResponse({ request, response }) {
       const session = sessions.get(request);
       if (!session?.issue) return;
-      response.headers.set(SESSION_HEADER, session.token);
-      if (cookie) response.headers.append('set-cookie', sessionCookie(session.token, cookie));
+      for (const [name, value] of Object.entries(issuedSessionHeaders(session.token, cookie)))
+        if (name === 'set-cookie') response.headers.append(name, value);
+        else response.headers.set(name, value);
     },
   };
 }

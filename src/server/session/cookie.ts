@@ -55,3 +55,14 @@ export function presentedSession(method: string | undefined, header: HeaderOf, c
 export function sessionCookie(token: string, settings: SessionCookieSettings): string {
   return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${settings.maxAgeSeconds}; SameSite=Lax`;
 }
+
+/**
+ * The response headers that hand a new or changed session to the client: the `woocommerce-session` header
+ * always, the cookie when the shop sets one. Yoga's answers and the catalog fast path's stored ones both
+ * send these.
+ */
+export function issuedSessionHeaders(token: string, settings: SessionCookieSettings | null): Record<string, string> {
+  return settings
+    ? { [SESSION_COOKIE]: token, 'set-cookie': sessionCookie(token, settings) }
+    : { [SESSION_COOKIE]: token };
+}
