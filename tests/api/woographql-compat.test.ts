@@ -13,12 +13,16 @@ import { ENGINE_START_TIMEOUT_MS, startTestEngine, type TestEngine } from './har
 import { BILLING, productId, Shopper, variationId } from './shop-helpers.ts';
 
 const DIR = path.resolve(import.meta.dirname, '../compat/woographql');
-const DOCUMENTS = new Map(
-  fs
-    .readdirSync(DIR)
-    .filter((f) => f.endsWith('.graphql'))
-    .map((f) => [f.replace(/\.graphql$/, ''), fs.readFileSync(path.join(DIR, f), 'utf8')]),
-);
+const readFolder = (dir: string) =>
+  new Map(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.graphql'))
+      .map((f) => [f.replace(/\.graphql$/, ''), fs.readFileSync(path.join(dir, f), 'utf8')]),
+  );
+const DOCUMENTS = readFolder(DIR);
+/** Fragments several operations spread (the cart, the order), kept once as clients keep them. */
+const FRAGMENTS = readFolder(path.join(DIR, 'fragments'));
 /** The operations the suite runs: every one must have its document, and every document must be run. */
 const OPERATIONS = [
   'ProductList',
@@ -46,10 +50,22 @@ const OPERATIONS = [
 ] as const;
 type Operation = (typeof OPERATIONS)[number];
 
+/** The operation's text with the fragments it spreads (transitively) from fragments/, as a client sends it. */
 function doc(name: Operation): string {
   const text = DOCUMENTS.get(name);
   if (!text) throw new Error(`no document tests/compat/woographql/${name}.graphql`);
-  return text;
+  const parts = [text];
+  const included = new Set<string>();
+  const pending = [...text.matchAll(/\.\.\.\s*([A-Z]\w*)/g)].map((m) => m[1]!);
+  while (pending.length) {
+    const fragment = pending.pop()!;
+    const body = FRAGMENTS.get(fragment);
+    if (!body || included.has(fragment)) continue;
+    included.add(fragment);
+    parts.push(body);
+    for (const m of body.matchAll(/\.\.\.\s*([A-Z]\w*)/g)) pending.push(m[1]!);
+  }
+  return parts.join('\n');
 }
 
 /** Cents of a RAW money string ("49.9" → 4990); RAW amounts are plain decimal numbers. */
