@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import { MailError, requireEmailAddress, requireExtraHeaders, requireHeaderText } from './address.ts';
 import { describeMailTransport, readMailSettings, type MailSettings } from './settings.ts';
 
@@ -136,25 +136,35 @@ export function createMailer(
   const log = options.log ?? ((message: string) => console.warn(`[meshfront] ${message}`));
   // disableFileAccess/disableUrlAccess: nothing we send may make nodemailer read a local file or fetch a URL.
   const safety = { disableFileAccess: true, disableUrlAccess: true } as const;
-  const smtp: Transporter | null = settings.smtpUrl
-    ? nodemailer.createTransport({
-        url: settings.smtpUrl,
-        connectionTimeout: settings.smtpTimeoutMs,
-        greetingTimeout: settings.smtpTimeoutMs,
-        socketTimeout: settings.smtpTimeoutMs * 3,
-      })
-    : null;
-  // The stream transport builds exactly the bytes SMTP would carry, which is what the .eml file should hold.
-  const composer = smtp
-    ? null
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-  if (!smtp && settings.env === 'production' && !warnedProductionOutbox.has(settings.outboxDir)) {
+  // nodemailer (about 5 MB of heap) is loaded with the first mail, not at start: an engine that has sent
+  // nothing yet does not hold it.
+  let transports: Promise<{ smtp: Transporter | null; composer: Transporter | null }> | null = null;
+  const transport = () => {
+    transports ??= import('nodemailer').then(({ default: nodemailer }) => {
+      const smtp = settings.smtpUrl
+        ? nodemailer.createTransport({
+            url: settings.smtpUrl,
+            connectionTimeout: settings.smtpTimeoutMs,
+            greetingTimeout: settings.smtpTimeoutMs,
+            socketTimeout: settings.smtpTimeoutMs * 3,
+          })
+        : null;
+      // The stream transport builds exactly the bytes SMTP would carry, which is what the .eml file should hold.
+      const composer = smtp
+        ? null
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+      return { smtp, composer };
+    });
+    return transports;
+  };
+  if (!settings.smtpUrl && settings.env === 'production' && !warnedProductionOutbox.has(settings.outboxDir)) {
     warnedProductionOutbox.add(settings.outboxDir);
     log(`SMTP_URL is not set: mail is written to ${settings.outboxDir} and not delivered. Set SMTP_URL to send mail.`);
   }
 
   async function sendMail(mail: OutgoingMail): Promise<SentMail> {
     const checked = checkMail(mail);
+    const { smtp, composer } = await transport();
     const message: SendMailOptions = {
       ...safety,
       from: { name: settings.from.name, address: settings.from.address },
@@ -212,7 +222,9 @@ export function createMailer(
     settings,
     sendMail,
     readOutbox: (filter = {}) => readOutbox({ ...filter, dir: settings.outboxDir }),
-    close: () => smtp?.close(),
+    close: () => {
+      void transports?.then(({ smtp }) => smtp?.close());
+    },
   };
 }
 
