@@ -44,6 +44,7 @@ const OPERATIONS = [
   'Orders',
   'RegisterCustomer',
   'Login',
+  'LoginJwtAuthentication',
   'Viewer',
   'RefreshToken',
   'WriteReview',
@@ -662,6 +663,32 @@ describe('customer accounts', () => {
     const wrong = await new Shopper(t).gql(doc('Login'), { username: person.username, password: 'not-the-password' });
     expect(wrong.body.errors?.[0]?.message).toEqual(expect.any(String));
     expect(wrong.body.data?.login ?? null).toBeNull();
+  });
+
+  it('LoginJwtAuthentication: username and password alone (WPGraphQL JWT Authentication) log in as the PASSWORD provider', async () => {
+    const r = await new Shopper(t).gql(doc('LoginJwtAuthentication'), {
+      username: person.email,
+      password: person.password,
+    });
+    expect(r.body.errors).toBeUndefined();
+    const p: any = r.body.data.login;
+    expect(p.clientMutationId).toBe('jwt-login');
+    expect(p.authToken).toMatch(JWT);
+    expect(p.refreshToken).toEqual(expect.any(String));
+    expect(p.user).toMatchObject({ databaseId: account.userId, username: person.username, email: person.email });
+    // The token is the customer's: the viewer it names is this account.
+    const me: any = await new Shopper(t, { authorization: `Bearer ${p.authToken}` }).ok(doc('Viewer'));
+    expect(me.viewer).toMatchObject({ databaseId: account.userId });
+    const wrong = await new Shopper(t).gql(doc('LoginJwtAuthentication'), {
+      username: person.username,
+      password: 'not-the-password',
+    });
+    expect(wrong.body.errors?.[0]?.message).toEqual(expect.any(String));
+    expect(wrong.body.data?.login ?? null).toBeNull();
+    // Neither a provider nor a username and password: a clear refusal.
+    const neither = await new Shopper(t).gql('mutation { login(input: {}) { authToken } }');
+    expect(neither.body.errors?.[0]?.message).toBe('Name a login provider, or send a username and a password.');
+    expect(neither.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('Viewer: the Bearer token names the user and gives its woocommerce-session token', async () => {

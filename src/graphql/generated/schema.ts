@@ -1401,7 +1401,12 @@ export type LoginInput = {
   credentials?: InputMaybe<LoginCredentialsInput>;
   identity?: InputMaybe<Scalars['String']['input']>;
   oauthResponse?: InputMaybe<OAuthProviderResponseInput>;
-  provider: LoginProviderEnum;
+  /** WPGraphQL JWT Authentication's form of a password login: the password. */
+  password?: InputMaybe<Scalars['String']['input']>;
+  /** How the customer logs in (Headless Login). Without it, username and password stand for PASSWORD. */
+  provider?: InputMaybe<LoginProviderEnum>;
+  /** WPGraphQL JWT Authentication's form of a password login: the user name or e-mail address. */
+  username?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type LoginPayload = {

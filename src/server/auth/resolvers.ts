@@ -60,11 +60,32 @@ function refuseLoggedIn(ctx: Ctx): void {
 
 type LoginArgs = {
   input: Mid & {
-    provider: string;
+    provider?: string | null;
     credentials?: { username: string; password: string } | null;
     oauthResponse?: { code: string; state?: string | null } | null;
+    username?: string | null;
+    password?: string | null;
   };
 };
+
+/**
+ * The login's provider and credentials. Headless Login names the provider; a storefront written for
+ * WPGraphQL JWT Authentication sends `username` and `password` alone, which is the PASSWORD provider.
+ */
+function loginRequest(input: LoginArgs['input']): {
+  provider: string;
+  credentials: { username: string; password: string } | null;
+} {
+  const jwtForm = input.username != null || input.password != null;
+  const provider = input.provider ?? (jwtForm ? 'PASSWORD' : null);
+  if (!provider)
+    throw new GraphQLError('Name a login provider, or send a username and a password.', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  const credentials =
+    input.credentials ?? (jwtForm ? { username: input.username ?? '', password: input.password ?? '' } : null);
+  return { provider, credentials };
+}
 
 export const authResolvers = {
   RootQuery: {
@@ -77,26 +98,22 @@ export const authResolvers = {
     login: async (_: unknown, { input }: LoginArgs, ctx: Ctx) => {
       if (ctx.auth.viewer)
         throw new GraphQLError('You are already logged in.', { extensions: { code: 'BAD_USER_INPUT' } });
+      const { provider, credentials } = loginRequest(input);
       return accountErrors(async () => {
         let user: CustomerRow;
-        if (input.provider === 'PASSWORD') {
-          if (!input.credentials)
+        if (provider === 'PASSWORD') {
+          if (!credentials)
             throw new GraphQLError('The PASSWORD provider requires the use of the `credentials` input arg.', {
               extensions: { code: 'BAD_USER_INPUT' },
             });
-          user = await ctx.accounts.auth.login(
-            input.credentials.username,
-            input.credentials.password,
-            ctx.auth.clientIp,
-          );
+          user = await ctx.accounts.auth.login(credentials.username, credentials.password, ctx.auth.clientIp);
         } else {
           if (!input.oauthResponse)
-            throw new GraphQLError(
-              `The ${input.provider} provider requires the use of the \`oauthResponse\` input arg.`,
-              { extensions: { code: 'BAD_USER_INPUT' } },
-            );
+            throw new GraphQLError(`The ${provider} provider requires the use of the \`oauthResponse\` input arg.`, {
+              extensions: { code: 'BAD_USER_INPUT' },
+            });
           const outcome = await ctx.accounts.oauth.loginWithProvider(
-            input.provider,
+            provider,
             input.oauthResponse,
             ctx.session.customerId,
             ctx.auth.clientIp,

@@ -52,10 +52,15 @@ input OAuthProviderResponseInput {
 }
 input LoginInput {
   clientMutationId: String
-  provider: LoginProviderEnum!
+  "How the customer logs in (Headless Login). Without it, username and password stand for PASSWORD."
+  provider: LoginProviderEnum
   credentials: LoginCredentialsInput
   oauthResponse: OAuthProviderResponseInput
   identity: String
+  "WPGraphQL JWT Authentication's form of a password login: the user name or e-mail address."
+  username: String
+  "WPGraphQL JWT Authentication's form of a password login: the password."
+  password: String
 }
 type LoginPayload {
   clientMutationId: String
