@@ -395,6 +395,8 @@ test.describe('buying (needs AddToCartButton mounted on /product/[slug])', () =>
     // The lookup: a wrong e-mail and an unknown number get the same answer; the right pair opens the order.
     await page.goto('/order-summary');
     const lookup = page.locator('[data-order-lookup]');
+    // The button is enabled once the form's island runs (a click before would reload the bare form).
+    await expect(lookup.getByRole('button', { name: 'Find my order' })).toBeEnabled();
     await lookup.getByLabel('Order number').fill(orderNumber);
     await lookup.getByLabel('Billing email').fill(uniqueEmail('wrong'));
     await lookup.getByRole('button', { name: 'Find my order' }).click();

@@ -6,7 +6,7 @@
  * Engine operation used (see the lookup request below): `lookupOrder(orderNumber, email)` →
  * `{ lookupOrder: { orderId, orderKey } | null }`.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { request } from '../../graphql/client';
 import { createLookup, type Strings } from '../../lib/i18n/lookup';
 import '../../stores/session';
@@ -35,6 +35,17 @@ export default function OrderLookup({ strings, localePrefix }: OrderLookupProps)
   const [errors, setErrors] = useState<{ number?: string; email?: string }>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  // The form is in the page's HTML before this island runs: until then a click on the button would submit
+  // the bare form (a reload that loses what was typed), so the button waits, as in the other forms; what
+  // was typed meanwhile stays in the fields and is taken over once the island runs.
+  const [hydrated, setHydrated] = useState(false);
+  const numberField = useRef<HTMLInputElement>(null);
+  const emailField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (numberField.current?.value) setOrderNumber(numberField.current.value);
+    if (emailField.current?.value) setEmail(emailField.current.value);
+    setHydrated(true);
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,6 +89,7 @@ export default function OrderLookup({ strings, localePrefix }: OrderLookupProps)
           {t('order.lookup.number')}
         </label>
         <input
+          ref={numberField}
           id={`${id}-number`}
           inputMode="numeric"
           autoComplete="off"
@@ -98,6 +110,7 @@ export default function OrderLookup({ strings, localePrefix }: OrderLookupProps)
           {t('order.lookup.email')}
         </label>
         <input
+          ref={emailField}
           id={`${id}-email`}
           type="email"
           autoComplete="email"
@@ -118,7 +131,7 @@ export default function OrderLookup({ strings, localePrefix }: OrderLookupProps)
       </p>
       <button
         type="submit"
-        disabled={busy}
+        disabled={busy || !hydrated}
         className="rounded-full bg-main px-6 py-2.5 text-sm font-semibold text-on-main hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-main disabled:opacity-60"
       >
         {busy ? t('order.lookup.searching') : t('order.lookup.submit')}
