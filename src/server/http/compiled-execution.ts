@@ -74,9 +74,15 @@ export function useCompiledExecution(
   trusted: (query: string) => boolean,
   cache: CompiledDocuments = boundedCache(MAX_COMPILED),
 ): Plugin[] {
+  // Decided once per request: both hooks below ask, and the answer cannot change within a request.
+  const decided = new WeakMap<object, boolean>();
   const compiled = (document: DocumentNode, context: unknown) => {
+    const known = typeof context === 'object' && context !== null ? decided.get(context) : undefined;
+    if (known !== undefined) return known;
     const query = queryOf(context);
-    return typeof query === 'string' && singleOperation(document) && trusted(query);
+    const answer = typeof query === 'string' && singleOperation(document) && trusted(query);
+    if (typeof context === 'object' && context !== null) decided.set(context, answer);
+    return answer;
   };
   return [
     useGraphQlJit(
